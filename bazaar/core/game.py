@@ -1,0 +1,235 @@
+"""The one game protocol every Bazaar game implements.
+
+A :class:`Game` describes a game (id, player counts, rule options) and creates
+:class:`State` objects. A state is mutable and fully determined by
+(game, players, options, seed, actions): all randomness comes from the seeded
+:class:`~bazaar.core.rng.Rng` inside it.
+
+Actions are plain integers in a fixed per-game encoding (``0 <= a < game.num_actions``),
+so they are hashable, cheap and usable directly as indices by learning code.
+``state.notation(a)`` prints the readable text notation and ``state.parse(text)`` reads it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from bazaar.core.errors import BadOptions, IllegalAction
+from bazaar.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named rule option (a documented decision) with its default and allowed values."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help_en: str
+    help_zh: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "default": self.default,
+            "choices": list(self.choices),
+            "help": {"en": self.help_en, "zh-TW": self.help_zh},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is None for a public event, else the only seat that sees it."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """True if ``seat`` (None = spectator) may see this event."""
+        return self.to is None or self.to == seat
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, **self.data}
+        out["to"] = self.to
+        return out
+
+
+class Game(ABC):
+    """A game definition: id, player counts, options, action encoding and a state factory."""
+
+    id: ClassVar[str]
+    name_en: ClassVar[str]
+    name_zh: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    num_actions: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.option_specs}
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Return the full option dict, or raise BadOptions naming the bad option or value."""
+        resolved = self.default_options()
+        specs = {o.name: o for o in self.option_specs}
+        for name, value in (options or {}).items():
+            if name not in specs:
+                known = ", ".join(sorted(specs)) or "none"
+                raise BadOptions(f"{self.id}: unknown option {name!r} (known options: {known})")
+            spec = specs[name]
+            if value not in spec.choices or type(value) is not type(spec.default):
+                allowed = ", ".join(repr(c) for c in spec.choices)
+                raise BadOptions(
+                    f"{self.id}: option {name!r} cannot be {value!r} (allowed: {allowed})"
+                )
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players!r}"
+            )
+
+    def new(self, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+        """Start a new game for ``players`` seats from ``seed`` with the given rule options."""
+        self.check_players(players)
+        if type(seed) is not int:
+            raise BadOptions(f"seed must be an integer, not {seed!r}")
+        return self._new(players, seed, self.resolve_options(options))
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def notation(self, action: int) -> str:
+        """The text notation of an action (independent of the state)."""
+
+    @abstractmethod
+    def parse(self, text: str) -> int:
+        """Read notation; raise NotationError with a clear message if it is not valid."""
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A sentence in ``lang`` ("en" or "zh-TW") describing an event."""
+        return f"{event.kind} {event.data}"
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh-TW": self.name_zh},
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "num_actions": self.num_actions,
+            "options": [o.to_json() for o in self.option_specs],
+        }
+
+
+class State(ABC):
+    """A game in progress. Mutable; use :meth:`clone` before exploring."""
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    rng: Rng
+
+    # --- whose move ---------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+
+    def is_over(self) -> bool:
+        return self.to_move() is None
+
+    # --- actions --------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """All legal actions of the seat to move, in increasing order."""
+
+    def notation(self, action: int) -> str:
+        return self.game.notation(action)
+
+    def parse(self, text: str) -> int:
+        """Notation → action. Raises NotationError or, if not legal now, IllegalAction."""
+        action = self.game.parse(text)
+        self.check(action)
+        return action
+
+    def legal_notations(self) -> list[str]:
+        return [self.game.notation(a) for a in self.legal_actions()]
+
+    def check(self, action: int) -> None:
+        """Raise IllegalAction naming the broken rule if ``action`` is not legal now."""
+        if self.to_move() is None:
+            raise IllegalAction("the game is over; no more actions", rule="game-over")
+        if type(action) is not int or not 0 <= action < self.game.num_actions:
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="encoding")
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+
+    def explain_illegal(self, action: int) -> IllegalAction:
+        """The reason ``action`` is illegal; games override this with the precise rule."""
+        return IllegalAction(
+            f"{self.game.notation(action)!r} is not legal now", rule="not-legal"
+        )
+
+    def apply(self, action: int) -> list[Event]:
+        """Validate and apply ``action``; return the events. On error nothing changes."""
+        self.check(action)
+        events: list[Event] = []
+        self._apply(action, events)
+        return events
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action known to be legal (from :meth:`legal_actions`), without events."""
+        self._apply(action, None)
+
+    @abstractmethod
+    def _apply(self, action: int, events: list[Event] | None) -> None:
+        """Mutate the state; append events if ``events`` is not None."""
+
+    # --- information ------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-ready view for ``seat``; None is the public (spectator) view.
+
+        Holds nothing that ``seat`` may not see.
+        """
+
+    @abstractmethod
+    def full_view(self) -> dict[str, Any]:
+        """Everything, hidden parts included (for the engine's full-state request and debugging)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A copy in which everything ``seat`` cannot see is resampled with ``rng``."""
+
+    # --- outcome ----------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score (final once the game is over)."""
+
+    def winners(self) -> list[int]:
+        """Seats with the best score (ties share); empty until the game is over."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    def returns(self) -> list[float]:
+        """Win shares: 1/len(winners) for each winner, 0 otherwise (all 0 before the end)."""
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if s in winners else 0.0 for s in range(self.num_players)]
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (hand-written, cheap)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.full_view() == other.full_view()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]

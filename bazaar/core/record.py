@@ -1,0 +1,140 @@
+"""Game records: (game id, players, options, seed, actions in notation), saved as JSON.
+
+A record is the save file, the replay and the database row of a game: replaying its
+actions from the seed rebuilds every state exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bazaar.core.errors import BadRecord, BazaarError
+from bazaar.core.game import Event, Game, State
+from bazaar.core.registry import get_game
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to rebuild a game."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seats": list(self.seats),
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record dict; raise BadRecord naming the missing or malformed field."""
+        if not isinstance(data, dict):
+            raise BadRecord("a game record must be a JSON object")
+        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise BadRecord(f"unsupported record format {data.get('format')!r}")
+        for key, kind in (("game", str), ("players", int), ("seed", int)):
+            if type(data.get(key)) is not kind:
+                raise BadRecord(f"record field {key!r} must be a {kind.__name__}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise BadRecord("record field 'actions' must be a list of notation strings")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise BadRecord("record field 'options' must be an object")
+        seats = data.get("seats", [])
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise BadRecord("record field 'seats' must be a list of strings")
+        return cls(data["game"], data["players"], data["seed"], options, list(actions), seats)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise BadRecord(f"cannot read record {str(path)!r}: {exc}") from exc
+        return cls.from_json(data)
+
+    def states(self) -> Iterator[tuple[State, str | None, list[Event]]]:
+        """Yield (state, notation, events): first the start (None, []), then after each action.
+
+        The same state object is mutated and yielded each time; clone it to keep it.
+        """
+        match = Match.new(get_game(self.game), self.players, self.seed, self.options)
+        yield match.state, None, []
+        for i, text in enumerate(self.actions):
+            try:
+                events = match.play(text)
+            except BazaarError as exc:
+                raise BadRecord(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+            yield match.state, text, events
+
+    def replay(self) -> State:
+        """The final state of this record."""
+        state: State | None = None
+        for state, _, _ in self.states():
+            pass
+        assert state is not None
+        return state
+
+
+class Match:
+    """A state together with its growing record: what the CLI, engine and server drive."""
+
+    def __init__(self, game: Game, state: State, record: GameRecord) -> None:
+        self.game = game
+        self.state = state
+        self.record = record
+
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        players: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        seats: list[str] | None = None,
+    ) -> Match:
+        state = game.new(players, seed, options)
+        record = GameRecord(game.id, players, seed, dict(state.options), [], list(seats or []))
+        return cls(game, state, record)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Match:
+        """Rebuild a match by replaying a record (raises BadRecord if it does not replay)."""
+        game = get_game(record.game)
+        try:
+            match = cls.new(game, record.players, record.seed, record.options, record.seats)
+        except BazaarError as exc:
+            raise BadRecord(f"record cannot start a game: {exc}") from exc
+        for i, text in enumerate(record.actions):
+            try:
+                match.play(text)
+            except BazaarError as exc:
+                raise BadRecord(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+        return match
+
+    def play(self, move: str | int) -> list[Event]:
+        """Apply a move given as notation or action number; record it. Raises on illegal input."""
+        action = self.state.parse(move) if isinstance(move, str) else move
+        events = self.state.apply(action)
+        self.record.actions.append(self.game.notation(action))
+        return events

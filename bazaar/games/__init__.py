@@ -1,0 +1,1 @@
+"""One package per game; each defines ``GAME`` (see :mod:`bazaar.core.registry`)."""

@@ -1,0 +1,789 @@
+"""The state and rules of Buy Low Sell High (rules spec: shared/rules/buy_low_sell_high.md).
+
+Section numbers (§) refer to that spec. A price column is kept as three numbers per kind:
+``lo`` and ``hi`` (indices into the price spaces of the lowest and highest token) and ``n``
+(tokens on the board). Tokens above ``lo`` sit one per space; tokens beyond that are
+stacked on the floor space (index 0), so ``n - hi`` tokens are stacked there when ``lo == 0``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bazaar.core.errors import IllegalAction
+from bazaar.core.game import Event, Game, State
+from bazaar.core.rng import Rng
+from bazaar.games.buy_low_sell_high import actions as A
+from bazaar.games.buy_low_sell_high.components import (
+    CARD_NAMES,
+    COMMISSION,
+    COMPONENTS,
+    DIVIDEND,
+    KINDS,
+    NEWS,
+    NUM_CARDS,
+    TYPE_VALUE,
+    card_colour,
+    card_id,
+    card_type,
+)
+
+TRADE, PLAY, REDRAW, FORCED, SELLOFF, OVER = range(6)
+PHASE_NAMES = ("trade", "play", "redraw", "forced-sale", "selloff", "over")
+SPACES = COMPONENTS.price_spaces
+TOP = len(SPACES) - 1
+COLOUR_OF = tuple(card_colour(c) for c in range(NUM_CARDS))
+TYPE_OF = tuple(card_type(c) for c in range(NUM_CARDS))
+NEWS_CARDS = tuple(card_id(k, NEWS) for k in range(KINDS))
+
+
+class Rules:
+    """The option flags of one game, read once (shared by all clones)."""
+
+    __slots__ = (
+        "bn_covered",
+        "exact_first_lap",
+        "may_exceed_zero",
+        "next_turn_forced",
+        "replaces_trading",
+        "row_length",
+        "selloff_next",
+        "token_count_shift",
+    )
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.exact_first_lap = options["first_lap_limits"] == "exact"
+        self.next_turn_forced = options["negative_money_timing"] == "next_turn"
+        self.may_exceed_zero = options["forced_sale_may_exceed_zero"]
+        self.replaces_trading = options["forced_sale_replaces_trading"]
+        self.bn_covered = options["bn_may_target_covered_space"]
+        self.token_count_shift = options["short_column_shift"] == "token_count"
+        self.selloff_next = options["selloff_starts_with"] == "next"
+        self.row_length = COMPONENTS.row_length[players]
+
+
+class BlshState(State):
+    """A game of Buy Low Sell High in progress."""
+
+    __slots__ = (
+        "cur",
+        "discards",
+        "forced_in_turn",
+        "game",
+        "hand_n",
+        "hands",
+        "held",
+        "hi",
+        "last_active",
+        "lo",
+        "money",
+        "n",
+        "news_on",
+        "num_players",
+        "options",
+        "phase",
+        "pile",
+        "redrawn",
+        "rng",
+        "row",
+        "row_covered",
+        "rules",
+        "skip_trading",
+        "start",
+        "turn",
+        "year",
+    )
+
+    # ------------------------------------------------------------------ setup (§2)
+    @classmethod
+    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> BlshState:
+        s = object.__new__(cls)
+        s.game = game
+        s.num_players = players
+        s.options = options
+        s.rules = Rules(players, options)
+        s.rng = Rng(seed)
+        c = COMPONENTS
+        s.money = [c.start_money] * players
+        s.held = [[1] * KINDS for _ in range(players)]
+        on_board = c.tokens_per_kind - players
+        top = SPACES.index(c.start_top)
+        s.hi = [top] * KINDS
+        s.lo = [top - on_board + 1] * KINDS
+        s.n = [on_board] * KINDS
+        s.pile = list(c.deck)
+        s.rng.shuffle(s.pile)
+        s.hands = [[0] * NUM_CARDS for _ in range(players)]
+        s.hand_n = [0] * players
+        for p in range(players):
+            s._draw(p, None)
+        s.row = []
+        s.row_covered = []
+        s.news_on = []
+        s.discards = [[] for _ in range(players)]
+        s.skip_trading = [False] * players
+        s.year = 1
+        s.turn = 0
+        s.start = 0
+        s.cur = 0
+        s.last_active = 0
+        s.redrawn = 0
+        s.forced_in_turn = False
+        s.phase = TRADE
+        return s
+
+    def clone(self) -> BlshState:
+        s = object.__new__(BlshState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s.options = self.options
+        s.rules = self.rules
+        s.rng = Rng(self.rng.state)
+        s.money = self.money[:]
+        s.held = [h[:] for h in self.held]
+        s.lo = self.lo[:]
+        s.hi = self.hi[:]
+        s.n = self.n[:]
+        s.pile = self.pile[:]
+        s.hands = [h[:] for h in self.hands]
+        s.hand_n = self.hand_n[:]
+        s.row = self.row[:]
+        s.row_covered = self.row_covered[:]
+        s.news_on = self.news_on[:]
+        s.discards = [d[:] for d in self.discards]
+        s.skip_trading = self.skip_trading[:]
+        s.year = self.year
+        s.turn = self.turn
+        s.start = self.start
+        s.cur = self.cur
+        s.last_active = self.last_active
+        s.redrawn = self.redrawn
+        s.forced_in_turn = self.forced_in_turn
+        s.phase = self.phase
+        return s
+
+    # ------------------------------------------------------------------ prices (§4.3-4.4)
+    def buy_price(self, k: int) -> int:
+        """Price of the next token bought of kind ``k`` (its lowest occupied space)."""
+        return SPACES[self.lo[k]]
+
+    def sell_price(self, k: int) -> int:
+        """Money for selling one token of kind ``k`` (one space below the lowest, floor 2)."""
+        lo = self.lo[k]
+        return SPACES[lo - 1 if lo else 0]
+
+    def column(self, k: int) -> list[int]:
+        """Values of the spaces under the tokens of kind ``k``, lowest first (stack repeated)."""
+        lo, hi = self.lo[k], self.hi[k]
+        stack = self.n[k] - (hi - lo)
+        return [SPACES[lo]] * stack + [SPACES[i] for i in range(lo + 1, hi + 1)]
+
+    def _buy(self, p: int, k: int) -> int:
+        lo = self.lo[k]
+        price = SPACES[lo]
+        self.money[p] -= price
+        self.held[p][k] += 1
+        n = self.n[k]
+        if not (lo == 0 and n - self.hi[k] > 1):
+            self.lo[k] = lo + 1
+        self.n[k] = n - 1
+        return price
+
+    def _sell(self, p: int, k: int) -> int:
+        lo = self.lo[k]
+        if lo:
+            lo -= 1
+            self.lo[k] = lo
+        price = SPACES[lo]
+        self.money[p] += price
+        self.held[p][k] -= 1
+        self.n[k] += 1
+        return price
+
+    def _shift(self, k: int, net: int) -> None:
+        """Year-end price movement of kind ``k`` by ``net`` spaces (§6 step 2)."""
+        steps = abs(net)
+        if self.rules.token_count_shift:
+            steps = min(steps, self.n[k])
+        lo, hi, n = self.lo[k], self.hi[k], self.n[k]
+        if net > 0:
+            for _ in range(steps):
+                if hi == TOP:
+                    break
+                hi += 1
+                if not (lo == 0 and n - (hi - 1) > 1):
+                    lo += 1
+        else:
+            for _ in range(steps):
+                if lo == 0:
+                    break
+                lo -= 1
+                hi -= 1
+        self.lo[k], self.hi[k] = lo, hi
+
+    # ------------------------------------------------------------------ protocol
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.cur
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def first_lap_seat(self) -> int:
+        """1 or 2 if the mover is under the year-1 first-lap limits (§4.6), else 0."""
+        if self.year == 1 and self.turn < 2 and self.phase == TRADE:
+            return self.turn + 1
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == TRADE:
+            return self._legal_trades()
+        if phase == PLAY:
+            return self._legal_plays()
+        p = self.cur
+        held = self.held[p]
+        if phase == REDRAW:
+            hand = self.hands[p]
+            return [A.DISCARD_BASE + c for c in range(NUM_CARDS) if hand[c]] + [A.KEEP]
+        if phase == OVER:
+            return []
+        out = [A.SELL_BASE + k for k in range(KINDS) if held[k]]
+        if phase == FORCED and self.money[p] >= 0:
+            out.append(A.STOP)
+        return out
+
+    def _trade_deltas(self, p: int) -> list[tuple[int | None, ...]]:
+        """Per kind, the cash change of trading -2..+2 tokens (index d+2), None if impossible."""
+        held = self.held[p]
+        out = []
+        for k in range(KINDS):
+            lo, n = self.lo[k], self.n[k]
+            s1 = SPACES[lo - 1 if lo else 0]
+            s2 = SPACES[lo - 2 if lo > 1 else 0]
+            b1 = SPACES[lo]
+            b2 = SPACES[lo if lo == 0 and n - self.hi[k] > 1 else lo + 1] if n >= 3 else 0
+            h = held[k]
+            out.append(
+                (
+                    s1 + s2 if h >= 2 else None,
+                    s1 if h >= 1 else None,
+                    0,
+                    -b1 if n >= 2 else None,
+                    -(b1 + b2) if n >= 3 else None,
+                )
+            )
+        return out
+
+    def _legal_trades(self) -> list[int]:
+        p = self.cur
+        deltas = self._trade_deltas(p)
+        money = self.money[p]
+        lap = self.first_lap_seat()
+        exact = self.rules.exact_first_lap
+        out = []
+        for index, d in enumerate(A.TRADES):
+            if lap and not _first_lap_allows(d, lap, exact):
+                continue
+            total = 0
+            buys = False
+            for k in range(KINDS):
+                x = deltas[k][d[k] + 2]
+                if x is None:
+                    break
+                total += x
+                if d[k] > 0:
+                    buys = True
+            else:
+                if not buys or money + total >= 0:
+                    out.append(index)
+        return out
+
+    def _legal_plays(self) -> list[int]:
+        hand = self.hands[self.cur]
+        plays = [A.PLAY_BASE + c for c in range(NUM_CARDS) if hand[c] and TYPE_OF[c] != NEWS]
+        news_colours = [k for k in range(KINDS) if hand[NEWS_CARDS[k]]]
+        if news_colours:
+            plays.extend(A.COVER_BASE + j for j in self._news_targets(news_colours))
+            if not plays:
+                plays = [A.PLAY_BASE + NEWS_CARDS[k] for k in news_colours]
+        return plays
+
+    def _news_targets(self, colours: list[int]) -> list[int]:
+        """Market spaces a Breaking News card of one of ``colours`` may cover (§5.3)."""
+        covered_ok = self.rules.bn_covered
+        row, cov = self.row, self.row_covered
+        return [
+            j
+            for j in range(len(row))
+            if COLOUR_OF[row[j]] in colours
+            and (covered_ok or (not cov[j] and TYPE_OF[row[j]] != NEWS))
+        ]
+
+    # ------------------------------------------------------------------ illegal moves
+    def explain_illegal(self, action: int) -> IllegalAction:
+        phase = self.phase
+        who = f"seat {self.cur}"
+        if phase == TRADE and action >= A.PLAY_BASE:
+            return IllegalAction(
+                f"{who} is in the trading phase (§4.1): choose a trade such as '+K0', "
+                "'-2K1' or 'pass' first",
+                rule="phase",
+            )
+        if phase == TRADE:
+            return self._explain_trade(action)
+        if phase == PLAY:
+            return self._explain_play(action)
+        if phase == REDRAW:
+            if A.DISCARD_BASE <= action < A.KEEP:
+                card = CARD_NAMES[action - A.DISCARD_BASE]
+                return IllegalAction(f"{who} has no {card} in hand to discard", rule="redraw")
+            return IllegalAction(
+                f"{who} is redrawing at year end (§6 step 5): 'discard CARD' or 'keep'",
+                rule="phase",
+            )
+        if A.SELL_BASE <= action < A.STOP:
+            return IllegalAction(
+                f"{who} holds no K{action - A.SELL_BASE} token to sell (§4.4)", rule="sell-own"
+            )
+        if phase == FORCED and action == A.STOP:
+            if not self.rules.may_exceed_zero or self.money[self.cur] < 0:
+                return IllegalAction(
+                    f"{who} has ${self.money[self.cur]} and must sell until at least $0 (§4.7)",
+                    rule="forced-sale",
+                )
+        what = "a forced sale (§4.7)" if phase == FORCED else "the final sell-off (§7)"
+        return IllegalAction(f"{who} is in {what}: 'sell K0/K1/K2'", rule="phase")
+
+    def _explain_trade(self, action: int) -> IllegalAction:
+        d = A.TRADES[action]
+        p = self.cur
+        lap = self.first_lap_seat()
+        if lap and not _first_lap_allows(d, lap, self.rules.exact_first_lap):
+            if lap == 1:
+                rule = "the start player's first turn of year 1 may only buy 1 or sell 1 token"
+            else:
+                rule = (
+                    "the second player's first turn of year 1 may only buy 2 different kinds "
+                    "or sell 2 different kinds"
+                )
+            return IllegalAction(f"first-lap limit (§4.6): {rule}", rule="first-lap")
+        money = self.money[p]
+        for k, x in enumerate(d):
+            if x < 0 and self.held[p][k] < -x:
+                return IllegalAction(
+                    f"seat {p} holds {self.held[p][k]} K{k} and cannot sell {-x} (§4.4)",
+                    rule="sell-own",
+                )
+            if x > 0 and self.n[k] <= x:
+                return IllegalAction(
+                    f"K{k} has {self.n[k]} token(s) on the board; the last token of a kind "
+                    "cannot be bought (§4.3)",
+                    rule="last-token",
+                )
+        return IllegalAction(
+            f"seat {p} has ${money}: not enough money for {A.trade_notation(d)!r}, "
+            "even after this trade's sales (§4.3, §4.5)",
+            rule="money",
+        )
+
+    def _explain_play(self, action: int) -> IllegalAction:
+        who = f"seat {self.cur}"
+        hand = self.hands[self.cur]
+        if action < A.PLAY_BASE:
+            return IllegalAction(
+                f"{who} has traded already; now play a card (§5.1)", rule="phase"
+            )
+        if action < A.COVER_BASE:
+            card = action - A.PLAY_BASE
+            if TYPE_OF[card] == NEWS:
+                if hand[card]:
+                    return IllegalAction(
+                        "a Breaking News card may be placed as a dud only when no other card "
+                        "can be played (§5.3)",
+                        rule="news-dud",
+                    )
+                return IllegalAction(f"{who} has no K{COLOUR_OF[card]}news in hand", rule="hand")
+            return IllegalAction(f"{who} has no {CARD_NAMES[card]} in hand", rule="hand")
+        if action < A.DISCARD_BASE:
+            j = action - A.COVER_BASE
+            if j >= len(self.row):
+                return IllegalAction(
+                    f"market space {j + 1} holds no card yet (Breaking News covers a placed "
+                    "card, §5.3)",
+                    rule="news-target",
+                )
+            colour = COLOUR_OF[self.row[j]]
+            if not hand[NEWS_CARDS[colour]]:
+                return IllegalAction(
+                    f"space {j + 1} holds a K{colour} card; {who} has no K{colour}news (§5.3)",
+                    rule="news-colour",
+                )
+            return IllegalAction(
+                f"space {j + 1} is already covered or is Breaking News itself (§5.3)",
+                rule="news-target",
+            )
+        return IllegalAction(f"{who} must play a card now (§5.1)", rule="phase")
+
+    # ------------------------------------------------------------------ transitions
+    def _apply(self, action: int, events: list[Event] | None) -> None:
+        phase = self.phase
+        if phase == TRADE:
+            self._do_trade(action, events)
+        elif phase == PLAY:
+            self._do_play(action, events)
+        elif phase == REDRAW:
+            self._do_redraw(action, events)
+        elif phase == FORCED:
+            self._do_forced(action, events)
+        else:
+            self._do_selloff(action, events)
+
+    def _do_trade(self, action: int, events: list[Event] | None) -> None:
+        p = self.cur
+        d = A.TRADES[action]
+        got = paid = 0
+        for k in range(KINDS):  # sales first, then purchases (§4.5)
+            for _ in range(-d[k]):
+                got += self._sell(p, k)
+        for k in range(KINDS):
+            for _ in range(d[k]):
+                paid += self._buy(p, k)
+        if events is not None:
+            events.append(
+                Event("trade", {"seat": p, "trade": list(d), "received": got, "paid": paid})
+            )
+        self._start_market_phase(events)
+
+    def _start_market_phase(self, events: list[Event] | None) -> None:
+        if self.hand_n[self.cur]:
+            self.phase = PLAY
+        else:  # §5.5 [A]: no card in hand, the market phase is skipped
+            self._end_turn(events)
+
+    def _do_play(self, action: int, events: list[Event] | None) -> None:
+        p = self.cur
+        hand = self.hands[p]
+        if action >= A.COVER_BASE:  # Breaking News covers a card (§5.2 D, §5.3)
+            j = action - A.COVER_BASE
+            card = NEWS_CARDS[COLOUR_OF[self.row[j]]]
+            hand[card] -= 1
+            self.hand_n[p] -= 1
+            self.news_on.append(card)
+            self.row_covered[j] = True
+            if events is not None:
+                events.append(
+                    Event("cover", {"seat": p, "card": CARD_NAMES[card], "space": j + 1})
+                )
+            self._end_turn(events)
+            return
+        card = action - A.PLAY_BASE
+        hand[card] -= 1
+        self.hand_n[p] -= 1
+        self.row.append(card)
+        self.row_covered.append(False)
+        if events is not None:
+            kind = "dud" if TYPE_OF[card] == NEWS else "play"
+            events.append(
+                Event(kind, {"seat": p, "card": CARD_NAMES[card], "space": len(self.row)})
+            )
+        full = len(self.row) >= self.rules.row_length
+        if TYPE_OF[card] == COMMISSION:
+            self._pay_commission(COLOUR_OF[card], events)
+            if not full and self.hand_n[p]:
+                return  # §5.4: the same player must play one more card
+        if full:
+            self.last_active = p
+            self._year_end(events)
+        else:
+            self._end_turn(events)
+
+    def _pay_commission(self, k: int, events: list[Event] | None) -> None:
+        fee = COMPONENTS.commission
+        paid = []
+        for q in range(self.num_players):
+            due = fee * self.held[q][k]
+            self.money[q] -= due
+            paid.append(due)
+        if events is not None:
+            events.append(Event("commission", {"kind": k, "paid": paid}))
+
+    def _end_turn(self, events: list[Event] | None) -> None:
+        """Draw back up to the hand size (§5.5) and pass the turn clockwise."""
+        self._draw(self.cur, events)
+        self.turn += 1
+        self._begin_turn((self.cur + 1) % self.num_players, events)
+
+    def _draw(self, p: int, events: list[Event] | None) -> None:
+        hand, pile = self.hands[p], self.pile
+        drawn = []
+        while self.hand_n[p] < COMPONENTS.hand_size and pile:
+            card = pile.pop()
+            hand[card] += 1
+            self.hand_n[p] += 1
+            drawn.append(card)
+        if events is not None and drawn:
+            events.append(Event("draw", {"seat": p, "count": len(drawn)}))
+            events.append(
+                Event("drew", {"seat": p, "cards": [CARD_NAMES[c] for c in drawn]}, to=p)
+            )
+
+    def _begin_turn(self, p: int, events: list[Event] | None) -> None:
+        self.cur = p
+        if self.rules.next_turn_forced and self.money[p] < 0:
+            if self._open_forced_sale(p):
+                self.forced_in_turn = True
+                return
+        self._begin_trading(events)
+
+    def _begin_trading(self, events: list[Event] | None) -> None:
+        p = self.cur
+        if self.skip_trading[p]:  # §4.7 variant: the forced sale replaced this trading phase
+            self.skip_trading[p] = False
+            if events is not None:
+                events.append(Event("skip_trading", {"seat": p}))
+            self._start_market_phase(events)
+        else:
+            self.phase = TRADE
+
+    def _open_forced_sale(self, p: int) -> bool:
+        """Start a forced sale for ``p`` (money < 0); False if ``p`` holds no token."""
+        if self.rules.replaces_trading:
+            self.skip_trading[p] = True
+        if not any(self.held[p]):
+            return False
+        self.cur = p
+        self.phase = FORCED
+        return True
+
+    # ------------------------------------------------------------------ year end (§6)
+    def _year_end(self, events: list[Event] | None) -> None:
+        net = [0] * KINDS
+        dividends = [0] * KINDS
+        for card, covered in zip(self.row, self.row_covered, strict=True):
+            if covered:
+                continue
+            t = TYPE_OF[card]
+            if t < DIVIDEND:
+                net[COLOUR_OF[card]] += TYPE_VALUE[t]
+            elif t == DIVIDEND:
+                dividends[COLOUR_OF[card]] += 1
+        for k in range(KINDS):
+            if net[k]:
+                self._shift(k, net[k])
+        per_share = [COMPONENTS.dividend(c) for c in dividends]
+        paid = []
+        for q in range(self.num_players):
+            amount = sum(per_share[k] * self.held[q][k] for k in range(KINDS))
+            self.money[q] += amount
+            paid.append(amount)
+        if events is not None:
+            events.append(
+                Event(
+                    "year_end",
+                    {
+                        "year": self.year,
+                        "net": net,
+                        "dividend_cards": dividends,
+                        "dividend_per_share": per_share,
+                        "dividends": paid,
+                        "prices": [self.buy_price(k) for k in range(KINDS)],
+                    },
+                )
+            )
+        nxt = (self.cur + 1) % self.num_players
+        if self.year == COMPONENTS.years:
+            self._start_selloff(nxt if self.rules.selloff_next else self.cur, events)
+            return
+        self.pile.extend(self.row)  # step 4: covered and Breaking News cards included
+        self.pile.extend(self.news_on)
+        self.row, self.row_covered, self.news_on = [], [], []
+        self.rng.shuffle(self.pile)
+        self.phase = REDRAW  # step 5, from the next player
+        self.cur = nxt
+        self.redrawn = 0
+
+    def _do_redraw(self, action: int, events: list[Event] | None) -> None:
+        p = self.cur
+        if action != A.KEEP:
+            card = action - A.DISCARD_BASE
+            self.hands[p][card] -= 1
+            self.hand_n[p] -= 1
+            self.discards[p].append(card)
+            if events is not None:
+                events.append(Event("discard", {"seat": p}))
+                events.append(Event("discarded", {"seat": p, "card": CARD_NAMES[card]}, to=p))
+            return
+        self._draw(p, events)
+        self.redrawn += 1
+        if self.redrawn < self.num_players:
+            self.cur = (p + 1) % self.num_players
+            return
+        for d in self.discards:  # step 6
+            self.pile.extend(d)
+            d.clear()
+        self.rng.shuffle(self.pile)
+        self.year += 1
+        self.turn = 0
+        self.start = self.cur = (p + 1) % self.num_players
+        if events is not None:
+            events.append(Event("year_start", {"year": self.year, "start": self.start}))
+        if not self.rules.next_turn_forced:
+            self.forced_in_turn = False
+            if self._next_forced_seller(0):
+                return
+        self._begin_turn(self.start, events)
+
+    def _next_forced_seller(self, offset: int) -> bool:
+        """Year handover (§4.7): open the forced sale of the next negative seat, if any."""
+        for i in range(offset, self.num_players):
+            q = (self.start + i) % self.num_players
+            if self.money[q] < 0 and self._open_forced_sale(q):
+                return True
+        return False
+
+    def _do_forced(self, action: int, events: list[Event] | None) -> None:
+        p = self.cur
+        done = action == A.STOP
+        if not done:
+            k = action - A.SELL_BASE
+            price = self._sell(p, k)
+            if events is not None:
+                events.append(Event("sell", {"seat": p, "kind": k, "price": price, "why": "forced"}))
+            if not any(self.held[p]) or (self.money[p] >= 0 and not self.rules.may_exceed_zero):
+                done = True
+        if not done:
+            return
+        if self.forced_in_turn:
+            self.forced_in_turn = False
+            self._begin_trading(events)
+            return
+        offset = (p - self.start) % self.num_players + 1
+        if not self._next_forced_seller(offset):
+            self._begin_turn(self.start, events)
+
+    # ------------------------------------------------------------------ game end (§7)
+    def _start_selloff(self, first: int, events: list[Event] | None) -> None:
+        self.phase = SELLOFF
+        self._next_seller(first, events)
+
+    def _next_seller(self, first: int, events: list[Event] | None) -> None:
+        for i in range(self.num_players):
+            q = (first + i) % self.num_players
+            if any(self.held[q]):
+                self.cur = q
+                return
+        self.phase = OVER
+        if events is not None:
+            events.append(Event("game_over", {"scores": self.scores(), "winners": self.winners()}))
+
+    def _do_selloff(self, action: int, events: list[Event] | None) -> None:
+        p = self.cur
+        k = action - A.SELL_BASE
+        price = self._sell(p, k)
+        if events is not None:
+            events.append(Event("sell", {"seat": p, "kind": k, "price": price, "why": "selloff"}))
+        self._next_seller((p + 1) % self.num_players, events)
+
+    # ------------------------------------------------------------------ information
+    def scores(self) -> list[float]:
+        return list(self.money)
+
+    def _public(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "players": self.num_players,
+            "year": self.year,
+            "years": COMPONENTS.years,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move(),
+            "start_player": self.start,
+            "turn": self.turn,
+            "first_lap": self.first_lap_seat(),
+            "money": list(self.money),
+            "holdings": [list(h) for h in self.held],
+            "columns": [
+                {
+                    "tokens": self.column(k),
+                    "buy": self.buy_price(k) if self.n[k] >= 2 else None,
+                    "sell": self.sell_price(k),
+                }
+                for k in range(KINDS)
+            ],
+            "row": [
+                {
+                    "card": CARD_NAMES[c],
+                    "covered": cov,
+                    "dud": TYPE_OF[c] == NEWS,
+                }
+                for c, cov in zip(self.row, self.row_covered, strict=True)
+            ],
+            "row_length": self.rules.row_length,
+            "news_played": [CARD_NAMES[c] for c in self.news_on],
+            "pile": len(self.pile),
+            "hand_sizes": list(self.hand_n),
+            "discarded": [len(d) for d in self.discards],
+            "skip_trading": list(self.skip_trading),
+            "over": self.phase == OVER,
+            "scores": self.scores() if self.phase == OVER else None,
+            "winners": self.winners(),
+        }
+
+    def _hand(self, p: int) -> list[str]:
+        return [CARD_NAMES[c] for c in range(NUM_CARDS) for _ in range(self.hands[p][c])]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        out = self._public()
+        out["seat"] = seat
+        if seat is not None:
+            out["hand"] = self._hand(seat)
+            out["my_discards"] = [CARD_NAMES[c] for c in self.discards[seat]]
+        return out
+
+    def full_view(self) -> dict[str, Any]:
+        out = self._public()
+        out["hands"] = [self._hand(p) for p in range(self.num_players)]
+        out["discards"] = [[CARD_NAMES[c] for c in d] for d in self.discards]
+        out["pile_order"] = [CARD_NAMES[c] for c in self.pile]
+        out["rng"] = self.rng.state
+        return out
+
+    def determinize(self, seat: int, rng: Rng) -> BlshState:
+        """Resample other hands, their set-aside discards and the pile order; keep sizes."""
+        s = self.clone()
+        pool = list(s.pile)
+        others = [q for q in range(s.num_players) if q != seat]
+        for q in others:
+            hand = s.hands[q]
+            pool.extend(c for c in range(NUM_CARDS) for _ in range(hand[c]))
+            pool.extend(s.discards[q])
+        rng.shuffle(pool)
+        pos = 0
+        for q in others:
+            hand = [0] * NUM_CARDS
+            for c in pool[pos : pos + s.hand_n[q]]:
+                hand[c] += 1
+            s.hands[q] = hand
+            pos += s.hand_n[q]
+            size = len(s.discards[q])
+            s.discards[q] = pool[pos : pos + size]
+            pos += size
+        s.pile = pool[pos:]
+        s.rng = Rng(rng.next64())
+        return s
+
+    # ------------------------------------------------------------------ helpers for tests
+    def hand_of(self, p: int) -> list[str]:
+        """Card names in seat ``p``'s hand (sorted)."""
+        return self._hand(p)
+
+
+def _first_lap_allows(d: tuple[int, ...], lap: int, exact: bool) -> bool:
+    """Whether trade ``d`` fits the year-1 first-lap limit of seat ``lap`` (1 or 2), §4.6."""
+    nonzero = [x for x in d if x]
+    if any(abs(x) > 1 for x in nonzero):
+        return False
+    if lap == 1:
+        return len(nonzero) == 1 or (not exact and not nonzero)
+    if len(nonzero) == 2:
+        return nonzero[0] == nonzero[1]
+    return not exact and len(nonzero) < 2
