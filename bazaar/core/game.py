@@ -41,7 +41,7 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened. ``to`` is None for a public event, else the only seat that sees it."""
+    """Something that happened; ``to`` is None if public, else the one seat that sees it."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
@@ -171,9 +171,7 @@ class State(ABC):
 
     def explain_illegal(self, action: int) -> IllegalAction:
         """The reason ``action`` is illegal; games override this with the precise rule."""
-        return IllegalAction(
-            f"{self.game.notation(action)!r} is not legal now", rule="not-legal"
-        )
+        return IllegalAction(f"{self.game.notation(action)!r} is not legal now", rule="not-legal")
 
     def apply(self, action: int) -> list[Event]:
         """Validate and apply ``action``; return the events. On error nothing changes."""

@@ -89,11 +89,7 @@ class GameRecord:
 
     def replay(self) -> State:
         """The final state of this record."""
-        state: State | None = None
-        for state, _, _ in self.states():
-            pass
-        assert state is not None
-        return state
+        return Match.from_record(self).state
 
 
 class Match:

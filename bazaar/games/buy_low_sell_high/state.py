@@ -345,12 +345,15 @@ class BlshState(State):
             return IllegalAction(
                 f"{who} holds no K{action - A.SELL_BASE} token to sell (§4.4)", rule="sell-own"
             )
-        if phase == FORCED and action == A.STOP:
-            if not self.rules.may_exceed_zero or self.money[self.cur] < 0:
-                return IllegalAction(
-                    f"{who} has ${self.money[self.cur]} and must sell until at least $0 (§4.7)",
-                    rule="forced-sale",
-                )
+        if (
+            phase == FORCED
+            and action == A.STOP
+            and (not self.rules.may_exceed_zero or self.money[self.cur] < 0)
+        ):
+            return IllegalAction(
+                f"{who} has ${self.money[self.cur]} and must sell until at least $0 (§4.7)",
+                rule="forced-sale",
+            )
         what = "a forced sale (§4.7)" if phase == FORCED else "the final sell-off (§7)"
         return IllegalAction(f"{who} is in {what}: 'sell K0/K1/K2'", rule="phase")
 
@@ -390,9 +393,7 @@ class BlshState(State):
         who = f"seat {self.cur}"
         hand = self.hands[self.cur]
         if action < A.PLAY_BASE:
-            return IllegalAction(
-                f"{who} has traded already; now play a card (§5.1)", rule="phase"
-            )
+            return IllegalAction(f"{who} has traded already; now play a card (§5.1)", rule="phase")
         if action < A.COVER_BASE:
             card = action - A.PLAY_BASE
             if TYPE_OF[card] == NEWS:
@@ -471,9 +472,7 @@ class BlshState(State):
             self.news_on.append(card)
             self.row_covered[j] = True
             if events is not None:
-                events.append(
-                    Event("cover", {"seat": p, "card": CARD_NAMES[card], "space": j + 1})
-                )
+                events.append(Event("cover", {"seat": p, "card": CARD_NAMES[card], "space": j + 1}))
             self._end_turn(events)
             return
         card = action - A.PLAY_BASE
@@ -523,16 +522,13 @@ class BlshState(State):
             drawn.append(card)
         if events is not None and drawn:
             events.append(Event("draw", {"seat": p, "count": len(drawn)}))
-            events.append(
-                Event("drew", {"seat": p, "cards": [CARD_NAMES[c] for c in drawn]}, to=p)
-            )
+            events.append(Event("drew", {"seat": p, "cards": [CARD_NAMES[c] for c in drawn]}, to=p))
 
     def _begin_turn(self, p: int, events: list[Event] | None) -> None:
         self.cur = p
-        if self.rules.next_turn_forced and self.money[p] < 0:
-            if self._open_forced_sale(p):
-                self.forced_in_turn = True
-                return
+        if self.rules.next_turn_forced and self.money[p] < 0 and self._open_forced_sale(p):
+            self.forced_in_turn = True
+            return
         self._begin_trading(events)
 
     def _begin_trading(self, events: list[Event] | None) -> None:
@@ -648,7 +644,8 @@ class BlshState(State):
             k = action - A.SELL_BASE
             price = self._sell(p, k)
             if events is not None:
-                events.append(Event("sell", {"seat": p, "kind": k, "price": price, "why": "forced"}))
+                data = {"seat": p, "kind": k, "price": price, "why": "forced"}
+                events.append(Event("sell", data))
             if not any(self.held[p]) or (self.money[p] >= 0 and not self.rules.may_exceed_zero):
                 done = True
         if not done:
