@@ -41,6 +41,8 @@ TRADES: tuple[tuple[int, ...], ...] = (
     *(tuple(-2 if i == k else 0 for i in range(KINDS)) for k in range(KINDS)),
     (0,) * KINDS,
 )
+BUY2_BASE = TRADES.index((2,) + (0,) * (KINDS - 1))
+SELL2_BASE = TRADES.index((-2,) + (0,) * (KINDS - 1))
 PASS = len(TRADES) - 1
 PLAY_BASE = len(TRADES)
 COVER_BASE = PLAY_BASE + NUM_CARDS
@@ -52,6 +54,12 @@ STOP = SELL_BASE + KINDS
 NUM_ACTIONS = STOP + 1
 
 TRADE_INDEX = {d: i for i, d in enumerate(TRADES)}
+assert KINDS == 3, "the trade tables below assume three stock kinds"
+#: ``TRADE_AT[d0 + 1][d1 + 1][d2 + 1]``: action of option-A trade (d0, d1, d2) (-1 for pass).
+TRADE_AT = tuple(
+    tuple(tuple(TRADE_INDEX.get((a, b, c), -1) for c in (-1, 0, 1)) for b in (-1, 0, 1))
+    for a in (-1, 0, 1)
+)
 
 
 def trade_notation(d: tuple[int, ...]) -> str:

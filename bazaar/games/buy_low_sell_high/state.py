@@ -252,50 +252,53 @@ class BlshState(State):
             out.append(A.STOP)
         return out
 
-    def _trade_deltas(self, p: int) -> list[tuple[int | None, ...]]:
-        """Per kind, the cash change of trading -2..+2 tokens (index d+2), None if impossible."""
+    def _legal_trades(self) -> list[int]:
+        """Feasible trades (§4.1-4.5), filtered by the first-lap limits (§4.6).
+
+        Option A combinations are generated as a product of per-kind choices ordered
+        sell < none < buy, which is exactly the encoding order, so no sort is needed.
+        """
+        p = self.cur
         held = self.held[p]
-        out = []
+        money = self.money[p]
+        per_kind = []
+        buy2 = []
+        sell2 = []
         for k in range(KINDS):
             lo, n = self.lo[k], self.n[k]
-            s1 = SPACES[lo - 1 if lo else 0]
-            s2 = SPACES[lo - 2 if lo > 1 else 0]
-            b1 = SPACES[lo]
-            b2 = SPACES[lo if lo == 0 and n - self.hi[k] > 1 else lo + 1] if n >= 3 else 0
-            h = held[k]
-            out.append(
-                (
-                    s1 + s2 if h >= 2 else None,
-                    s1 if h >= 1 else None,
-                    0,
-                    -b1 if n >= 2 else None,
-                    -(b1 + b2) if n >= 3 else None,
-                )
-            )
-        return out
-
-    def _legal_trades(self) -> list[int]:
-        p = self.cur
-        deltas = self._trade_deltas(p)
-        money = self.money[p]
-        lap = self.first_lap_seat()
-        exact = self.rules.exact_first_lap
+            choices = [(-1, SPACES[lo - 1 if lo else 0])] if held[k] else []
+            choices.append((0, 0))
+            if n >= 2:
+                b1 = SPACES[lo]
+                choices.append((1, -b1))
+                if n >= 3:
+                    b2 = SPACES[lo if lo == 0 and n - self.hi[k] > 1 else lo + 1]
+                    if b1 + b2 <= money:
+                        buy2.append(A.BUY2_BASE + k)
+            per_kind.append(choices)
+            if held[k] >= 2:
+                sell2.append(A.SELL2_BASE + k)
+        index = A.TRADE_AT
         out = []
-        for index, d in enumerate(A.TRADES):
-            if lap and not _first_lap_allows(d, lap, exact):
-                continue
-            total = 0
-            buys = False
-            for k in range(KINDS):
-                x = deltas[k][d[k] + 2]
-                if x is None:
-                    break
-                total += x
-                if d[k] > 0:
-                    buys = True
-            else:
-                if not buys or money + total >= 0:
-                    out.append(index)
+        c0, c1, c2 = per_kind  # the game has exactly three kinds (components.KINDS)
+        for d0, m0 in c0:
+            row0 = index[d0 + 1]
+            for d1, m1 in c1:
+                row1 = row0[d1 + 1]
+                for d2, m2 in c2:
+                    if d0 == 1 or d1 == 1 or d2 == 1:
+                        if money + m0 + m1 + m2 < 0:
+                            continue
+                    elif not (d0 or d1 or d2):
+                        continue
+                    out.append(row1[d2 + 1])
+        out += buy2
+        out += sell2
+        out.append(A.PASS)
+        lap = self.first_lap_seat()
+        if lap:
+            allowed = FIRST_LAP_ALLOWED[lap, self.rules.exact_first_lap]
+            out = [a for a in out if a in allowed]
         return out
 
     def _legal_plays(self) -> list[int]:
@@ -784,3 +787,10 @@ def _first_lap_allows(d: tuple[int, ...], lap: int, exact: bool) -> bool:
     if len(nonzero) == 2:
         return nonzero[0] == nonzero[1]
     return not exact and len(nonzero) < 2
+
+
+FIRST_LAP_ALLOWED = {
+    (lap, exact): frozenset(i for i, d in enumerate(A.TRADES) if _first_lap_allows(d, lap, exact))
+    for lap in (1, 2)
+    for exact in (True, False)
+}

@@ -1,0 +1,339 @@
+"""The ``bazaar`` command line: play, replay, rules, games and the JSON-lines engine.
+
+Help texts follow the BAZAAR_LANG environment variable ("en" or "zh-TW"); the other
+commands take ``--lang``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from bazaar.bots.registry import bot_names, make_bot
+from bazaar.core.errors import BazaarError
+from bazaar.core.game import Game
+from bazaar.core.record import GameRecord, Match
+from bazaar.core.registry import GAME_MODULES, all_games, get_game
+from bazaar.core.rng import Rng
+from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+from bazaar.play import render
+from bazaar.play.terminal import HUMAN, TerminalGame, default_record_path, replay, save_record
+
+EXIT_USAGE = 2
+
+
+def _env_lang() -> str:
+    try:
+        return normalize_lang(os.environ.get("BAZAAR_LANG") or DEFAULT_LANG)
+    except ValueError:
+        return DEFAULT_LANG
+
+
+HELP_LANG = _env_lang()
+console = Console()
+err_console = Console(stderr=True)
+
+
+def h(msgid: str, **fmt: Any) -> str:
+    """A help text in the help language."""
+    return t(msgid, HELP_LANG, **fmt)
+
+
+def _game_name(game: Game, lang: str) -> str:
+    return game.name_zh if lang == "zh-TW" else game.name_en
+
+
+def _options_summary() -> str:
+    parts = []
+    for game in all_games():
+        names = ", ".join(o.name for o in game.option_specs) or "-"
+        parts.append(f"{game.id}: {names}")
+    return "; ".join(parts)
+
+
+def _notation_summary() -> str:
+    parts = []
+    for game in all_games():
+        module = render.renderer(game.id)
+        examples = getattr(module, "NOTATION_EXAMPLES", None)
+        if examples:
+            parts.append(f"{game.id}: {examples}")
+    return "; ".join(parts)
+
+
+app = typer.Typer(
+    name="bazaar",
+    help=h("Bazaar: play, replay and study market board games in the terminal."),
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+
+def fail(message: str, lang: str = DEFAULT_LANG, code: int = EXIT_USAGE) -> NoReturn:
+    err_console.print(Text(t("Error: {message}", lang, message=message), style="bold red"))
+    raise typer.Exit(code)
+
+
+def _lang(value: str | None) -> str:
+    try:
+        return normalize_lang(value)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _game(game_id: str, lang: str) -> Game:
+    try:
+        return get_game(game_id)
+    except BazaarError as exc:
+        fail(exc.message, lang)
+
+
+def parse_options(items: list[str] | None, lang: str) -> dict[str, Any]:
+    """``["name=value", ...]`` -> dict; values are JSON when they parse, else text."""
+    options: dict[str, Any] = {}
+    for item in items or []:
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            fail(t("--option needs name=value, not {item!r}", lang, item=item), lang)
+        raw = raw.strip()
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+        options[name] = value
+    return options
+
+
+def parse_seats(seats: str | None, players: int | None, game: Game, lang: str) -> list[str]:
+    if seats is None:
+        n = players if players is not None else min(max(3, game.min_players), game.max_players)
+        return [HUMAN] + ["random"] * (n - 1)
+    specs = [s.strip().lower() for s in seats.split(",")]
+    if any(not s for s in specs):
+        fail(t("--seats has an empty entry: {seats!r}", lang, seats=seats), lang)
+    if players is not None and players != len(specs):
+        fail(
+            t(
+                "--players {players} does not match the {n} seats of --seats {seats}",
+                lang,
+                players=players,
+                n=len(specs),
+                seats=seats,
+            ),
+            lang,
+        )
+    if specs.count(HUMAN) > 1:
+        fail(t("only one seat can be 'you'", lang), lang)
+    return specs
+
+
+PLAY_HELP = h(
+    "Play GAME in the terminal against bots, or watch bots play each other.\n\n"
+    "Seats: --seats lists one entry per seat in turn order, separated by commas: "
+    "'you' is you (at most one seat), 'random' is a bot that picks a legal move at random "
+    "(bots: {bots}). Without --seats you play seat 0 against random bots. --players sets the "
+    "number of seats (default: the number of --seats, else 3). With no 'you' seat the game "
+    "runs to the end by itself.\n\n"
+    "Options: --option name=value sets a rule option (repeat it for several); a value is "
+    "read as JSON when it can be (true, false, numbers), else as text. Options: {options}. "
+    "'bazaar games' lists their values and meaning.\n\n"
+    "Moves: type the number of a move in the menu, or the move in notation ({notation}). "
+    "'?' shows help, 'b' the board, 'q' saves the game and quits.\n\n"
+    "Languages: --lang en (English) or --lang zh-TW (Traditional Chinese); the BAZAAR_LANG "
+    "environment variable sets the default, also for these help texts.\n\n"
+    "The game record (JSON) is saved to --record FILE, or to records/GAME-SEED-TIME.json.",
+    bots=", ".join(bot_names()),
+    options=_options_summary(),
+    notation=_notation_summary(),
+)
+
+
+@app.command(help=PLAY_HELP)
+def play(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help=h("Number of seats."))
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help=h("Seats in turn order, e.g. you,random,random.")),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=h("Random seed (default: a new random one)."))
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help=h("Rule option name=value (repeatable).")),
+    ] = None,
+    lang: Annotated[
+        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
+    ] = DEFAULT_LANG,
+    record: Annotated[
+        Path | None, typer.Option(help=h("Where to save the game record (JSON)."))
+    ] = None,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", "-v", help=h("Show every move of a game without you.")),
+    ] = False,
+) -> None:
+    lang = _lang(lang)
+    the_game = _game(game, lang)
+    seat_specs = parse_seats(seats, players, the_game, lang)
+    options = parse_options(option, lang)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    try:
+        match = Match.new(the_game, len(seat_specs), seed, options, seat_specs)
+        bot_rng = Rng(seed ^ 0xB075)
+        bots = {
+            i: make_bot(spec, bot_rng.next64())
+            for i, spec in enumerate(seat_specs)
+            if spec != HUMAN
+        }
+    except BazaarError as exc:
+        fail(exc.message, lang)
+    console.print(
+        Text(
+            t(
+                "{game} · {players} players · seed {seed}",
+                lang,
+                game=_game_name(the_game, lang),
+                players=len(seat_specs),
+                seed=seed,
+            ),
+            style="bold",
+        )
+    )
+    runner = TerminalGame(match, seat_specs, bots, lang, console, verbose=verbose)
+    try:
+        finished = runner.run()
+    except KeyboardInterrupt:
+        finished = False
+    path = save_record(match.record, record or default_record_path(match.record))
+    if finished:
+        console.print(t("Game record saved to {path}", lang, path=str(path)))
+    else:
+        console.print(
+            t(
+                "Game stopped after {n} moves; record saved to {path}",
+                lang,
+                n=len(match.record.actions),
+                path=str(path),
+            )
+        )
+
+
+@app.command(
+    "replay",
+    help=h(
+        "Step through a saved game record: Enter shows the next move, 'q' stops; --all "
+        "prints every move at once. --seat K shows what seat K saw (its hand included); "
+        "without it, only public information is shown."
+    ),
+)
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help=h("A game record (JSON)."))],
+    seat: Annotated[int | None, typer.Option(help=h("Show the game as this seat saw it."))] = None,
+    lang: Annotated[
+        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
+    ] = DEFAULT_LANG,
+    step: Annotated[
+        bool, typer.Option("--step/--all", help=h("One move per Enter, or all at once."))
+    ] = True,
+) -> None:
+    lang = _lang(lang)
+    try:
+        rec = GameRecord.load(file)
+        get_game(rec.game)
+    except BazaarError as exc:
+        fail(exc.message, lang)
+    if seat is not None and not 0 <= seat < rec.players:
+        fail(t("--seat must be from 0 to {last}", lang, last=rec.players - 1), lang)
+    try:
+        replay(rec, seat, lang, step, console)
+    except BazaarError as exc:
+        fail(exc.message, lang)
+
+
+@app.command(help=h("Print the rules of GAME."))
+def rules(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],
+    lang: Annotated[
+        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
+    ] = DEFAULT_LANG,
+) -> None:
+    lang = _lang(lang)
+    the_game = _game(game, lang)
+    path = resources.files(GAME_MODULES[the_game.id]).joinpath(f"rules.{lang}.md")
+    if not path.is_file():
+        fail(t("there is no {lang} rules text for {game}", lang, lang=lang, game=game), lang)
+    console.print(Markdown(path.read_text(encoding="utf-8")))
+
+
+@app.command(help=h("List the games with their player counts and rule options."))
+def games(
+    lang: Annotated[
+        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
+    ] = DEFAULT_LANG,
+) -> None:
+    lang = _lang(lang)
+    for game in all_games():
+        console.print(
+            Text(
+                t(
+                    "{id} — {name}, {lo}–{hi} players",
+                    lang,
+                    id=game.id,
+                    name=_game_name(game, lang),
+                    lo=game.min_players,
+                    hi=game.max_players,
+                ),
+                style="bold",
+            )
+        )
+        table = Table(show_lines=False)
+        table.add_column(t("Option", lang), style="cyan", no_wrap=True)
+        table.add_column(t("Default", lang), no_wrap=True)
+        table.add_column(t("Values", lang))
+        table.add_column(t("Meaning", lang))
+        for o in game.option_specs:
+            table.add_row(
+                o.name,
+                json.dumps(o.default),
+                ", ".join(json.dumps(c) for c in o.choices),
+                o.help_zh if lang == "zh-TW" else o.help_en,
+            )
+        console.print(table)
+
+
+@app.command(
+    help=h(
+        "Run the JSON-lines engine: one request per line on stdin, one answer per line on stdout."
+    )
+)
+def engine() -> None:
+    from bazaar.interop.engine import main as engine_main
+
+    engine_main()
+
+
+def main() -> None:
+    app(prog_name="bazaar")
+
+
+__all__ = ["LANGS", "app", "main"]
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""User-facing text in English and Traditional Chinese.
+
+English is the message id; other languages come from gettext ``.po`` catalogs under
+``bazaar/locale/<locale>/LC_MESSAGES/bazaar.po``, read with Babel the first time they are
+needed. ``t("Seat {seat}", "zh-TW", seat=2)`` looks the id up, then fills the ``{names}``.
+A missing translation falls back to the English text.
+
+Extract new ids with ``pybabel extract -k t -k N_ -o bazaar.pot bazaar``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LANGS = ("en", "zh-TW")
+DEFAULT_LANG = "en"
+#: language code -> gettext locale directory name
+LOCALES = {"zh-TW": "zh_TW"}
+_ALIASES = {
+    "en": "en",
+    "english": "en",
+    "zh-tw": "zh-TW",
+    "zh_tw": "zh-TW",
+    "zh": "zh-TW",
+    "tw": "zh-TW",
+}
+
+
+def N_(msgid: str) -> str:
+    """Mark a message id for extraction without translating it yet."""
+    return msgid
+
+
+def normalize_lang(lang: str | None) -> str:
+    """Return "en" or "zh-TW" for a language name; raise ValueError for any other."""
+    if lang is None:
+        return DEFAULT_LANG
+    code = _ALIASES.get(lang.strip().lower())
+    if code is None:
+        raise ValueError(f"unknown language {lang!r} (choose one of: {', '.join(LANGS)})")
+    return code
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """msgid -> translation for ``lang`` (empty for English)."""
+    locale = LOCALES.get(lang)
+    if locale is None:
+        return {}
+    path = resources.files("bazaar").joinpath("locale", locale, "LC_MESSAGES", "bazaar.po")
+    with path.open("rb") as fh:
+        po = read_po(fh, locale=locale)
+    return {
+        str(m.id): str(m.string)
+        for m in po
+        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
+    }
+
+
+def has_translation(msgid: str, lang: str) -> bool:
+    return lang == DEFAULT_LANG or msgid in catalog(lang)
+
+
+def t(msgid: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
+    """The text of ``msgid`` in ``lang``, with ``{name}`` fields filled from ``fmt``."""
+    text = msgid if lang == DEFAULT_LANG else catalog(lang).get(msgid, msgid)
+    return text.format(**fmt) if fmt else text

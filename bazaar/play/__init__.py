@@ -1,0 +1,1 @@
+"""Running games for people: terminal rendering and the interactive game loop."""

@@ -1,0 +1,342 @@
+"""The interactive terminal game loop and the record replayer, generic over the game protocol.
+
+Input comes from an ``input_fn(prompt) -> str`` (``console.input`` by default), so tests can
+feed answers; it may raise EOFError when the input ends, which saves the game like ``quit``.
+Only the human seat's own :meth:`view` and the events it may see are ever shown.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from bazaar.bots import Bot
+from bazaar.core.errors import IllegalAction
+from bazaar.core.game import Event
+from bazaar.core.record import GameRecord, Match
+from bazaar.core.registry import get_game
+from bazaar.i18n import t
+from bazaar.play import render
+
+InputFn = Callable[[str], str]
+HUMAN = "you"
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "h", "help")
+BOARD_WORDS = ("b", "board")
+MENU_WIDTH = 98
+
+
+def default_record_path(record: GameRecord, folder: str | Path = "records") -> Path:
+    """``records/<game>-<seed>-<timestamp>.json`` (the folder is created)."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(folder) / f"{record.game}-{record.seed}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(folder) / f"{record.game}-{record.seed}-{stamp}-{n}.json"
+    return path
+
+
+def echoing_input(console: Console) -> InputFn:
+    """``console.input`` that repeats the answer when stdin is not a terminal (piped moves)."""
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+
+    def read(prompt: str) -> str:
+        text = console.input(prompt)
+        if not interactive:
+            console.print(text, markup=False, highlight=False)
+        return text
+
+    return read
+
+
+def save_record(record: GameRecord, path: str | Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    record.save(path)
+    return path
+
+
+class TerminalGame:
+    """Plays one match in the terminal: bots move by themselves, the human seat is asked."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: list[str],
+        bots: dict[int, Bot],
+        lang: str = "en",
+        console: Console | None = None,
+        input_fn: InputFn | None = None,
+        verbose: bool = False,
+    ) -> None:
+        self.match = match
+        self.game = match.game
+        self.seats = seats
+        self.bots = bots
+        self.lang = lang
+        self.console = console or Console()
+        self.input_fn = input_fn or echoing_input(self.console)
+        self.verbose = verbose
+        humans = [i for i, s in enumerate(seats) if s == HUMAN]
+        self.human: int | None = humans[0] if humans else None
+
+    # ------------------------------------------------------------------ helpers
+    def tr(self, msgid: str, **fmt: object) -> str:
+        return t(msgid, self.lang, **fmt)
+
+    def label(self, seat: int) -> str:
+        return render.seat_label(seat, self.lang, self.seats)
+
+    def error(self, message: str, rule: str | None = None) -> None:
+        line = Text("✗ ", style="bold red")
+        if self.lang != "en" and rule is not None:
+            hint = render.explain_rule(self.game.id, rule, self.lang)
+            if hint:
+                line.append(hint, style="red")
+                line.append(f"  ({message})", style="dim")
+                self.console.print(line)
+                return
+        line.append(message, style="red")
+        self.console.print(line)
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> bool:
+        """Play until the game is over (True) or the human quits (False)."""
+        state = self.match.state
+        if self.human is not None:
+            self.console.print(
+                Text(
+                    self.tr(
+                        "You play {seat}. Type a move number or its notation; "
+                        "'?' for help, 'q' to save and quit.",
+                        seat=self.label(self.human),
+                    ),
+                    style="bold",
+                )
+            )
+        while not state.is_over():
+            seat = state.to_move()
+            assert seat is not None
+            if seat == self.human:
+                action = self.ask(seat)
+                if action is None:
+                    return False
+            else:
+                action = self.bots[seat].choose(state)
+            notation = self.game.notation(action)
+            events = self.match.play(action)
+            self.show_events(seat, notation, events)
+        self.show_result()
+        return True
+
+    def show_events(self, seat: int, notation: str, events: list[Event]) -> None:
+        if self.human is None and not self.verbose:
+            return
+        shown = [e for e in events if e.visible_to(self.human)]
+        if not shown:
+            self.console.print(Text(f"  • {self.label(seat)}: {notation}", style="dim"))
+        for event in shown:
+            style = "bold" if event.kind in ("year_end", "year_start", "game_over") else ""
+            text = self.game.describe_event(event, self.lang)
+            self.console.print(Text(f"  • {text}", style=style))
+
+    def show_board(self, seat: int) -> None:
+        view = self.match.state.view(seat)
+        self.console.rule()
+        self.console.print(render.render_view(self.game.id, view, self.lang, self.seats))
+
+    def menu(self, seat: int, legal: list[int]) -> Table:
+        view = self.match.state.view(seat)
+        items = [
+            (
+                f"{i}.",
+                self.game.notation(a),
+                render.describe_action(self.game.id, a, self.lang, view),
+            )
+            for i, a in enumerate(legal, 1)
+        ]
+        widths = [max(Text(x[c]).cell_len for x in items) for c in range(3)]
+        item_width = sum(widths) + 2
+        columns = max(1, min(3, (MENU_WIDTH + 4) // (item_width + 4)))
+        if len(items) <= 8:
+            columns = 1
+        rows = -(-len(items) // columns)
+        grid = Table.grid(padding=(0, 1))
+        for c in range(columns):
+            grid.add_column(justify="right", style="cyan")
+            grid.add_column(style="bold", no_wrap=True)
+            grid.add_column(style="", no_wrap=c < columns - 1)
+            if c < columns - 1:
+                grid.add_column(width=2)
+        for r in range(rows):
+            cells: list[str] = []
+            for c in range(columns):
+                i = c * rows + r
+                cells.extend(items[i] if i < len(items) else ("", "", ""))
+                if c < columns - 1:
+                    cells.append("")
+            grid.add_row(*cells)
+        return grid
+
+    def ask(self, seat: int) -> int | None:
+        """Ask the human for a move until a legal one is typed; None means quit."""
+        state = self.match.state
+        legal = state.legal_actions()
+        self.show_board(seat)
+        hint = render.prompt_hint(self.game.id, state.view(seat), self.lang)
+        if hint:
+            self.console.print(Text(hint, style="cyan"))
+        self.console.print(self.menu(seat, legal))
+        prompt = self.tr("Your move (number or notation, ? = help, q = quit): ")
+        while True:
+            try:
+                text = self.input_fn(prompt).strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                self.console.print(self.tr("Input ended: the game is saved as it is."))
+                return None
+            low = text.lower()
+            if not text:
+                continue
+            if low in QUIT_WORDS:
+                return None
+            if low in HELP_WORDS:
+                self.console.print(Text(self.help_text()))
+                continue
+            if low in BOARD_WORDS:
+                self.show_board(seat)
+                self.console.print(self.menu(seat, legal))
+                continue
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                self.error(
+                    self.tr(
+                        "There is no move {n}: type a number from 1 to {count}, "
+                        "or the notation of a move.",
+                        n=n,
+                        count=len(legal),
+                    )
+                )
+                continue
+            try:
+                return state.parse(text)
+            except IllegalAction as exc:
+                self.error(exc.message, exc.rule)
+
+    def help_text(self) -> str:
+        lines = [
+            self.tr("Type the number of a move from the list, or the move in notation."),
+            self.tr("'b' shows the board again, 'q' saves the game and quits."),
+        ]
+        module = render.renderer(self.game.id)
+        notation_help = getattr(module, "notation_help", None)
+        if notation_help:
+            lines.append(notation_help(self.lang))
+        return "\n".join(lines)
+
+    def show_result(self) -> None:
+        state = self.match.state
+        self.console.rule()
+        view = state.view(self.human)
+        self.console.print(render.render_view(self.game.id, view, self.lang, self.seats))
+        self.console.print(result_table(self.match, self.seats, self.lang))
+        self.console.print(Text(winners_line(self.match, self.seats, self.lang), style="bold"))
+
+
+def result_table(match: Match, seats: list[str], lang: str) -> Table:
+    state = match.state
+    winners = state.winners()
+    table = Table(title=t("Final result", lang), title_justify="left", title_style="bold")
+    table.add_column(t("Player", lang))
+    table.add_column(render.score_label(match.game.id, lang), justify="right")
+    table.add_column("")
+    for seat, score in enumerate(state.scores()):
+        shown = int(score) if float(score).is_integer() else score
+        mark = t("winner", lang) if seat in winners else ""
+        table.add_row(render.seat_label(seat, lang, seats), str(shown), mark)
+    return table
+
+
+def winners_line(match: Match, seats: list[str], lang: str) -> str:
+    winners = match.state.winners()
+    names = ", ".join(render.seat_label(w, lang, seats) for w in winners)
+    if len(winners) == 1:
+        return t("Winner: {names}", lang, names=names)
+    return t("Shared win: {names}", lang, names=names)
+
+
+# ---------------------------------------------------------------------- replay
+def replay(
+    record: GameRecord,
+    seat: int | None = None,
+    lang: str = "en",
+    step: bool = True,
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> int:
+    """Show a record move by move as ``seat`` (None = public) sees it; returns moves shown."""
+    console = console or Console()
+    input_fn = input_fn or echoing_input(console)
+    game = get_game(record.game)
+    seats = record.seats
+    total = len(record.actions)
+    shown = 0
+    states = record.states()
+    state, _, _ = next(states)
+    who = render.seat_label(seat, lang, seats) if seat is not None else t("spectator", lang)
+    console.print(
+        Text(
+            t(
+                "Replay of {game}: {players} players, seed {seed}, {total} moves, seen by {who}",
+                lang,
+                game=game.name_zh if lang == "zh-TW" else game.name_en,
+                players=record.players,
+                seed=record.seed,
+                total=total,
+                who=who,
+            ),
+            style="bold",
+        )
+    )
+    console.print(render.render_view(game.id, state.view(seat), lang, seats))
+    for i in range(1, total + 1):
+        if step:
+            try:
+                answer = input_fn(t("Enter = next move, q = quit: ", lang))
+            except (EOFError, KeyboardInterrupt):
+                break
+            if answer.strip().lower() in QUIT_WORDS:
+                break
+        mover = state.to_move()
+        state, notation, events = next(states)
+        shown = i
+        console.rule()
+        console.print(
+            Text(
+                t(
+                    "Move {i} of {total}: {who} plays {move}",
+                    lang,
+                    i=i,
+                    total=total,
+                    who=render.seat_label(mover, lang, seats) if mover is not None else "?",
+                    move=notation,
+                ),
+                style="bold",
+            )
+        )
+        for event in events:
+            if event.visible_to(seat):
+                console.print(Text(f"  • {game.describe_event(event, lang)}"))
+        console.print(render.render_view(game.id, state.view(seat), lang, seats))
+    if state.is_over():
+        console.print(Text(winners_line(Match(game, state, record), seats, lang), style="bold"))
+    return shown

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Set up (or refresh) the project's virtual environment in .venv with pinned packages.
+# Idempotent: re-installs only when pyproject.toml changed since the last set-up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3}"
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "Bazaar needs Python 3.11 or newer (found: $("$PYTHON" --version 2>&1))." >&2
+  exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+  echo "Creating .venv ..."
+  "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.bazaar-installed
+want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "Installing Bazaar and its pinned dependencies into .venv ..."
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+  echo "$want" > "$stamp"
+fi

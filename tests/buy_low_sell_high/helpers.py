@@ -1,0 +1,136 @@
+"""State-building helpers for the Buy Low Sell High rule tests.
+
+Tests create a state with :func:`new`, then set fields directly (hands, pile, price
+columns, market row, money, holdings, whose turn) and drive it with notation via :func:`do`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bazaar.core.game import Event
+from bazaar.games.buy_low_sell_high import GAME, BlshState
+from bazaar.games.buy_low_sell_high import actions as A
+from bazaar.games.buy_low_sell_high.components import (
+    CARD_BY_NAME,
+    COMPONENTS,
+    NUM_CARDS,
+    card_colour,
+)
+from bazaar.games.buy_low_sell_high.state import PLAY, TRADE
+
+SPACES = COMPONENTS.price_spaces
+
+
+def new(players: int = 3, seed: int = 0, **options: Any) -> BlshState:
+    """A fresh game; keyword arguments are rule options."""
+    s = GAME.new(players, seed, options)
+    assert isinstance(s, BlshState)
+    return s
+
+
+def card(name: str) -> int:
+    """Card id from its name, e.g. ``K1+3``, ``K0div``, ``K2news``, ``K1com``."""
+    return CARD_BY_NAME[name.lower()]
+
+
+def give(s: BlshState, p: int, *names: str) -> None:
+    """Replace seat ``p``'s hand with exactly the named cards."""
+    hand = [0] * NUM_CARDS
+    for name in names:
+        hand[card(name)] += 1
+    s.hands[p] = hand
+    s.hand_n[p] = len(names)
+
+
+def stack_pile(s: BlshState, *names: str) -> None:
+    """Put the named cards on top of the pile so they are drawn in this order."""
+    s.pile = s.pile + [card(name) for name in reversed(names)]
+
+
+def set_column(s: BlshState, k: int, values: list[int]) -> None:
+    """Set kind ``k``'s column from the space values under its tokens, e.g. [2, 2, 3, 4]."""
+    values = sorted(values)
+    lo, hi = SPACES.index(values[0]), SPACES.index(values[-1])
+    stack = len(values) - (hi - lo)
+    assert stack == 1 or (lo == 0 and stack > 1), values
+    assert values[stack - 1 :] == list(SPACES[lo : hi + 1]), values
+    s.lo[k], s.hi[k], s.n[k] = lo, hi, len(values)
+
+
+def set_row(s: BlshState, *names: str, covered: tuple[int, ...] = ()) -> None:
+    """Fill the market row with the named cards; ``covered`` lists 1-based covered spaces."""
+    s.row = [card(name) for name in names]
+    s.row_covered = [j + 1 in covered for j in range(len(names))]
+    s.news_on = [card(f"K{card_colour(card(names[j - 1]))}news") for j in covered]
+
+
+def turn_of(s: BlshState, p: int, year: int = 2, turn: int = 5, phase: int = TRADE) -> BlshState:
+    """Make it seat ``p``'s turn in ``year`` outside the year-1 first lap."""
+    s.year, s.turn, s.cur, s.phase = year, turn, p, phase
+    return s
+
+
+def play_phase(s: BlshState, p: int, year: int = 2) -> BlshState:
+    """Make it seat ``p``'s market phase (the trade already made)."""
+    return turn_of(s, p, year=year, phase=PLAY)
+
+
+def do(s: BlshState, *moves: str) -> list[Event]:
+    """Apply each move (notation) with full validation; return all events."""
+    events: list[Event] = []
+    for move in moves:
+        events.extend(s.apply(s.parse(move)))
+    return events
+
+
+def legal(s: BlshState) -> set[str]:
+    """Notations of the legal actions now."""
+    return set(s.legal_notations())
+
+
+def trades(s: BlshState) -> set[str]:
+    """Notations of the legal trade actions now."""
+    return {A.notation(a) for a in s.legal_actions() if a < A.PLAY_BASE}
+
+
+def token_total(s: BlshState, k: int) -> int:
+    """Tokens of kind ``k`` on the board plus in all players' hands (always 12)."""
+    return s.n[k] + sum(h[k] for h in s.held)
+
+
+def card_total(s: BlshState) -> int:
+    """All cards in hands, pile, market row, under Breaking News and set aside (always 45)."""
+    return (
+        sum(s.hand_n)
+        + len(s.pile)
+        + len(s.row)
+        + len(s.news_on)
+        + sum(len(d) for d in s.discards)
+    )
+
+
+def simple_hands(s: BlshState, name: str = "K0div") -> None:
+    """Give every seat five copies of one card and stack the pile with more of it."""
+    for p in range(s.num_players):
+        give(s, p, *[name] * 5)
+    stack_pile(s, *[name] * 30)
+
+
+def finish_year(s: BlshState, trade: str = "pass") -> list[int]:
+    """Every seat in turn trades ``trade`` and plays its first playable non-news card until
+    the row is full; returns the seats that played, in order."""
+    seats = []
+    year = s.year
+    while s.year == year and s.phase in (TRADE, PLAY):
+        if s.phase == TRADE:
+            do(s, trade)
+        seats.append(s.cur)
+        play = next(a for a in s.legal_actions() if A.PLAY_BASE <= a < A.COVER_BASE)
+        s.apply(play)
+    return seats
+
+
+def play_any(s: BlshState) -> None:
+    """Play the first card that fills a space (or a dud), whatever the hand holds."""
+    s.apply(next(a for a in s.legal_actions() if A.PLAY_BASE <= a < A.COVER_BASE))

@@ -1,0 +1,180 @@
+"""Property tests over thousands of random games of Buy Low Sell High (hypothesis).
+
+Invariants checked after every action: 12 tokens per kind, 45 cards, money changes only
+through the events that pay money (trades, commissions, dividends, sales), the game ends,
+replaying the record reproduces every view, a seat's view ignores what it cannot see, and
+every action is either legal and applies or illegal and raises with the state untouched.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bazaar.core.errors import IllegalAction
+from bazaar.core.record import GameRecord
+from bazaar.core.rng import Rng
+from bazaar.games.buy_low_sell_high import GAME
+from bazaar.games.buy_low_sell_high import actions as A
+from bazaar.games.buy_low_sell_high.components import COMPONENTS, KINDS, NUM_CARDS
+from bazaar.games.buy_low_sell_high.state import TRADE, BlshState
+
+OPTION_STRATEGY = st.fixed_dictionaries(
+    {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
+)
+MAX_ACTIONS = 2000  # a game of random moves takes about 100; a bound proves it ends
+
+
+def tokens(state: BlshState, k: int) -> int:
+    return state.n[k] + sum(state.held[p][k] for p in range(state.num_players))
+
+
+def cards(state: BlshState) -> int:
+    return (
+        len(state.pile)
+        + sum(state.hand_n)
+        + len(state.row)
+        + len(state.news_on)
+        + sum(len(d) for d in state.discards)
+    )
+
+
+def money_delta_from_events(events, players: int) -> list[int]:
+    """Money change per seat that the events account for."""
+    delta = [0] * players
+    for e in events:
+        d = e.data
+        if e.kind == "trade":
+            delta[d["seat"]] += d["received"] - d["paid"]
+        elif e.kind == "commission":
+            for q, paid in enumerate(d["paid"]):
+                delta[q] -= paid
+        elif e.kind == "year_end":
+            for q, got in enumerate(d["dividends"]):
+                delta[q] += got
+        elif e.kind == "sell":
+            delta[d["seat"]] += d["price"]
+    return delta
+
+
+def reference_trade_legal(state: BlshState, action: int) -> bool:
+    """Brute force: a trade is legal iff every sale then every purchase is legal in turn."""
+    p = state.cur
+    lap = state.first_lap_seat()
+    if lap:
+        from bazaar.games.buy_low_sell_high.state import _first_lap_allows
+
+        if not _first_lap_allows(A.TRADES[action], lap, state.rules.exact_first_lap):
+            return False
+    s = state.clone()
+    d = A.TRADES[action]
+    for k in range(KINDS):
+        for _ in range(-d[k]):
+            if s.held[p][k] < 1:
+                return False
+            s._sell(p, k)
+    for k in range(KINDS):
+        for _ in range(d[k]):
+            if s.n[k] < 2 or s.money[p] < s.buy_price(k):
+                return False
+            s._buy(p, k)
+    return True
+
+
+def snapshot(state: BlshState) -> str:
+    """Every field of the state, as text (fast to compare)."""
+    fields = [getattr(state, name) for name in BlshState.__slots__ if name != "game"]
+    return repr(fields) + repr(state.rng.state)
+
+
+def check_all_actions(state: BlshState) -> None:
+    """Every legal action applies; every other one raises and leaves the state untouched."""
+    legal = set(state.legal_actions())
+    assert legal, "a game that is not over always has a legal action"
+    before = snapshot(state)
+    for action in range(A.NUM_ACTIONS):
+        if state.phase == TRADE and action < A.PLAY_BASE:
+            assert (action in legal) == reference_trade_legal(state, action), A.notation(action)
+        if action in legal:
+            state.clone().apply(action)
+        else:
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                assert exc.rule and str(exc)
+            else:
+                raise AssertionError(f"illegal {A.notation(action)!r} was accepted")
+            assert snapshot(state) == before
+
+
+def check_no_leak(state: BlshState, rng: Rng) -> None:
+    """Resampling everything a seat cannot see leaves its view byte-identical."""
+    for seat in range(state.num_players):
+        view = json.dumps(state.view(seat), sort_keys=True)
+        other = state.determinize(seat, rng)
+        assert json.dumps(other.view(seat), sort_keys=True) == view
+        assert json.dumps(other.view(None), sort_keys=True) == json.dumps(
+            state.view(None), sort_keys=True
+        )
+
+
+@settings(
+    max_examples=1000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(
+    seed=st.integers(0, 2**63),
+    players=st.integers(2, 4),
+    options=OPTION_STRATEGY,
+    deep_every=st.integers(30, 90),
+)
+def test_random_games_keep_every_invariant(seed, players, options, deep_every):
+    state = GAME.new(players, seed, options)
+    rng = Rng(seed ^ 0x5EED)
+    notations: list[str] = []
+    views: list[str] = []
+    steps = 0
+    while not state.is_over():
+        assert steps < MAX_ACTIONS, "the game must end"
+        for k in range(KINDS):
+            assert tokens(state, k) == COMPONENTS.tokens_per_kind
+        assert cards(state) == len(COMPONENTS.deck) == 45
+        assert all(sum(h) == n for h, n in zip(state.hands, state.hand_n, strict=True))
+        assert all(0 <= n <= COMPONENTS.hand_size for n in state.hand_n)
+        if steps % deep_every == 0:
+            check_all_actions(state)
+            check_no_leak(state, rng)
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        action = legal[rng.below(len(legal))]
+        money_before = list(state.money)
+        events = state.apply(action)
+        delta = money_delta_from_events(events, players)
+        assert [b + d for b, d in zip(money_before, delta, strict=True)] == state.money
+        notations.append(A.notation(action))
+        if steps % 4 == 0:
+            views.append(json.dumps(state.view(steps % players), sort_keys=True))
+        steps += 1
+    assert state.legal_actions() == []
+    assert state.winners() and set(state.winners()) <= set(range(players))
+    assert all(sum(h) == 0 for h in state.held), "the sell-off sells every token"
+    best = max(state.scores())
+    assert state.winners() == [p for p in range(players) if state.scores()[p] == best]
+
+    record = GameRecord(GAME.id, players, seed, options, notations)
+    replayed = [
+        json.dumps(s.view((i - 1) % players), sort_keys=True)
+        for i, (s, _, _) in enumerate(record.states())
+        if i and (i - 1) % 4 == 0
+    ]
+    assert replayed == views
+    assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay() == state
+
+
+def test_card_pool_is_45_of_27_kinds():
+    assert len(COMPONENTS.deck) == 45
+    assert len(set(COMPONENTS.deck)) == NUM_CARDS
