@@ -118,13 +118,14 @@ def simple_hands(s: BlshState, name: str = "K0div") -> None:
 
 
 def finish_year(s: BlshState, trade: str = "pass") -> list[int]:
-    """Every seat in turn trades ``trade`` and plays its first playable non-news card until
-    the row is full; returns the seats that played, in order."""
+    """Every seat in turn trades ``trade`` (or its first legal trade if that is illegal) and
+    plays its first space-filling card until the row is full; returns the seats that played."""
     seats = []
     year = s.year
     while s.year == year and s.phase in (TRADE, PLAY):
         if s.phase == TRADE:
-            do(s, trade)
+            moves = s.legal_actions()
+            s.apply(s.parse(trade) if s.game.parse(trade) in moves else moves[0])
         seats.append(s.cur)
         play = next(a for a in s.legal_actions() if A.PLAY_BASE <= a < A.COVER_BASE)
         s.apply(play)
@@ -134,3 +135,33 @@ def finish_year(s: BlshState, trade: str = "pass") -> list[int]:
 def play_any(s: BlshState) -> None:
     """Play the first card that fills a space (or a dud), whatever the hand holds."""
     s.apply(next(a for a in s.legal_actions() if A.PLAY_BASE <= a < A.COVER_BASE))
+
+
+def close_year(
+    s: BlshState,
+    *cards: str,
+    seat: int = 0,
+    year: int | None = None,
+    covered: tuple[int, ...] = (),
+    hand: tuple[str, ...] = ("K2div",) * 4,
+) -> list[Event]:
+    """End the year with ``cards`` as the last cards of the market row.
+
+    The row is padded in front with K0 duds (no effect), then ``cards[:-1]`` are placed;
+    ``seat`` holds ``cards[-1]`` plus ``hand`` and plays it into the last space.
+    ``covered`` lists 1-based positions within ``cards`` that Breaking News covers.
+    """
+    length = s.rules.row_length
+    pad = length - len(cards)
+    set_row(s, *(["K0news"] * pad + list(cards[:-1])), covered=tuple(c + pad for c in covered))
+    give(s, seat, cards[-1], *hand)
+    play_phase(s, seat, year=s.year if year is None else year)
+    return do(s, f"play {cards[-1]}")
+
+
+def keep_all(s: BlshState) -> None:
+    """Every seat keeps its hand in the year-end redraw."""
+    from bazaar.games.buy_low_sell_high.state import REDRAW
+
+    while s.phase == REDRAW:
+        do(s, "keep")

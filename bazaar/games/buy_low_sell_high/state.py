@@ -328,7 +328,8 @@ class BlshState(State):
         who = f"seat {self.cur}"
         if phase == TRADE and action >= A.PLAY_BASE:
             return IllegalAction(
-                f"{who} is in the trading phase (§4.1): choose a trade such as '+K0', "
+                f"{A.notation(action)!r}: {who} is in the trading phase (§4.1): choose a "
+                "trade such as '+K0', "
                 "'-2K1' or 'pass' first",
                 rule="phase",
             )
@@ -341,7 +342,8 @@ class BlshState(State):
                 card = CARD_NAMES[action - A.DISCARD_BASE]
                 return IllegalAction(f"{who} has no {card} in hand to discard", rule="redraw")
             return IllegalAction(
-                f"{who} is redrawing at year end (§6 step 5): 'discard CARD' or 'keep'",
+                f"{A.notation(action)!r}: {who} is redrawing at year end (§6 step 5): "
+                "'discard CARD' or 'keep'",
                 rule="phase",
             )
         if A.SELL_BASE <= action < A.STOP:
@@ -358,7 +360,9 @@ class BlshState(State):
                 rule="forced-sale",
             )
         what = "a forced sale (§4.7)" if phase == FORCED else "the final sell-off (§7)"
-        return IllegalAction(f"{who} is in {what}: 'sell K0/K1/K2'", rule="phase")
+        return IllegalAction(
+            f"{A.notation(action)!r}: {who} is in {what}: 'sell K0/K1/K2'", rule="phase"
+        )
 
     def _explain_trade(self, action: int) -> IllegalAction:
         d = A.TRADES[action]
@@ -372,7 +376,10 @@ class BlshState(State):
                     "the second player's first turn of year 1 may only buy 2 different kinds "
                     "or sell 2 different kinds"
                 )
-            return IllegalAction(f"first-lap limit (§4.6): {rule}", rule="first-lap")
+            return IllegalAction(
+                f"first-lap limit (§4.6): {A.trade_notation(d)!r} is not allowed; {rule}",
+                rule="first-lap",
+            )
         money = self.money[p]
         for k, x in enumerate(d):
             if x < 0 and self.held[p][k] < -x:
@@ -396,14 +403,17 @@ class BlshState(State):
         who = f"seat {self.cur}"
         hand = self.hands[self.cur]
         if action < A.PLAY_BASE:
-            return IllegalAction(f"{who} has traded already; now play a card (§5.1)", rule="phase")
+            return IllegalAction(
+                f"{A.notation(action)!r}: {who} has traded already; now play a card (§5.1)",
+                rule="phase",
+            )
         if action < A.COVER_BASE:
             card = action - A.PLAY_BASE
             if TYPE_OF[card] == NEWS:
                 if hand[card]:
                     return IllegalAction(
-                        "a Breaking News card may be placed as a dud only when no other card "
-                        "can be played (§5.3)",
+                        f"'dud K{COLOUR_OF[card]}': a Breaking News card may be placed as a "
+                        "dud only when no other card can be played (§5.3)",
                         rule="news-dud",
                     )
                 return IllegalAction(f"{who} has no K{COLOUR_OF[card]}news in hand", rule="hand")
@@ -426,7 +436,9 @@ class BlshState(State):
                 f"space {j + 1} is already covered or is Breaking News itself (§5.3)",
                 rule="news-target",
             )
-        return IllegalAction(f"{who} must play a card now (§5.1)", rule="phase")
+        return IllegalAction(
+            f"{A.notation(action)!r}: {who} must play a card now (§5.1)", rule="phase"
+        )
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: int, events: list[Event] | None) -> None:
