@@ -17,7 +17,7 @@ from bazaar.games.buy_low_sell_high.components import (
     NUM_CARDS,
     card_colour,
 )
-from bazaar.games.buy_low_sell_high.state import PLAY, TRADE
+from bazaar.games.buy_low_sell_high.state import PLAY, REDRAW, TRADE
 
 SPACES = COMPONENTS.price_spaces
 
@@ -102,11 +102,7 @@ def token_total(s: BlshState, k: int) -> int:
 def card_total(s: BlshState) -> int:
     """All cards in hands, pile, market row, under Breaking News and set aside (always 45)."""
     return (
-        sum(s.hand_n)
-        + len(s.pile)
-        + len(s.row)
-        + len(s.news_on)
-        + sum(len(d) for d in s.discards)
+        sum(s.hand_n) + len(s.pile) + len(s.row) + len(s.news_on) + sum(len(d) for d in s.discards)
     )
 
 
@@ -119,7 +115,7 @@ def simple_hands(s: BlshState, name: str = "K0div") -> None:
 
 def finish_year(s: BlshState, trade: str = "pass") -> list[int]:
     """Every seat in turn trades ``trade`` (or its first legal trade if that is illegal) and
-    plays its first space-filling card until the row is full; returns the seats that played."""
+    plays its first legal card until the row is full; returns the seats that played."""
     seats = []
     year = s.year
     while s.year == year and s.phase in (TRADE, PLAY):
@@ -127,8 +123,7 @@ def finish_year(s: BlshState, trade: str = "pass") -> list[int]:
             moves = s.legal_actions()
             s.apply(s.parse(trade) if s.game.parse(trade) in moves else moves[0])
         seats.append(s.cur)
-        play = next(a for a in s.legal_actions() if A.PLAY_BASE <= a < A.COVER_BASE)
-        s.apply(play)
+        s.apply(s.legal_actions()[0])
     return seats
 
 
@@ -161,7 +156,5 @@ def close_year(
 
 def keep_all(s: BlshState) -> None:
     """Every seat keeps its hand in the year-end redraw."""
-    from bazaar.games.buy_low_sell_high.state import REDRAW
-
     while s.phase == REDRAW:
         do(s, "keep")

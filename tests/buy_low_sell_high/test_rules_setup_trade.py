@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from bazaar.core.errors import IllegalAction
+from bazaar.core.errors import BadOptions, IllegalAction
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import COMPONENTS, NUM_CARDS
 from bazaar.games.buy_low_sell_high.state import PLAY, TRADE
@@ -19,6 +19,12 @@ ALL_TRADES = {A.notation(a) for a in range(A.PLAY_BASE)}
 
 
 # ------------------------------------------------------------------ setup (§2)
+@pytest.mark.parametrize("players", [1, 5])
+def test_setup_two_to_four_players(players):
+    with pytest.raises(BadOptions, match=str(players)):
+        new(players)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_each_player_starts_with_50(players):
     assert new(players).money == [50] * players
@@ -51,6 +57,17 @@ def test_setup_deal_five_cards_each_rest_face_down_pile(players):
         everything.update({c: h[c] for c in range(NUM_CARDS) if h[c]})
     assert everything == Counter(COMPONENTS.deck)
     assert s.row == []
+
+
+def test_setup_hands_hidden_holdings_public():
+    s = new(3, seed=3)
+    mine = s.view(1)
+    assert mine["hand"] == s.hand_of(1) and len(mine["hand"]) == 5
+    assert "hands" not in mine and "pile_order" not in mine
+    assert "hand" not in s.view(None)
+    assert mine["holdings"] == [[1, 1, 1]] * 3
+    assert mine["money"] == [50, 50, 50]
+    assert mine["hand_sizes"] == [5, 5, 5]
 
 
 def test_setup_cards_shuffled_by_seed():
@@ -110,7 +127,7 @@ def test_each_trade_combination_changes_holdings_and_money(index):
     s.money[1] = 500
     d = A.TRADES[index]
     expected = 500
-    for k, x in enumerate(d):  # all columns are 16..24
+    for x in d:  # all columns are 16..24
         expected += {-2: 15 + 14, -1: 15, 0: 0, 1: -16, 2: -(16 + 17)}[x]
     s.apply(index)
     assert s.held[1] == [2 + x for x in d]

@@ -38,7 +38,7 @@ def test_rng_shuffle_is_a_permutation():
 
 
 def test_unknown_game_names_the_known_ones():
-    with pytest.raises(UnknownGame, match="unknown game 'chess'.*buy-low-sell-high"):
+    with pytest.raises(UnknownGame, match=r"unknown game 'chess'.*buy-low-sell-high"):
         get_game("chess")
 
 
@@ -49,12 +49,12 @@ def test_bad_player_count_is_rejected(players):
 
 
 def test_unknown_option_is_rejected_with_known_list():
-    with pytest.raises(BadOptions, match="unknown option 'colour'.*first_lap_limits"):
+    with pytest.raises(BadOptions, match=r"unknown option 'colour'.*first_lap_limits"):
         get_game(GAME_ID).new(3, 0, {"colour": "red"})
 
 
 def test_bad_option_value_is_rejected_with_allowed_values():
-    with pytest.raises(BadOptions, match="'first_lap_limits' cannot be 'maybe'.*'exact'"):
+    with pytest.raises(BadOptions, match=r"'first_lap_limits' cannot be 'maybe'.*'exact'"):
         get_game(GAME_ID).new(3, 0, {"first_lap_limits": "maybe"})
     with pytest.raises(BadOptions, match="cannot be 1"):
         get_game(GAME_ID).new(3, 0, {"forced_sale_may_exceed_zero": 1})

@@ -75,7 +75,9 @@ def trade_notation(d: tuple[int, ...]) -> str:
 
 def notation(action: int) -> str:
     """The text notation of an action number."""
-    if 0 <= action < PLAY_BASE:
+    if type(action) is not int or action < 0:
+        raise NotationError(f"{action!r} is not an action number of buy-low-sell-high (0-{STOP})")
+    if action < PLAY_BASE:
         return trade_notation(TRADES[action])
     if action < COVER_BASE:
         card = action - PLAY_BASE
