@@ -15,15 +15,14 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
+from rich.padding import Padding
 from rich.text import Text
 
 from bazaar.bots.registry import bot_names, make_bot
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import Game
 from bazaar.core.record import GameRecord, Match
-from bazaar.core.registry import GAME_MODULES, all_games, get_game
+from bazaar.core.registry import GAME_MODULES, all_games, game_ids, get_game
 from bazaar.core.rng import Rng
 from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 from bazaar.play import render
@@ -53,9 +52,20 @@ def _game_name(game: Game, lang: str) -> str:
     return game.name_zh if lang == "zh-TW" else game.name_en
 
 
+def _loadable_games() -> list[Game]:
+    """The registered games that import; help texts must not break on a half-written game."""
+    games = []
+    for game_id in game_ids():
+        try:
+            games.append(get_game(game_id))
+        except Exception:  # any import error only hides that game from the help text
+            continue
+    return games
+
+
 def _options_summary() -> str:
     parts = []
-    for game in all_games():
+    for game in _loadable_games():
         names = ", ".join(o.name for o in game.option_specs) or "-"
         parts.append(f"{game.id}: {names}")
     return "; ".join(parts)
@@ -63,7 +73,7 @@ def _options_summary() -> str:
 
 def _notation_summary() -> str:
     parts = []
-    for game in all_games():
+    for game in _loadable_games():
         module = render.renderer(game.id)
         examples = getattr(module, "NOTATION_EXAMPLES", None)
         if examples:
@@ -196,7 +206,7 @@ def play(
         seed = secrets.randbelow(1_000_000)
     try:
         match = Match.new(the_game, len(seat_specs), seed, options, seat_specs)
-        bot_rng = Rng(seed ^ 0xB075)
+        bot_rng = Rng(seed ^ 0xB075)  # bots get seeds of their own, derived from the game's
         bots = {
             i: make_bot(spec, bot_rng.next64())
             for i, spec in enumerate(seat_specs)
@@ -223,7 +233,7 @@ def play(
         finished = False
     path = save_record(match.record, record or default_record_path(match.record))
     if finished:
-        console.print(t("Game record saved to {path}", lang, path=str(path)))
+        console.print(Text(t("Game record saved to {path}", lang, path=str(path))), soft_wrap=True)
     else:
         console.print(
             t(
@@ -231,7 +241,9 @@ def play(
                 lang,
                 n=len(match.record.actions),
                 path=str(path),
-            )
+            ),
+            soft_wrap=True,
+            markup=False,
         )
 
 
@@ -265,6 +277,8 @@ def replay_cmd(
         replay(rec, seat, lang, step, console)
     except BazaarError as exc:
         fail(exc.message, lang)
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
 
 
 @app.command(help=h("Print the rules of GAME."))
@@ -279,6 +293,8 @@ def rules(
     path = resources.files(GAME_MODULES[the_game.id]).joinpath(f"rules.{lang}.md")
     if not path.is_file():
         fail(t("there is no {lang} rules text for {game}", lang, lang=lang, game=game), lang)
+    from rich.markdown import Markdown
+
     console.print(Markdown(path.read_text(encoding="utf-8")))
 
 
@@ -303,19 +319,19 @@ def games(
                 style="bold",
             )
         )
-        table = Table(show_lines=False)
-        table.add_column(t("Option", lang), style="cyan", no_wrap=True)
-        table.add_column(t("Default", lang), no_wrap=True)
-        table.add_column(t("Values", lang))
-        table.add_column(t("Meaning", lang))
         for o in game.option_specs:
-            table.add_row(
-                o.name,
-                json.dumps(o.default),
-                ", ".join(json.dumps(c) for c in o.choices),
-                o.help_zh if lang == "zh-TW" else o.help_en,
+            line = Text("  ")
+            line.append(o.name, style="bold cyan")
+            line.append(" = " + json.dumps(o.default))
+            line.append(
+                "   "
+                + t("values: {values}", lang, values=", ".join(json.dumps(c) for c in o.choices)),
+                style="dim",
             )
-        console.print(table)
+            console.print(line)
+            meaning = o.help_zh if lang == "zh-TW" else o.help_en
+            console.print(Padding(Text(meaning), (0, 0, 0, 6)))
+        console.print()
 
 
 @app.command(

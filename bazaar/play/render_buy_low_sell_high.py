@@ -251,49 +251,37 @@ def score_label(lang: str) -> str:
 
 
 # ---------------------------------------------------------------------- the board
-def _price_chart(view: dict[str, Any], lang: str) -> Table:
-    table = Table(
-        title=t("Stock prices", lang),
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 0),
-        show_edge=False,
-    )
-    table.add_column("", no_wrap=True)
+def _price_chart(view: dict[str, Any], lang: str) -> RenderableType:
+    """The three price columns laid flat: one line per stock, one 3-cell slot per space."""
+    width = 3
+    head = Text(" " * width)
     for value in SPACES:
-        table.add_column(str(value), justify="right", no_wrap=True, min_width=2, style="dim")
+        head.append(f"{value:>{width}}", style="dim")
+    lines = [Text(t("Stock prices", lang), style="bold"), head, Text("─" * head.cell_len)]
     for k in range(KINDS):
         counts = Counter(view["columns"][k]["tokens"])
         lowest = min(counts)
-        cells: list[Text] = []
+        line = Text(f"K{k}".ljust(width), style=KIND_STYLES[k])
         for value in SPACES:
             c = counts.get(value, 0)
             if not c:
-                cells.append(Text("·", style="dim"))
+                line.append(" " * (width - 1) + "·", style="dim")
                 continue
             mark = "●" if c == 1 else f"{c}●"
-            style = KIND_STYLES[k] + (" reverse" if value == lowest else "")
-            cells.append(Text(mark, style=style))
-        table.add_row(kind_text(k), *cells)
-    return table
+            line.append(" " * (width - len(mark)))
+            line.append(mark, style=KIND_STYLES[k] + (" reverse" if value == lowest else ""))
+        lines.append(line)
+    return Group(*lines)
 
 
-def _stocks_table(view: dict[str, Any], lang: str) -> Table:
+def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
+    """Stock prices on the left, players (money, holdings, hand sizes) on the right."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     table.add_column(t("Stock", lang))
     table.add_column(t("Buy", lang), justify="right")
     table.add_column(t("Sell", lang), justify="right")
     table.add_column(t("On board", lang), justify="right")
-    for k, col in enumerate(view["columns"]):
-        buy = money(col["buy"]) if col["buy"] is not None else "—"
-        table.add_row(kind_text(k), buy, money(col["sell"]), str(len(col["tokens"])))
-    return table
-
-
-def _players_table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    table.add_column("")
+    table.add_column("", width=2)
     table.add_column(t("Player", lang))
     table.add_column(t("Money", lang), justify="right")
     for k in range(KINDS):
@@ -301,17 +289,25 @@ def _players_table(view: dict[str, Any], lang: str, names: list[str] | None) -> 
     table.add_column(t("Cards", lang), justify="right")
     me = view.get("seat")
     winners = view.get("winners") or []
-    for p in range(view["players"]):
-        marker = "▶" if view["to_move"] == p else ("★" if p in winners else "")
-        cash = Text(money(view["money"][p]), style="red" if view["money"][p] < 0 else "")
-        style = "bold" if p == me else ""
-        table.add_row(
-            marker,
-            Text(seat_label(p, lang, names), style=style),
-            cash,
-            *(str(x) for x in view["holdings"][p]),
-            str(view["hand_sizes"][p]),
-        )
+    for i in range(max(KINDS, view["players"])):
+        cells: list[Text | str] = ["", "", "", ""]
+        if i < KINDS:
+            col = view["columns"][i]
+            buy = money(col["buy"]) if col["buy"] is not None else "—"
+            cells = [kind_text(i), buy, money(col["sell"]), str(len(col["tokens"]))]
+        if i < view["players"]:
+            marker = "▶" if view["to_move"] == i else ("★" if i in winners else "")
+            cash = view["money"][i]
+            cells += [
+                marker,
+                Text(seat_label(i, lang, names), style="bold" if i == me else ""),
+                Text(money(cash), style="red" if cash < 0 else ""),
+                *(str(x) for x in view["holdings"][i]),
+                str(view["hand_sizes"][i]),
+            ]
+        else:
+            cells += [""] * (3 + KINDS + 1)
+        table.add_row(*cells)
     return table
 
 
@@ -392,15 +388,13 @@ def render_view(
     view: dict[str, Any], lang: str = "en", names: list[str] | None = None
 ) -> RenderableType:
     """The board as seen in ``view``: header, prices, players, market row and own hand."""
-    side = Table.grid(padding=(0, 4))
-    side.add_row(_stocks_table(view, lang), _players_table(view, lang, names))
     parts: list[RenderableType] = [
         header(view, lang, names),
         Text(""),
         _price_chart(view, lang),
         Text(t("● = a token; the highlighted token is the next one bought", lang), style="dim"),
         Text(""),
-        side,
+        _market_table(view, lang, names),
         Text(""),
         _row_table(view, lang),
     ]

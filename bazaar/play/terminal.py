@@ -1,7 +1,7 @@
 """The interactive terminal game loop and the record replayer, generic over the game protocol.
 
-Input comes from an ``input_fn(prompt) -> str`` (``console.input`` by default), so tests can
-feed answers; it may raise EOFError when the input ends, which saves the game like ``quit``.
+Input comes from an ``input_fn(prompt) -> str`` (:func:`echoing_input` by default), so tests
+can feed answers; it may raise EOFError when the input ends, which saves the game like ``quit``.
 Only the human seat's own :meth:`view` and the events it may see are ever shown.
 """
 
@@ -176,12 +176,12 @@ class TerminalGame:
             if c < columns - 1:
                 grid.add_column(width=2)
         for r in range(rows):
-            cells: list[str] = []
+            cells: list[Text] = []
             for c in range(columns):
                 i = c * rows + r
-                cells.extend(items[i] if i < len(items) else ("", "", ""))
+                cells.extend(Text(x) for x in (items[i] if i < len(items) else ("", "", "")))
                 if c < columns - 1:
-                    cells.append("")
+                    cells.append(Text(""))
             grid.add_row(*cells)
         return grid
 
@@ -262,7 +262,7 @@ def result_table(match: Match, seats: list[str], lang: str) -> Table:
     for seat, score in enumerate(state.scores()):
         shown = int(score) if float(score).is_integer() else score
         mark = t("winner", lang) if seat in winners else ""
-        table.add_row(render.seat_label(seat, lang, seats), str(shown), mark)
+        table.add_row(Text(render.seat_label(seat, lang, seats)), str(shown), mark)
     return table
 
 
@@ -323,7 +323,7 @@ def replay(
         console.print(
             Text(
                 t(
-                    "Move {i} of {total}: {who} plays {move}",
+                    "Move {i} of {total} · {who} · {move}",
                     lang,
                     i=i,
                     total=total,

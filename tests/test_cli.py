@@ -1,0 +1,331 @@
+"""The real ``bazaar`` command line, run in a subprocess with piped input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bazaar.bots.random_bot import RandomBot
+from bazaar.cli import app
+from bazaar.core.record import GameRecord, Match
+from bazaar.core.registry import get_game
+
+GAME = "buy-low-sell-high"
+
+
+def run(
+    *args: str, stdin: str = "", cwd: Path | None = None, lang: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "BAZAAR_LANG"}
+    env["COLUMNS"] = "100"
+    env["PYTHONIOENCODING"] = "utf-8"
+    if lang:
+        env["BAZAAR_LANG"] = lang
+    return subprocess.run(
+        [sys.executable, "-m", "bazaar.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+        timeout=60,
+    )
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def invoke(*args: str, stdin: str = "") -> Result:
+    """The same command line in process (faster; used where a subprocess adds nothing)."""
+    result = CliRunner().invoke(app, list(args), input=stdin)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Result(result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.fixture(scope="module")
+def played(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """One full game as seat 0 against two random bots: bad inputs first, then always "1"."""
+    folder = tmp_path_factory.mktemp("played")
+    answers = ["xyz", "999", "pass", "+2K0"] + ["1"] * 3000
+    proc = run(
+        "play", GAME, "--seats", "you,random,random", "--seed", "11",
+        stdin="\n".join(answers) + "\n", cwd=folder,
+    )  # fmt: skip
+    return proc, folder
+
+
+def test_full_game_with_bad_inputs_finishes_and_saves_a_replayable_record(
+    played: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    proc, folder = played
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    # Bad inputs are explained and the same prompt comes back.
+    assert "'xyz' is not a move" in out
+    assert "There is no move 999: type a number from 1 to 6" in out
+    assert "first-lap limit (§4.6)" in out
+    assert out.count("Your move (number or notation") >= 5
+    # The default record path is records/<game>-<seed>-<timestamp>.json.
+    files = list((folder / "records").glob(f"{GAME}-11-*.json"))
+    assert len(files) == 1
+    assert f"Game record saved to records/{files[0].name}" in out.replace(os.sep, "/")
+    data = json.loads(files[0].read_text(encoding="utf-8"))
+    assert data["game"] == GAME and data["seed"] == 11 and data["players"] == 3
+    assert data["seats"] == ["you", "random", "random"]
+    record = GameRecord.load(files[0])
+    final = record.replay()
+    assert final.is_over()
+    # After the bad inputs the human's "1" was the first legal move, nothing else changed.
+    start = Match.new(get_game(GAME), 3, 11).state
+    assert record.actions[0] == start.notation(start.legal_actions()[0])
+    # The end shows money and the winner(s) of the replayed game.
+    assert "Final result" in out
+    names = ", ".join(f"Seat {w} ({'you' if w == 0 else 'random'})" for w in final.winners())
+    assert (f"Winner: {names}" in out) or (f"Shared win: {names}" in out)
+
+
+def test_human_sees_only_own_private_events(
+    played: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    out = played[0].stdout
+    assert "Seat 0 drew" in out
+    assert "Seat 1 drew" not in out and "Seat 2 drew" not in out
+    assert "Seat 1 draws" in out  # the public half of the same event
+
+
+def test_all_bot_game_prints_the_winner(tmp_path: Path) -> None:
+    path = tmp_path / "bots.json"
+    proc = run(
+        "play", GAME, "--seats", "random,random,random", "--seed", "7", "--record", str(path),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    final = GameRecord.load(path).replay()
+    assert final.is_over()
+    winners = final.winners()
+    label = ", ".join(f"Seat {w} (random)" for w in winners)
+    assert (f"Winner: {label}" if len(winners) == 1 else f"Shared win: {label}") in proc.stdout
+    assert f"Game record saved to {path}" in proc.stdout
+    # Bot seats are seeded from the game seed: the same command plays the same game.
+    again = tmp_path / "again.json"
+    run("play", GAME, "--seats", "random,random,random", "--seed", "7", "--record", str(again))
+    assert GameRecord.load(again).actions == GameRecord.load(path).actions
+
+
+def test_players_option_fills_seats_with_bots(tmp_path: Path) -> None:
+    path = tmp_path / "four.json"
+    proc = invoke("play", GAME, "--players", "4", "--seed", "3", "--record", str(path), stdin="q\n")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["players"] == 4
+    assert data["seats"] == ["you", "random", "random", "random"]
+    assert data["actions"] == []
+    assert "Game stopped after 0 moves" in proc.stdout
+
+
+def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    proc = invoke("play", GAME, "--seed", "5", "--record", str(path), stdin="1\n1\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    record = GameRecord.load(path)
+    assert len(record.actions) >= 2  # our two moves plus the bots' turns in between
+    state = record.replay()
+    assert not state.is_over()
+    assert state.to_move() == 0
+    assert f"Game stopped after {len(record.actions)} moves" in proc.stdout
+
+
+def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "eof.json"
+    proc = invoke("play", GAME, "--seed", "5", "--record", str(path), stdin="1\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Input ended" in proc.stdout
+    assert GameRecord.load(path).actions[0] == "-K0"
+
+
+def test_options_are_parsed_as_json_and_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "opts.json"
+    proc = invoke(
+        "play", GAME, "--seats", "random,random", "--seed", "2", "--record", str(path),
+        "-o", "first_lap_limits=at_most", "--option", "bn_may_target_covered_space=true",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    options = json.loads(path.read_text(encoding="utf-8"))["options"]
+    assert options["first_lap_limits"] == "at_most"
+    assert options["bn_may_target_covered_space"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope"], "unknown game 'nope' (known games: buy-low-sell-high"),
+        (["play", GAME, "-o", "first_lap_limits=maybe"], "option 'first_lap_limits' cannot be"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_clear_message(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    proc = run(*args, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "Error:" in proc.stderr
+    assert message in " ".join(proc.stderr.split())
+    assert not (tmp_path / "records").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "nope"], "unknown game 'nope'"),
+        (["replay", "nope.json", "--lang", "xx"], "unknown language 'xx'"),
+        (["play", GAME, "-o", "colour=red"], "unknown option 'colour'"),
+        (["play", GAME, "-o", "first_lap_limits"], "--option needs name=value"),
+        (["play", GAME, "-o", "selloff_starts_with=1"], "cannot be 1"),
+        (["play", GAME, "--players", "7"], "buy-low-sell-high is for 2-4 players, not 7"),
+        (["play", GAME, "--players", "2", "--seats", "you,random,random"], "does not match"),
+        (["play", GAME, "--seats", "you,you"], "only one seat can be 'you'"),
+        (["play", GAME, "--seats", "you,,random"], "--seats has an empty entry"),
+        (["play", GAME, "--seats", "you,genius"], "unknown bot 'genius' (known bots: random)"),
+        (["play", GAME, "--lang", "fr"], "unknown language 'fr'"),
+    ],
+)
+def test_more_usage_errors_in_process(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.split())
+    assert not (tmp_path / "records").exists()
+
+
+def test_rules_in_both_languages() -> None:
+    zh = run("rules", GAME, "--lang", "zh-TW")
+    assert zh.returncode == 0, zh.stderr
+    for word in ("傻瓜炒股", "手續費", "突發新聞", "first_lap_limits", "如何輸入行動"):
+        assert word in zh.stdout
+    en = run("rules", GAME, "--lang", "en")
+    assert en.returncode == 0, en.stderr
+    for word in ("Buy Low Sell High", "Breaking News", "Commission", "How to type moves"):
+        assert word in en.stdout
+
+
+def test_play_help_explains_seats_options_notation_and_languages() -> None:
+    proc = run("play", "--help")
+    assert proc.returncode == 0
+    text = " ".join(proc.stdout.split())
+    for needle in ("--seats", "'you'", "'random'", "first_lap_limits", "selloff_starts_with",
+                   "'+K0 -K2'", "zh-TW", "--record"):  # fmt: skip
+        assert needle in text
+
+
+def test_help_follows_bazaar_lang() -> None:
+    proc = run("play", "--help", lang="zh-TW")
+    assert proc.returncode == 0
+    assert "座位" in proc.stdout and "繁體中文" in proc.stdout
+
+
+def test_games_lists_player_counts_and_options() -> None:
+    proc = invoke("games")
+    assert proc.returncode == 0
+    assert "buy-low-sell-high — Buy Low Sell High, 2–4 players" in proc.stdout
+    assert 'short_column_shift = "full_net"' in proc.stdout
+    zh = invoke("games", "--lang", "zh-TW")
+    assert "傻瓜炒股，2–4人" in zh.stdout
+
+
+@pytest.fixture(scope="module")
+def bot_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished two-player game between random bots, saved as a record."""
+    match = Match.new(get_game(GAME), 2, 4, None, ["random", "random"])
+    bots = [RandomBot(1), RandomBot(2)]
+    while not match.state.is_over():
+        match.play(bots[match.state.to_move()].choose(match.state))
+    path = tmp_path_factory.mktemp("records") / "bots.json"
+    match.record.save(path)
+    return path
+
+
+def test_replay_all_shows_every_move_and_the_winner(bot_record: Path) -> None:
+    record = GameRecord.load(bot_record)
+    n = len(record.actions)
+    proc = run("replay", str(bot_record), "--all")
+    assert proc.returncode == 0, proc.stderr
+    assert f"Move 1 of {n} · Seat 0 (random) · {record.actions[0]}" in proc.stdout
+    assert f"Move {n} of {n}" in proc.stdout
+    winners = record.replay().winners()
+    assert "Winner: Seat" in proc.stdout if len(winners) == 1 else "Shared win" in proc.stdout
+    assert "Your hand" not in proc.stdout  # public view: no hands
+
+
+def test_replay_as_one_seat_in_zh_tw(bot_record: Path, tmp_path: Path) -> None:
+    record = GameRecord.load(bot_record)
+    record.actions = record.actions[:12]
+    short = tmp_path / "short.json"
+    record.save(short)
+    proc = run("replay", str(short), "--all", "--seat", "1", "--lang", "zh-TW")
+    assert proc.returncode == 0, proc.stderr
+    assert "你的手牌" in proc.stdout and "重播" in proc.stdout
+    assert "第12/12步" in proc.stdout
+    assert "玩家1抽到" in proc.stdout and "玩家0抽到" not in proc.stdout
+    bad_seat = invoke("replay", str(short), "--seat", "5")
+    assert bad_seat.returncode == 2 and "--seat must be from 0 to 1" in bad_seat.stderr
+
+
+def test_replay_steps_on_enter_and_stops_on_q(bot_record: Path) -> None:
+    proc = invoke("replay", str(bot_record), stdin="\n\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Move 2 of" in proc.stdout and "Move 3 of" not in proc.stdout
+
+
+def test_replay_rejects_a_bad_record(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "buy-low-sell-high", "players": 3, "seed": 1, "actions": ["zz"]}')
+    proc = invoke("replay", str(path), "--all")
+    assert proc.returncode == 2
+    assert "does not replay" in proc.stderr
+    missing = invoke("replay", str(tmp_path / "none.json"))
+    assert missing.returncode == 2 and "cannot read record" in missing.stderr
+
+
+def test_zh_tw_interface(tmp_path: Path) -> None:
+    path = tmp_path / "zh.json"
+    proc = run(
+        "play", GAME, "--lang", "zh-TW", "--seed", "1", "--record", str(path),
+        stdin="abc\n1\nq\n",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    expected = ["傻瓜炒股", "你的行動(輸入編號或記法", "輪到玩家0(你)", "買賣股票階段"]
+    expected += ["你的手牌", "股價區", "第1年首輪", "棋譜已存到"]
+    for words in expected:
+        assert words in out
+    assert "請輸入清單中的行動編號" in out  # the Chinese hint for the notation error
+    assert "玩家0賣出" in out or "玩家0買進" in out  # events in Chinese
+
+
+def test_engine_command_speaks_json_lines() -> None:
+    proc = run("engine", stdin='{"cmd": "games", "id": 1}\n{"cmd": "quit"}\n')
+    assert proc.returncode == 0, proc.stderr
+    first = json.loads(proc.stdout.splitlines()[0])
+    assert first["ok"] is True and first["id"] == 1
+    assert GAME in [g["id"] for g in first["games"]]
+
+
+def test_help_command_in_game(tmp_path: Path) -> None:
+    proc = invoke("play", GAME, "--seed", "1", "--record", str(tmp_path / "h.json"), stdin="?\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "'+K0' buys one K0 token" in " ".join(proc.stdout.split())
