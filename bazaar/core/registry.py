@@ -10,6 +10,8 @@ from bazaar.core.game import Game
 #: game id -> module that defines ``GAME``; imported on first use.
 GAME_MODULES: dict[str, str] = {
     "buy-low-sell-high": "bazaar.games.buy_low_sell_high",
+    "take-stock": "bazaar.games.take_stock",
+    "night-market": "bazaar.games.night_market",
 }
 
 _loaded: dict[str, Game] = {}

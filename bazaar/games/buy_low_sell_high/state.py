@@ -768,6 +768,7 @@ class BlshState(State):
             hand = s.hands[q]
             pool.extend(c for c in range(NUM_CARDS) for _ in range(hand[c]))
             pool.extend(s.discards[q])
+        pool.sort()  # forget where the hidden cards were: only their multiset is known
         rng.shuffle(pool)
         pos = 0
         for q in others:

@@ -1001,6 +1001,7 @@ class NightMarketState(State):
         for q in others:
             pool += s.hands[q]
             pool += s.hidden[q]
+        pool.sort()  # forget where the hidden cards were: only which cards is known
         rng.shuffle(pool)
         pos = 0
         for q in others:
@@ -1011,6 +1012,7 @@ class NightMarketState(State):
             s.hidden[q] = pool[pos : pos + n]
             pos += n
         s.deck = pool[pos:]
+        s.land = sorted(s.land)
         rng.shuffle(s.land)
         s.rng = Rng(rng.next64())
         return s
