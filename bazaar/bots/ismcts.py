@@ -1,0 +1,238 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS) for every game.
+
+Each iteration samples a *determinization* of the root state from the searching seat's point
+of view (``state.determinize(seat, rng)``: everything the seat cannot see is resampled), walks
+one shared tree with UCB over the actions legal in that sample, expands one node, finishes the
+game with a rollout policy, and backs up each seat's result. Because a node's children are
+scored by how often they were *available* (Cowling, Powley & Whitehouse 2012), actions that
+exist only in some determinizations are not favoured unfairly.
+
+Results are multi-player: every node keeps the reward of the seat that chose the move into it.
+The reward is the win share (1 for a sole winner, 1/k for a k-way tie, 0 otherwise) blended
+with the seat's normalised score, so the search prefers winning by more when it can.
+
+The search never reads the true state's hidden parts: it only calls ``determinize``, whose
+result depends on the seat's view alone.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bazaar.core.game import State
+from bazaar.core.rng import Rng
+
+#: A rollout policy: (state, rng) -> an action from state.legal_actions().
+Policy = Callable[[State, Rng], int]
+
+
+def random_policy(state: State, rng: Rng) -> int:
+    legal = state.legal_actions()
+    return legal[rng.below(len(legal))]
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What the search learned about one root action."""
+
+    action: int
+    notation: str
+    visits: int
+    win: float  # estimated win probability (mean win share)
+    score: float  # mean final score of the searching seat
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "action": self.action,
+            "notation": self.notation,
+            "visits": self.visits,
+            "win": round(self.win, 4),
+            "score": round(self.score, 2),
+        }
+
+
+class _Node:
+    __slots__ = ("avail", "children", "mover", "score", "value", "visits", "win")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.value = 0.0
+        self.win = 0.0
+        self.score = 0.0
+
+
+def outcome(state: State, score_weight: float) -> tuple[list[float], list[float]]:
+    """(rewards used by the search, win shares) of a finished game."""
+    wins = state.returns()
+    scores = state.scores()
+    low, high = min(scores), max(scores)
+    spread = high - low
+    if spread <= 0 or score_weight <= 0:
+        return wins, wins
+    rewards = [
+        (1 - score_weight) * w + score_weight * (s - low) / spread
+        for w, s in zip(wins, scores, strict=True)
+    ]
+    return rewards, wins
+
+
+class Ismcts:
+    """ISMCTS bot: ``Ismcts(iterations=..., millis=..., seed=...).choose(state)``.
+
+    ``iterations`` and ``millis`` bound the search (whichever comes first; at least one
+    iteration runs). ``rollout`` is the playout policy (uniform random by default);
+    ``jobs`` > 1 runs independent searches in that many processes and adds their root
+    statistics (root parallelisation).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = 1000,
+        millis: float | None = None,
+        seed: int = 0,
+        exploration: float = 0.7,
+        score_weight: float = 0.25,
+        rollout: Policy | None = None,
+        jobs: int = 1,
+    ) -> None:
+        if iterations is None and millis is None:
+            raise ValueError("give an iteration budget, a time budget, or both")
+        self.iterations = iterations
+        self.millis = millis
+        self.rng = Rng(seed)
+        self.exploration = exploration
+        self.score_weight = score_weight
+        self.rollout = rollout or random_policy
+        self.jobs = jobs
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ public
+    def choose(self, state: State) -> int:
+        stats = self.analyse(state)
+        return stats[0].action
+
+    def analyse(self, state: State) -> list[MoveStats]:
+        """Search from ``state`` for the seat to move; root actions, best first."""
+        seat = state.to_move()
+        if seat is None:
+            raise ValueError("the game is over: nothing to search")
+        legal = state.legal_actions()
+        if len(legal) == 1 and self.jobs == 1:
+            self.last_iterations = 0
+            return [MoveStats(legal[0], state.notation(legal[0]), 0, 0.0, 0.0)]
+        seed = self.rng.next64()
+        totals = self._parallel(state) if self.jobs > 1 else self._search(state, seed)
+        stats = [
+            MoveStats(
+                a,
+                state.notation(a),
+                visits,
+                win / visits if visits else 0.0,
+                score / visits if visits else 0.0,
+            )
+            for a, (visits, win, score) in totals.items()
+            if a in legal
+        ]
+        stats.sort(key=lambda m: (-m.visits, -m.win, m.action))
+        return stats
+
+    # ------------------------------------------------------------------ search
+    def _search(self, state: State, seed: int) -> dict[int, tuple[int, float, float]]:
+        seat = state.to_move()
+        assert seat is not None
+        rng = Rng(seed)
+        root = _Node(-1)
+        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
+        limit = self.iterations
+        count = 0
+        c = self.exploration
+        rollout = self.rollout
+        weight = self.score_weight
+        log = math.log
+        sqrt = math.sqrt
+        while True:
+            s = state.determinize(seat, rng)
+            node = root
+            path = []
+            while True:
+                mover = s.to_move()
+                if mover is None:
+                    break
+                legal = s.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    a = untried[rng.below(len(untried))]
+                    child = _Node(mover)
+                    children[a] = child
+                    for b in legal:
+                        if b != a and b in children:
+                            children[b].avail += 1
+                    s.apply_unchecked(a)
+                    path.append(child)
+                    break
+                best_a = legal[0]
+                best_v = -1.0
+                for b in legal:
+                    ch = children[b]
+                    ch.avail += 1
+                    v = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_v:
+                        best_v, best_a = v, b
+                node = children[best_a]
+                s.apply_unchecked(best_a)
+                path.append(node)
+            while not s.is_over():
+                s.apply_unchecked(rollout(s, rng))
+            rewards, wins = outcome(s, weight)
+            scores = s.scores()
+            for n in path:
+                n.visits += 1
+                n.value += rewards[n.mover]
+                n.win += wins[n.mover]
+                n.score += scores[n.mover]
+            count += 1
+            if limit is not None and count >= limit:
+                break
+            if deadline is not None and (count & 7) == 0 and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = count
+        return {a: (n.visits, n.win, n.score) for a, n in root.children.items()}
+
+    def _parallel(self, state: State) -> dict[int, tuple[int, float, float]]:
+        seeds = [self.rng.next64() for _ in range(self.jobs)]
+        worker = Ismcts(
+            iterations=None if self.iterations is None else -(-self.iterations // self.jobs),
+            millis=self.millis,
+            exploration=self.exploration,
+            score_weight=self.score_weight,
+            rollout=self.rollout,
+        )
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(self.jobs) as pool:
+            parts = pool.starmap(_search_worker, [(worker, state, s) for s in seeds])
+        totals: dict[int, tuple[int, float, float]] = {}
+        iterations = 0
+        for part, count in parts:
+            iterations += count
+            for a, (v, w, sc) in part.items():
+                tv, tw, ts = totals.get(a, (0, 0.0, 0.0))
+                totals[a] = (tv + v, tw + w, ts + sc)
+        self.last_iterations = iterations
+        return totals
+
+
+def _search_worker(
+    bot: Ismcts, state: State, seed: int
+) -> tuple[dict[int, tuple[int, float, float]], int]:
+    result = bot._search(state, seed)
+    return result, bot.last_iterations
