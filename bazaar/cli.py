@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
+from bazaar.bots.levels import level_settings
 from bazaar.bots.registry import bot_names, make_bot
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import Game
@@ -152,15 +153,19 @@ def parse_seats(seats: str | None, players: int | None, game: Game, lang: str) -
 PLAY_HELP = h(
     "Play GAME in the terminal against bots, or watch bots play each other.\n\n"
     "Seats: --seats lists one entry per seat in turn order, separated by commas: "
-    "'you' is you (at most one seat), 'random' is a bot that picks a legal move at random "
-    "(bots: {bots}). Without --seats you play seat 0 against random bots. --players sets the "
-    "number of seats (default: the number of --seats, else 3). With no 'you' seat the game "
-    "runs to the end by itself.\n\n"
+    "'you' is you (at most one seat); the bots are 'random' (a legal move at random), "
+    "'heuristic' (the game's own rules of thumb), 'ismcts' (a tree search, the same as "
+    "ismcts:medium) and 'ismcts:easy', 'ismcts:medium', 'ismcts:hard' (longer searches; hard "
+    "plays out with the heuristic) — all seat specs: {bots}. Without --seats you play seat 0 "
+    "against random bots. --players sets the number of seats (default: the number of --seats, "
+    "else 3). With no 'you' seat the game runs to the end by itself and prints the result. "
+    "--jobs N lets each search use N processes.\n\n"
     "Options: --option name=value sets a rule option (repeat it for several); a value is "
     "read as JSON when it can be (true, false, numbers), else as text. Options: {options}. "
     "'bazaar games' lists their values and meaning.\n\n"
     "Moves: type the number of a move in the menu, or the move in notation ({notation}). "
-    "'?' shows help, 'b' the board, 'q' saves the game and quits.\n\n"
+    "'h' (or 'hint') shows the best moves a search finds for you (--hint-level easy, medium "
+    "or hard), '?' shows help, 'b' the board, 'q' saves the game and quits.\n\n"
     "Languages: --lang en (English) or --lang zh-TW (Traditional Chinese); the BAZAAR_LANG "
     "environment variable sets the default, also for these help texts.\n\n"
     "The game record (JSON) is saved to --record FILE, or to records/GAME-SEED-TIME.json.",
@@ -197,10 +202,18 @@ def play(
         bool,
         typer.Option("--verbose", "-v", help=h("Show every move of a game without you.")),
     ] = False,
+    hint_level: Annotated[
+        str, typer.Option(help=h("Search level of the 'h' hints: easy, medium or hard."))
+    ] = "medium",
+    jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
 ) -> None:
     lang = _lang(lang)
     the_game = _game(game, lang)
     seat_specs = parse_seats(seats, players, the_game, lang)
+    try:
+        level_settings(hint_level)
+    except BazaarError as exc:
+        fail(exc.message, lang)
     options = parse_options(option, lang)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -208,7 +221,7 @@ def play(
         match = Match.new(the_game, len(seat_specs), seed, options, seat_specs)
         bot_rng = Rng(seed ^ 0xB075)  # bots get seeds of their own, derived from the game's
         bots = {
-            i: make_bot(spec, bot_rng.next64())
+            i: make_bot(spec, bot_rng.next64(), jobs, the_game.id)
             for i, spec in enumerate(seat_specs)
             if spec != HUMAN
         }
@@ -226,7 +239,16 @@ def play(
             style="bold",
         )
     )
-    runner = TerminalGame(match, seat_specs, bots, lang, console, verbose=verbose)
+    runner = TerminalGame(
+        match,
+        seat_specs,
+        bots,
+        lang,
+        console,
+        verbose=verbose,
+        hint_level=hint_level.strip().lower(),
+        jobs=jobs,
+    )
     try:
         finished = runner.run()
     except KeyboardInterrupt:
@@ -279,6 +301,122 @@ def replay_cmd(
         fail(exc.message, lang)
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
+
+
+ANALYSE_HELP = h(
+    "Analyse the decisions of one seat in a saved game record: for each move where that seat "
+    "had a choice, a search (ISMCTS, from what the seat could see then) estimates the win "
+    "chance of the best move and of the move played. The table lists the biggest mistakes "
+    "first; 'loss' is how much win chance the played move gave away. --level easy (the "
+    "default, quick), medium or hard; --iterations N searches exactly N playouts per "
+    "move instead. --top N shows only the N biggest mistakes; --json prints a JSON list of "
+    "objects (index, played, best, loss, win_played, win_best, ...)."
+)
+
+
+def _analysis_table(entries: list[dict[str, Any]], title: str, lang: str) -> Any:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", title_style="bold")
+    table.add_column(t("Move", lang), justify="right")
+    table.add_column(t("Played", lang))
+    table.add_column(t("Best", lang))
+    table.add_column(t("Loss", lang), justify="right")
+    table.add_column(t("Win % played", lang), justify="right")
+    table.add_column(t("Win % best", lang), justify="right")
+    for e in entries:
+        loss = round(100 * e["loss"])
+        table.add_row(
+            str(e["index"]),
+            Text(e["played"]),
+            Text(e["best"], style="" if e["best"] == e["played"] else "bold"),
+            Text(f"{loss}%", style="red" if loss >= 10 else ""),
+            f"{round(100 * e['win_played'])}%",
+            f"{round(100 * e['win_best'])}%",
+        )
+    return table
+
+
+@app.command("analyse", help=ANALYSE_HELP)
+def analyse_cmd(
+    file: Annotated[Path, typer.Argument(help=h("A game record (JSON)."))],
+    seat: Annotated[int, typer.Option(help=h("The seat whose moves are analysed."))],
+    level: Annotated[str, typer.Option(help=h("Search level: easy, medium or hard."))] = "easy",
+    top: Annotated[
+        int | None, typer.Option(min=1, help=h("Show only the N biggest mistakes."))
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=h("Print the analysis as JSON."))] = False,
+    iterations: Annotated[
+        int | None,
+        typer.Option(min=1, help=h("Search exactly N playouts per move (overrides the level).")),
+    ] = None,
+    seed: Annotated[int, typer.Option(help=h("Random seed of the search."))] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
+    lang: Annotated[
+        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
+    ] = DEFAULT_LANG,
+) -> None:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from bazaar.play.advice import analyse_record, level_label
+
+    lang = _lang(lang)
+    try:
+        rec = GameRecord.load(file)
+        get_game(rec.game)
+        settings = level_settings(level)
+    except BazaarError as exc:
+        fail(exc.message, lang)
+    if not 0 <= seat < rec.players:
+        fail(t("--seat must be from 0 to {last}", lang, last=rec.players - 1), lang)
+    the_level: Any = level.strip().lower()
+    if iterations is not None:
+        the_level = {**settings, "iterations": iterations, "millis": None}
+    columns = (
+        "{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    try:
+        with Progress(*columns, console=err_console, transient=True) as bar:
+            task = bar.add_task(t("Analysing", lang), total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            entries = analyse_record(rec, seat, the_level, seed, progress, jobs)
+    except BazaarError as exc:
+        fail(exc.message, lang)
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    shown = entries[:top] if top else entries
+    if as_json:
+        typer.echo(json.dumps(shown, ensure_ascii=False, indent=1))
+        return
+    who = render.seat_label(seat, lang, rec.seats)
+    if not entries:
+        console.print(Text(t("{who} had no decisions to analyse.", lang, who=who)))
+        return
+    title = t(
+        "Analysis of {who} · {n} decisions · level {level}",
+        lang,
+        who=who,
+        n=len(entries),
+        level=level_label(level, lang)
+        + ("" if iterations is None else " " + t("({n} playouts)", lang, n=iterations)),
+    )
+    console.print(_analysis_table(shown, title, lang))
+    average = 100 * sum(e["loss"] for e in entries) / len(entries)
+    console.print(
+        Text(
+            t(
+                "Average loss: {average} percentage points of win chance per decision.",
+                lang,
+                average=f"{average:.1f}",
+            )
+        )
+    )
 
 
 @app.command(help=h("Print the rules of GAME."))

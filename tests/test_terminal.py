@@ -74,8 +74,8 @@ def test_random_bot_is_deterministic_and_legal() -> None:
 def test_make_bot() -> None:
     assert isinstance(make_bot("random", 3), RandomBot)
     assert isinstance(make_bot(" Random ", 3), RandomBot)
-    with pytest.raises(UnknownBot, match=r"unknown bot 'ismcts' \(known bots: random\)"):
-        make_bot("ismcts", 0)
+    with pytest.raises(UnknownBot, match=r"unknown bot 'genius' \(known bots: random, heuristic"):
+        make_bot("genius", 0)
 
 
 # ---------------------------------------------------------------------- the game loop

@@ -68,19 +68,30 @@ class _Node:
         self.score = 0.0
 
 
-def outcome(state: State, score_weight: float) -> tuple[list[float], list[float]]:
-    """(rewards used by the search, win shares) of a finished game."""
-    wins = state.returns()
-    scores = state.scores()
+def outcome(state: State, score_weight: float) -> tuple[list[float], list[float], list[float]]:
+    """(rewards used by the search, win shares, scores) at the end of a rollout.
+
+    A finished game gives its true result; an unfinished one (a truncated rollout) is
+    judged by the game's ``estimate_scores()`` if it has one, else by ``scores()``.
+    """
+    if state.is_over():
+        wins = state.returns()
+        scores = state.scores()
+    else:
+        estimate = getattr(state, "estimate_scores", None)
+        scores = estimate() if estimate else state.scores()
+        best = max(scores)
+        leaders = [i for i, x in enumerate(scores) if x == best]
+        wins = [1 / len(leaders) if i in leaders else 0.0 for i in range(len(scores))]
     low, high = min(scores), max(scores)
     spread = high - low
     if spread <= 0 or score_weight <= 0:
-        return wins, wins
+        return wins, wins, scores
     rewards = [
         (1 - score_weight) * w + score_weight * (s - low) / spread
         for w, s in zip(wins, scores, strict=True)
     ]
-    return rewards, wins
+    return rewards, wins, scores
 
 
 class Ismcts:
@@ -89,7 +100,9 @@ class Ismcts:
     ``iterations`` and ``millis`` bound the search (whichever comes first; at least one
     iteration runs). ``rollout`` is the playout policy (uniform random by default);
     ``jobs`` > 1 runs independent searches in that many processes and adds their root
-    statistics (root parallelisation).
+    statistics (root parallelisation). ``rollout_depth`` cuts playouts after that many
+    actions and judges the position by the game's ``estimate_scores()`` (games without it
+    always play out to the end).
     """
 
     name = "ismcts"
@@ -103,6 +116,7 @@ class Ismcts:
         score_weight: float = 0.25,
         rollout: Policy | None = None,
         jobs: int = 1,
+        rollout_depth: int | None = None,
     ) -> None:
         if iterations is None and millis is None:
             raise ValueError("give an iteration budget, a time budget, or both")
@@ -113,6 +127,7 @@ class Ismcts:
         self.score_weight = score_weight
         self.rollout = rollout or random_policy
         self.jobs = jobs
+        self.rollout_depth = rollout_depth
         self.last_iterations = 0
 
     # ------------------------------------------------------------------ public
@@ -157,6 +172,8 @@ class Ismcts:
         c = self.exploration
         rollout = self.rollout
         weight = self.score_weight
+        # truncated playouts only where the game can estimate an unfinished position
+        depth = self.rollout_depth if hasattr(state, "estimate_scores") else None
         log = math.log
         sqrt = math.sqrt
         while True:
@@ -191,10 +208,15 @@ class Ismcts:
                 node = children[best_a]
                 s.apply_unchecked(best_a)
                 path.append(node)
-            while not s.is_over():
-                s.apply_unchecked(rollout(s, rng))
-            rewards, wins = outcome(s, weight)
-            scores = s.scores()
+            if depth is None:
+                while not s.is_over():
+                    s.apply_unchecked(rollout(s, rng))
+            else:
+                for _ in range(depth):
+                    if s.is_over():
+                        break
+                    s.apply_unchecked(rollout(s, rng))
+            rewards, wins, scores = outcome(s, weight)
             for n in path:
                 n.visits += 1
                 n.value += rewards[n.mover]
@@ -216,6 +238,7 @@ class Ismcts:
             exploration=self.exploration,
             score_weight=self.score_weight,
             rollout=self.rollout,
+            rollout_depth=self.rollout_depth,
         )
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(self.jobs) as pool:

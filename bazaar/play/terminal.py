@@ -17,17 +17,20 @@ from rich.table import Table
 from rich.text import Text
 
 from bazaar.bots import Bot
+from bazaar.bots.levels import Level
 from bazaar.core.errors import IllegalAction
 from bazaar.core.game import Event
 from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
 from bazaar.i18n import t
 from bazaar.play import render
+from bazaar.play.advice import hint, level_label
 
 InputFn = Callable[[str], str]
 HUMAN = "you"
 QUIT_WORDS = ("q", "quit", "exit")
-HELP_WORDS = ("?", "h", "help")
+HELP_WORDS = ("?", "help")
+HINT_WORDS = ("h", "hint")
 BOARD_WORDS = ("b", "board")
 MENU_WIDTH = 98
 
@@ -75,6 +78,8 @@ class TerminalGame:
         console: Console | None = None,
         input_fn: InputFn | None = None,
         verbose: bool = False,
+        hint_level: Level = "medium",
+        jobs: int = 1,
     ) -> None:
         self.match = match
         self.game = match.game
@@ -84,6 +89,8 @@ class TerminalGame:
         self.console = console or Console()
         self.input_fn = input_fn or echoing_input(self.console)
         self.verbose = verbose
+        self.hint_level = hint_level
+        self.jobs = jobs
         humans = [i for i, s in enumerate(seats) if s == HUMAN]
         self.human: int | None = humans[0] if humans else None
 
@@ -194,7 +201,7 @@ class TerminalGame:
         if hint:
             self.console.print(Text(hint, style="cyan"))
         self.console.print(self.menu(seat, legal))
-        prompt = self.tr("Your move (number or notation, ? = help, q = quit): ")
+        prompt = self.tr("Your move (number or notation, h = hint, ? = help, q = quit): ")
         while True:
             try:
                 text = self.input_fn(prompt).strip()
@@ -207,6 +214,9 @@ class TerminalGame:
                 continue
             if low in QUIT_WORDS:
                 return None
+            if low in HINT_WORDS:
+                self.show_hint(seat)
+                continue
             if low in HELP_WORDS:
                 self.console.print(Text(self.help_text()))
                 continue
@@ -232,10 +242,28 @@ class TerminalGame:
             except IllegalAction as exc:
                 self.error(exc.message, exc.rule)
 
+    def show_hint(self, seat: int) -> None:
+        """Print the top moves a search finds for ``seat``; the game state is not changed."""
+        state = self.match.state
+        self.console.print(
+            Text(self.tr("Thinking ({level})…", level=level_label(self.hint_level, self.lang)))
+        )
+        moves = hint(
+            state, seat, self.hint_level, seed=len(self.match.record.actions), jobs=self.jobs
+        )
+        self.console.print(Text(self.tr("Suggested moves:"), style="bold"))
+        for i, move in enumerate(moves, 1):
+            line = Text(f"  {i}. ", style="cyan")
+            line.append(move["text"][self.lang])
+            if move["visits"]:
+                line.append("  " + self.tr("({n} playouts)", n=move["visits"]), style="dim")
+            self.console.print(line)
+
     def help_text(self) -> str:
         lines = [
             self.tr("Type the number of a move from the list, or the move in notation."),
             self.tr("'b' shows the board again, 'q' saves the game and quits."),
+            self.tr("'h' (hint) shows the best moves a short search finds for you."),
         ]
         module = render.renderer(self.game.id)
         notation_help = getattr(module, "notation_help", None)

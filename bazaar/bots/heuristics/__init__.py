@@ -19,6 +19,7 @@ Policy = Callable[[State, Rng], int]
 #: game id -> "module:Class" of its heuristic player.
 HEURISTICS: dict[str, str] = {
     "buy-low-sell-high": "bazaar.bots.heuristics.buy_low_sell_high:BlshHeuristic",
+    "night-market": "bazaar.bots.heuristics.night_market:NightMarketHeuristic",
 }
 
 

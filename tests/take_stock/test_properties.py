@@ -1,0 +1,215 @@
+"""Property tests over a thousand random games of Take Stock for 2-6 players (hypothesis).
+
+Checked after every action: the 60 share cards and 40 event cards are all accounted for,
+legal actions are sorted and unique. At every full event-deck rebuild Market Closed is 11th
+from the bottom; every round score is the sum over the certificates held. At a few sampled
+steps per game (the expensive checks): every legal action applies, illegal actions raise
+IllegalAction and leave the state untouched, and no seat's view changes when what it cannot
+see is resampled (``determinize``) or permuted by hand. At the end: replaying the record
+gives identical views.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bazaar.core.errors import IllegalAction
+from bazaar.core.record import GameRecord
+from bazaar.core.rng import Rng
+from bazaar.games.take_stock import GAME, TakeStockState
+from bazaar.games.take_stock import actions as A
+from bazaar.games.take_stock.components import (
+    CARD_BY_NAME,
+    CLOSED,
+    COMPONENTS,
+    STOCK_OF,
+)
+from bazaar.games.take_stock.state import EXERCISE, KIND_MASK, TAG_SHIFT, exercise_actions
+
+OPTION_STRATEGY = st.fixed_dictionaries(
+    {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
+)
+MAX_ACTIONS = 5000  # a random game takes about 200 actions; a bound proves it ends
+EVENT_POOL = Counter(COMPONENTS.event_deck)
+
+
+def snapshot(state: TakeStockState) -> str:
+    fields = [getattr(state, name) for name in TakeStockState.__slots__ if name != "game"]
+    return repr(fields) + repr(state.rng.state)
+
+
+def dump(view: dict) -> str:
+    return json.dumps(view, sort_keys=True)
+
+
+def check_accounting(state: TakeStockState) -> None:
+    assert sorted(state.share_locations()) == list(range(60))
+    events = state.event_locations()
+    assert Counter(k for where in events.values() for k in where) == EVENT_POOL
+    assert [e & KIND_MASK for e in state.edeck].count(CLOSED) + len(events["aside"]) == 1
+
+
+def check_all_actions(state: TakeStockState, rng: Rng) -> None:
+    """Every legal action applies; a sample of the others raises and changes nothing."""
+    legal = state.legal_actions()
+    assert legal, "a game that is not over always has a legal action"
+    for action in legal:
+        copy = state.clone()
+        copy.apply(action)
+        check_accounting(copy)
+    before = snapshot(state)
+    legal_set = set(legal)
+    near = [a for a in range(A.BUY_BASE) if a not in legal_set]  # every Manipulate
+    near += [a for a in range(A.CHOOSE_BASE, A.EXERCISE_BASE + 64) if a not in legal_set]
+    sample = [near[rng.below(len(near))] for _ in range(60)]
+    sample += [rng.below(A.NUM_ACTIONS) for _ in range(30)]
+    for action in sample:
+        if action in legal_set:
+            continue
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            assert exc.rule and str(exc)
+        else:
+            raise AssertionError(f"illegal {A.notation(action)!r} was accepted")
+    assert snapshot(state) == before
+
+
+def scramble(state: TakeStockState, seat: int, rng: Rng) -> TakeStockState:
+    """Permute by hand everything ``seat`` cannot see (not via determinize)."""
+    s = state.clone()
+    others = [q for q in range(s.num_players) if q != seat]
+    pool = s.sdraw[:] + [c for q in others for c in s.hands[q]]
+    pool.reverse()
+    rng.shuffle(pool)
+    for q in others:
+        size = len(s.hands[q])
+        s.hands[q], pool = sorted(pool[:size]), pool[size:]
+    s.sdraw = pool
+    known = (0, seat + 1)
+    slots = [("deck", i) for i, e in enumerate(s.edeck) if e >> TAG_SHIFT not in known]
+    slots += [("discard", i) for i, e in enumerate(s.ediscard) if e >> TAG_SHIFT not in known]
+    slots += [("held", q, i) for q in others for i in range(len(s.held[q]))]
+    kinds = []
+    for slot in slots:
+        kinds.append(_entry(s, slot) & KIND_MASK)
+    rng.shuffle(kinds)
+    for slot, k in zip(slots, kinds, strict=True):
+        _set_entry(s, slot, k | (_entry(s, slot) & ~KIND_MASK))
+    if s.pending and s.actor != seat:
+        s.pending.reverse()
+    if s.phase == EXERCISE:
+        for q in others:
+            if s.exmask[q] >= 0:
+                s.exmask[q] = exercise_actions(len(s.hands[q]), s.tokens[q])[-1] - A.EXERCISE_BASE
+    return s
+
+
+def _entry(s: TakeStockState, slot: tuple) -> int:
+    if slot[0] == "deck":
+        return s.edeck[slot[1]]
+    if slot[0] == "discard":
+        return s.ediscard[slot[1]]
+    return s.held[slot[1]][slot[2]]
+
+
+def _set_entry(s: TakeStockState, slot: tuple, value: int) -> None:
+    if slot[0] == "deck":
+        s.edeck[slot[1]] = value
+    elif slot[0] == "discard":
+        s.ediscard[slot[1]] = value
+    else:
+        held = list(s.held[slot[1]])
+        held[slot[2]] = value
+        s.held[slot[1]] = tuple(held)
+
+
+def check_no_leak(state: TakeStockState, rng: Rng) -> None:
+    public = dump(state.view(None))
+    for seat in range(state.num_players):
+        view = dump(state.view(seat))
+        other = state.determinize(seat, rng)
+        assert dump(other.view(seat)) == view
+        assert dump(other.view(None)) == public
+        check_accounting(other)
+        legal = other.legal_actions()
+        other.apply(legal[rng.below(len(legal))])  # a determinized state plays on
+        assert dump(scramble(state, seat, rng).view(seat)) == view
+
+
+def check_score(data: dict, state: TakeStockState) -> None:
+    shares = state.rules.shares
+    prices = data["prices"]
+    assert prices == [v * (k + 1) for v, k in zip(data["values"], data["splits"], strict=True)]
+    for q, certs in enumerate(data["certificates"]):
+        cards = [CARD_BY_NAME[name.lower()] for name in certs]
+        assert data["scores"][q] == sum(shares[c] * prices[STOCK_OF[c]] for c in cards)
+
+
+@settings(
+    max_examples=1000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(
+    seed=st.integers(0, 2**63),
+    players=st.integers(2, 6),
+    options=OPTION_STRATEGY,
+    deep_every=st.integers(90, 400),
+)
+def test_random_games_keep_every_invariant(seed, players, options, deep_every):
+    state = GAME.new(players, seed, options)
+    assert isinstance(state, TakeStockState)
+    rng = Rng(seed ^ 0x5EED)
+    notations: list[str] = []
+    views: dict[int, str] = {}
+    totals = [0] * players
+    deck = [e & KIND_MASK for e in state.edeck]
+    assert len(deck) == 40 and deck[10] == CLOSED
+    steps = 0
+    deep_at = rng.below(deep_every)
+    while not state.is_over():
+        assert steps < MAX_ACTIONS, "the game must end"
+        if steps % 12 == 0:
+            check_accounting(state)
+        if steps % deep_every == deep_at:
+            check_all_actions(state, rng)
+            check_no_leak(state, rng)
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        action = legal[rng.below(len(legal))]
+        events = state.apply(action)
+        for event in events:
+            if event.kind == "event_deck" and event.data["rebuilt"]:
+                deck = [e & KIND_MASK for e in state.edeck]
+                assert len(deck) == 40 and deck.index(CLOSED) == 10
+                assert state.held == [()] * players
+            elif event.kind == "score":
+                check_score(event.data, state)
+                totals = [t + x for t, x in zip(totals, event.data["scores"], strict=True)]
+                assert event.data["totals"] == totals
+        notations.append(A.notation(action))
+        if steps % 16 == 0:
+            views[steps] = dump(state.view(steps % players))
+        steps += 1
+    check_accounting(state)
+    assert state.legal_actions() == [] and state.round == COMPONENTS.rounds
+    assert state.scores() == totals
+    best = max(totals)
+    assert state.winners() == [p for p in range(players) if totals[p] == best]
+
+    record = GameRecord(GAME.id, players, seed, options, notations)
+    record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    replayed = {}
+    final = None
+    for i, (s, _, _) in enumerate(record.states()):
+        final = s
+        if i and i - 1 in views:
+            replayed[i - 1] = dump(s.view((i - 1) % players))
+    assert replayed == views
+    assert final == state
