@@ -97,7 +97,7 @@ def test_levels_are_data_with_the_agreed_budgets() -> None:
     with pytest.raises(UnknownLevel):
         LevelBot("insane")
     easy = make_ismcts("easy", "buy-low-sell-high", seed=1)
-    assert (easy.iterations, easy.millis, easy.rollout) == (200, None, random_policy)
+    assert (easy.iterations, easy.millis, easy.rollout) == (100, None, random_policy)
     medium = make_ismcts("medium", "buy-low-sell-high", jobs=2)
     assert (medium.iterations, medium.millis, medium.jobs) == (None, 400, 2)
 
