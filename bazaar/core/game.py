@@ -13,7 +13,9 @@ so they are hashable, cheap and usable directly as indices by learning code.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
 from bazaar.core.errors import BadOptions, IllegalAction
@@ -67,6 +69,12 @@ class Game(ABC):
     max_players: ClassVar[int]
     num_actions: ClassVar[int]
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The game's action module: ``NUM_ACTIONS``, ``notation(action)``, ``parse(text)``.
+    actions_module: ClassVar[ModuleType]
+    #: The state class; ``state_class.setup(game, players, seed, options)`` starts a game.
+    state_class: ClassVar[Any]
+    #: ``event_text(event, lang)``: one sentence per event (set with ``staticmethod``).
+    event_text: ClassVar[Callable[[Event, str], str]]
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.option_specs}
@@ -99,22 +107,19 @@ class Game(ABC):
         self.check_players(players)
         if type(seed) is not int:
             raise BadOptions(f"seed must be an integer, not {seed!r}")
-        return self._new(players, seed, self.resolve_options(options))
+        return self.state_class.setup(self, players, seed, self.resolve_options(options))
 
-    @abstractmethod
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
-
-    @abstractmethod
     def notation(self, action: int) -> str:
         """The text notation of an action (independent of the state)."""
+        return self.actions_module.notation(action)
 
-    @abstractmethod
     def parse(self, text: str) -> int:
         """Read notation; raise NotationError with a clear message if it is not valid."""
+        return self.actions_module.parse(text)
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A sentence in ``lang`` ("en" or "zh-TW") describing an event."""
-        return f"{event.kind} {event.data}"
+        return self.event_text(event, lang)
 
     def info(self) -> dict[str, Any]:
         return {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazaar.core.game import Event, Game, Option
+from bazaar.core.game import Game, Option
 from bazaar.games.night_market import actions
 from bazaar.games.night_market.components import (
     ADJACENCY_SETS,
@@ -123,14 +123,6 @@ class NightMarket(Game):
     num_actions = actions.NUM_ACTIONS
     option_specs = OPTIONS
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> NightMarketState:
-        return NightMarketState.setup(self, players, seed, options)
-
-    def notation(self, action: int) -> str:
-        return actions.notation(action)
-
-    def parse(self, text: str) -> int:
-        return actions.parse(text)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return describe(event, lang)
+    actions_module = actions
+    state_class = NightMarketState
+    event_text = staticmethod(describe)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bazaar.core.game import Event, Game, Option
+from bazaar.core.game import Game, Option
 from bazaar.games.take_stock import actions
 from bazaar.games.take_stock.components import COMPONENTS
 from bazaar.games.take_stock.state import TakeStockState
@@ -122,14 +120,6 @@ class TakeStock(Game):
     num_actions = actions.NUM_ACTIONS
     option_specs = OPTIONS
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> TakeStockState:
-        return TakeStockState.setup(self, players, seed, options)
-
-    def notation(self, action: int) -> str:
-        return actions.notation(action)
-
-    def parse(self, text: str) -> int:
-        return actions.parse(text)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return describe(event, lang)
+    actions_module = actions
+    state_class = TakeStockState
+    event_text = staticmethod(describe)
