@@ -20,6 +20,7 @@ Policy = Callable[[State, Rng], int]
 HEURISTICS: dict[str, str] = {
     "buy-low-sell-high": "bazaar.bots.heuristics.buy_low_sell_high:BlshHeuristic",
     "night-market": "bazaar.bots.heuristics.night_market:NightMarketHeuristic",
+    "take-stock": "bazaar.bots.heuristics.take_stock:TakeStockHeuristic",
 }
 
 
