@@ -7,7 +7,8 @@ Usage:
 One seat is played by ``--bot``, the others by ``--field``; the bot's seat rotates through
 every position. A k-way tie counts 1/k of a win. Prints one line per game block and, last,
 one JSON object: {"game", "players", "bot", "field", "games", "win_share", "ci95",
-"fair_share", "ratio", "seconds_per_game"}.
+"fair_share", "ratio", "seconds_per_game"}. ``--procs 2`` plays two games at once (each bot
+still searches on one core).
 """
 
 from __future__ import annotations
@@ -15,25 +16,34 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import time
 
 from bazaar.bots.registry import make_bot
 from bazaar.core.registry import get_game
 
 
-def play_match(game_id: str, players: int, bot: str, field: str, games: int, seed: int = 0):
-    """Play ``games`` games; return the list of the bot's win shares (one per game)."""
+def play_one(game_id: str, players: int, bot: str, field: str, i: int) -> float:
+    """Game ``i`` (seed ``i``, the bot in seat ``i % players``); the bot's win share."""
     game = get_game(game_id)
-    shares = []
-    for i in range(games):
-        seat = i % players
-        state = game.new(players, seed + i)
-        bots = [make_bot(bot if q == seat else field, (seed + i) * 31 + q) for q in range(players)]
-        while not state.is_over():
-            state.apply(bots[state.to_move()].choose(state))
-        winners = state.winners()
-        shares.append(1 / len(winners) if seat in winners else 0.0)
-    return shares
+    seat = i % players
+    state = game.new(players, i)
+    bots = [make_bot(bot if q == seat else field, i * 31 + q) for q in range(players)]
+    while not state.is_over():
+        state.apply(bots[state.to_move()].choose(state))
+    winners = state.winners()
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def play_match(
+    game_id: str, players: int, bot: str, field: str, games: range, procs: int = 1
+) -> list[float]:
+    """Play the games numbered ``games``; return the bot's win share in each."""
+    jobs = [(game_id, players, bot, field, i) for i in games]
+    if procs <= 1:
+        return [play_one(*job) for job in jobs]
+    with multiprocessing.get_context("fork").Pool(procs) as pool:
+        return pool.starmap(play_one, jobs)
 
 
 def summary(shares: list[float], players: int) -> dict[str, float | list[float]]:
@@ -58,14 +68,16 @@ def main() -> None:
     parser.add_argument("--field", default="random")
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--procs", type=int, default=1, help="games played at once (processes)")
     args = parser.parse_args()
     start = time.perf_counter()
     shares: list[float] = []
-    block = max(1, args.players * 5)
+    block = max(args.procs, args.players * 2)
     while len(shares) < args.games:
+        first = args.seed + len(shares)
         n = min(block, args.games - len(shares))
         shares += play_match(
-            args.game, args.players, args.bot, args.field, n, args.seed + len(shares)
+            args.game, args.players, args.bot, args.field, range(first, first + n), args.procs
         )
         print(f"{len(shares)} games: {summary(shares, args.players)}", flush=True)
     result = {
