@@ -137,17 +137,32 @@ def test_does_not_hide_a_customer_for_a_rival() -> None:
     assert NightMarketHeuristic().choose(s) == A.hide(kind("T2E"))
 
 
-def test_bids_cheaply_on_a_good_lot_and_passes_on_a_dear_one() -> None:
+def test_bids_on_a_good_lot_below_its_value() -> None:
     s = to_bidding(new(4, 2), lots=[1, 2, 3, 4, 5], cash=[13, 12, 11, 10])
     clear_board(s)
-    seat = s.cur
     bot = NightMarketHeuristic()
     action = bot.choose(s)
     assert A.BID_LOT_BASE <= action < A.VALUE_BASE
+    lot = action - A.BID_LOT_BASE
+    value, _ = bot._model_for(s).lot_value(lot, s.cur, True)
     s.apply(action)
-    if s.phase == VALUE:
-        assert bot.choose(s) == A.value(0)
-    # a dear market: every lot already costs more than a stall can earn in the last round
+    assert s.phase == VALUE
+    amount = bot.choose(s) - A.VALUE_BASE
+    assert 0 < amount < value  # a jump over the minimum, but still below what the lot earns
+
+
+def test_bids_the_minimum_when_nobody_else_can_bid() -> None:
+    s = to_bidding(new(4, 2), lots=[1, 2, 3, 4, 5], cash=[13, 12, 11, 10])
+    clear_board(s)
+    for q in range(4):
+        s.passed[q] = int(q != s.cur)
+    bot = NightMarketHeuristic()
+    s.apply(bot.choose(s))
+    assert s.phase == VALUE
+    assert bot.choose(s) == A.value(0)
+
+
+def test_passes_when_every_lot_costs_more_than_it_earns() -> None:
     s = to_bidding(new(4, 2), lots=[21, 23, 25, 28, 30], cash=[13, 12, 11, 10])
     clear_board(s)
     s.round = s.rules.last_round
@@ -155,7 +170,6 @@ def test_bids_cheaply_on_a_good_lot_and_passes_on_a_dear_one() -> None:
     for i in range(len(s.auction)):
         s.top[i], s.lead[i] = 12, (seat + 1) % 4
     s.cash[seat] = 40
-    assert s.phase == BID
     assert NightMarketHeuristic().choose(s) == A.PASS
 
 
@@ -204,10 +218,22 @@ def test_no_peeking_with_a_reused_bot() -> None:
             assert bot.choose(state.determinize(seat, Rng(n * 10 + x))) == ref
 
 
+def test_a_kept_model_answers_like_a_fresh_bot() -> None:
+    """One bot playing every seat of a game, keeping its model between calls while the state
+    moves on, makes exactly the moves of a fresh bot at each step."""
+    for players, seed in ((3, 12), (4, 13)):
+        state = GAME.new(players, seed)
+        shared = NightMarketHeuristic()
+        while not state.is_over():
+            action = shared.choose(state)
+            assert NightMarketHeuristic().choose(state) == action
+            state.apply(action)
+
+
 # ---------------------------------------------------------------------- strength
 def test_beats_random_players() -> None:
     """60 games, one heuristic seat (rotated) against three random seats: it should win far
-    more than its fair 25% (measured over 2000 games: about 99%)."""
+    more than its fair 25% (it won all of 800 such games in a longer run)."""
     games = 60
     share = 0.0
     for g in range(games):
