@@ -1222,6 +1222,37 @@ class TakeStockState(State):
     def scores(self) -> list[float]:
         return list(self.totals)
 
+    def estimate_scores(self) -> list[float]:
+        """Estimated final score of each seat from public information only (for search bots).
+
+        Each seat's total so far, plus its certificates at the current prices (what the round
+        scores if it ends now), plus its option tokens: in the last round a token is worth an
+        average card at the current prices (and only as many tokens as the seat has hand
+        cards), earlier a flat 10 points (about what an exercised card scores in heuristic
+        play). A held event usable in this or a later round adds 3 points.
+        """
+        if self.phase == OVER:
+            return list(self.totals)
+        shares = self.rules.shares
+        prices = [self.price(s) for s in range(STOCKS)]
+        last = self.round >= ROUNDS
+        card = sum(shares[c] for c in DEALT_CARDS) / len(DEALT_CARDS) * sum(prices) / STOCKS
+        out = []
+        for q in range(self.num_players):
+            x = float(self.totals[q])
+            for c in self.certs[q]:
+                x += shares[c] * prices[STOCK_OF[c]]
+            held = self.held[q]
+            if last:
+                x += min(self.tokens[q], len(self.hands[q])) * card
+                if self.rules.later_round:
+                    held = [e for e in held if e >> TAG_SHIFT < self.round]
+            else:
+                x += 10.0 * self.tokens[q]
+            x += 3.0 * len(held)
+            out.append(x)
+        return out
+
     def market_closed_position(self) -> int | None:
         """Market Closed's position in the event deck counted from the top (1 = top)."""
         deck = self.edeck
