@@ -103,7 +103,10 @@ class Ismcts:
     ``jobs`` > 1 runs independent searches in that many processes and adds their root
     statistics (root parallelisation). ``rollout_depth`` cuts playouts after that many
     actions and judges the position by the game's ``estimate_scores()`` (games without it
-    always play out to the end).
+    always play out to the end). ``widening`` (progressive widening) lets a node with ``v``
+    visits grow at most ``2 + widening * sqrt(v)`` children, so searches in games with many
+    moves (bid amounts) go deep instead of wide; new children are tried in the playout
+    policy's order of preference first.
     """
 
     name = "ismcts"
@@ -118,6 +121,7 @@ class Ismcts:
         rollout: Policy | None = None,
         jobs: int = 1,
         rollout_depth: int | None = None,
+        widening: float | None = None,
     ) -> None:
         if iterations is None and millis is None:
             raise ValueError("give an iteration budget, a time budget, or both")
@@ -129,6 +133,7 @@ class Ismcts:
         self.rollout = rollout or random_policy
         self.jobs = jobs
         self.rollout_depth = rollout_depth
+        self.widening = widening
         self.last_iterations = 0
         self._pool: Any = None
 
@@ -190,6 +195,7 @@ class Ismcts:
         weight = self.score_weight
         # truncated playouts only where the game can estimate an unfinished position
         depth = self.rollout_depth if hasattr(state, "estimate_scores") else None
+        widening = self.widening
         log = math.log
         sqrt = math.sqrt
         while True:
@@ -202,20 +208,26 @@ class Ismcts:
                     break
                 legal = s.legal_actions()
                 children = node.children
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    a = untried[rng.below(len(untried))]
+                known = [b for b in legal if b in children]
+                if len(known) < len(legal) and (
+                    not known or widening is None or len(known) < 2 + widening * sqrt(node.visits)
+                ):
+                    # expand: the playout policy's move first (the heuristic's choice), else
+                    # a random untried one
+                    a = rollout(s, rng)
+                    if a in children or a not in legal:
+                        untried = [b for b in legal if b not in children]
+                        a = untried[rng.below(len(untried))]
                     child = _Node(mover)
                     children[a] = child
-                    for b in legal:
-                        if b != a and b in children:
-                            children[b].avail += 1
+                    for b in known:
+                        children[b].avail += 1
                     s.apply_unchecked(a)
                     path.append(child)
                     break
-                best_a = legal[0]
+                best_a = known[0]
                 best_v = -1.0
-                for b in legal:
+                for b in known:
                     ch = children[b]
                     ch.avail += 1
                     v = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
@@ -238,6 +250,7 @@ class Ismcts:
                 n.value += rewards[n.mover]
                 n.win += wins[n.mover]
                 n.score += scores[n.mover]
+            root.visits += 1
             count += 1
             if limit is not None and count >= limit:
                 break
@@ -255,6 +268,7 @@ class Ismcts:
             score_weight=self.score_weight,
             rollout=self.rollout,
             rollout_depth=self.rollout_depth,
+            widening=self.widening,
         )
         if self._pool is None:  # started once and reused: forking per move costs ~50 ms
             self._pool = multiprocessing.get_context("fork").Pool(self.jobs)
