@@ -1227,9 +1227,10 @@ class TakeStockState(State):
 
         Each seat's total so far, plus its certificates at the current prices (what the round
         scores if it ends now), plus its option tokens: in the last round a token is worth an
-        average card at the current prices (and only as many tokens as the seat has hand
-        cards), earlier a flat 10 points (about what an exercised card scores in heuristic
-        play). A held event usable in this or a later round adds 3 points.
+        average card at the current prices (only as many tokens as the seat has hand cards),
+        earlier a flat 10 points; plus 5 points per hand card while the round is being played
+        (more cards, more Buys and exercises). The weights come from a fit of heuristic
+        self-play: these public features predict the final score differences best.
         """
         if self.phase == OVER:
             return list(self.totals)
@@ -1237,19 +1238,16 @@ class TakeStockState(State):
         prices = [self.price(s) for s in range(STOCKS)]
         last = self.round >= ROUNDS
         card = sum(shares[c] for c in DEALT_CARDS) / len(DEALT_CARDS) * sum(prices) / STOCKS
+        playing = self.phase != EXERCISE
         out = []
         for q in range(self.num_players):
             x = float(self.totals[q])
             for c in self.certs[q]:
                 x += shares[c] * prices[STOCK_OF[c]]
-            held = self.held[q]
-            if last:
-                x += min(self.tokens[q], len(self.hands[q])) * card
-                if self.rules.later_round:
-                    held = [e for e in held if e >> TAG_SHIFT < self.round]
-            else:
-                x += 10.0 * self.tokens[q]
-            x += 3.0 * len(held)
+            hand = len(self.hands[q])
+            x += min(self.tokens[q], hand) * card if last else 10.0 * self.tokens[q]
+            if playing:
+                x += 5.0 * hand
             out.append(x)
         return out
 
