@@ -198,7 +198,10 @@ def test_usage_errors_exit_2_with_a_clear_message(
         (["play", GAME, "--players", "2", "--seats", "you,random,random"], "does not match"),
         (["play", GAME, "--seats", "you,you"], "only one seat can be 'you'"),
         (["play", GAME, "--seats", "you,,random"], "--seats has an empty entry"),
-        (["play", GAME, "--seats", "you,genius"], "unknown bot 'genius' (known bots: random, heuristic, ismcts,"),
+        (
+            ["play", GAME, "--seats", "you,genius"],
+            "unknown bot 'genius' (known bots: random, heuristic, ismcts,",
+        ),
         (["play", GAME, "--lang", "fr"], "unknown language 'fr'"),
     ],
 )
