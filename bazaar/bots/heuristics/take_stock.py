@@ -134,6 +134,7 @@ class TakeStockHeuristic:
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state: TakeStockState) -> int:
+        """The best-scoring legal action of the seat to move (options are decided directly)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -322,6 +323,7 @@ class _HandLoss:
         self.gain = [tops[i] - keeps[i] for i in range(self.m)]
 
     def one(self, c: int) -> float:
+        """The cost of giving up card ``c``."""
         i = self.index[c]
         loss = self.cost[i]
         if i < self.k < self.m:
@@ -329,6 +331,7 @@ class _HandLoss:
         return loss
 
     def two(self, c: int, d: int) -> float:
+        """The cost of giving up cards ``c`` and ``d`` (a Buy)."""
         i, j = self.index[c], self.index[d]
         k = self.k
         loss = self.cost[i] + self.cost[j]
@@ -587,6 +590,7 @@ class _View:
         return total
 
     def end_now(self) -> float:
+        """The round ends now, nothing changed (Market Closed drawn)."""
         return self.end_value(self.top, self.mine, self.hand)
 
     def end_after_buy(self, c: int) -> float:
@@ -674,6 +678,8 @@ class _View:
         return values
 
     def _audit(self) -> float:
+        """A Stock Audit: the weighted worth of the certificate it removes from a rival (the
+        best one when the bot chooses, the rival's least valuable when the rival does)."""
         st = self.state
         mode = st.rules.audit
         if mode == 2:  # enforce_limit: only those above the limit discard
