@@ -483,6 +483,42 @@ def engine() -> None:
     engine_main()
 
 
+@app.command(
+    help=h(
+        "Serve the web app (lobby at http://HOST:PORT/, API docs at /docs) on an SQLite file in "
+        "your data folder, or on the database at --db."
+    )
+)
+def serve(
+    host: Annotated[str, typer.Option(help=h("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=h("Port to listen on."))] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help=h("Database URL: sqlite:///path/file.db or postgresql://user@host/db.")),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help=h("Seconds a bot waits before it moves (so people can follow)."))
+    ] = 0.5,
+    workers: Annotated[int, typer.Option(help=h("Processes for bots, hints and analyses."))] = 1,
+) -> None:
+    import uvicorn
+
+    from bazaar.web.app import create_app
+    from bazaar.web.store import default_db_url
+
+    url = db or default_db_url()
+    console.print(
+        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url)
+    )
+    uvicorn.run(
+        create_app(url, bot_delay=bot_delay, workers=workers),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 16,
+    )
+
+
 def main() -> None:
     app(prog_name="bazaar")
 

@@ -1,7 +1,8 @@
 """User-facing text in English and Traditional Chinese.
 
 English is the message id; other languages come from gettext ``.po`` catalogs under
-``bazaar/locale/<locale>/LC_MESSAGES/bazaar.po``, read with Babel the first time they are
+``bazaar/locale/<locale>/LC_MESSAGES/`` (``bazaar.po`` for the program, ``web*.po`` for the
+browser pages; all files of a locale are merged), read with Babel the first time they are
 needed. ``t("Seat {seat}", "zh-TW", seat=2)`` looks the id up, then fills the ``{names}``.
 A missing translation falls back to the English text.
 
@@ -51,14 +52,19 @@ def catalog(lang: str) -> dict[str, str]:
     locale = LOCALES.get(lang)
     if locale is None:
         return {}
-    path = resources.files("bazaar").joinpath("locale", locale, "LC_MESSAGES", "bazaar.po")
-    with path.open("rb") as fh:
-        po = read_po(fh, locale=locale)
-    return {
-        str(m.id): str(m.string)
-        for m in po
-        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
-    }
+    folder = resources.files("bazaar").joinpath("locale", locale, "LC_MESSAGES")
+    merged: dict[str, str] = {}
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not path.name.endswith(".po"):
+            continue
+        with path.open("rb") as fh:
+            po = read_po(fh, locale=locale)
+        merged.update(
+            (str(m.id), str(m.string))
+            for m in po
+            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
+        )
+    return merged
 
 
 def has_translation(msgid: str, lang: str) -> bool:

@@ -1,0 +1,387 @@
+"""The authoritative game server: live tables, moves, views for each seat, bots.
+
+The :class:`Hub` holds every table in play in memory (rebuilt from the database on first use)
+and is the only place that changes a game. A move is checked (token, turn, sequence number,
+legality), stored as one database row, applied, and only then sent to the players. Each
+connection receives the payload of its own seat (spectators: the public view), built by
+:func:`bazaar.web.payload.build_payload`. Bots, hints and analyses run in a process pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
+from bazaar.core.errors import BazaarError, IllegalAction, NotationError
+from bazaar.core.game import State
+from bazaar.core.registry import get_game
+from bazaar.web import workers
+from bazaar.web.payload import LoggedMove, build_payload
+from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
+
+#: Longest seat name accepted.
+MAX_NAME = 40
+
+
+class WebError(Exception):
+    """A refused request: HTTP ``status``, a machine ``code``, a clear message, maybe a rule."""
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": self.message, "code": self.code}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: whose eyes (seat or None) and in which language."""
+
+    seat: int | None
+    lang: str
+    send: Send
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: its stored set-up, the current state and the move history."""
+
+    info: StoredTable
+    state: State
+    history: list[LoggedMove]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.history)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (JSON dict) of everything played so far."""
+        return {
+            "format": 1,
+            "game": self.info.game,
+            "players": self.info.players,
+            "seed": self.info.seed,
+            "options": dict(self.info.options),
+            "seats": [s.get("bot") or "human" for s in self.info.seats],
+            "actions": [m.notation for m in self.history],
+        }
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        connected = {c.seat for c in self.connections}
+        return [
+            {**public_seat(i, s), "connected": s["kind"] == "bot" or i in connected}
+            for i, s in enumerate(self.info.seats)
+        ]
+
+    def bot_spec(self, seat: int | None) -> str | None:
+        if seat is None:
+            return None
+        info = self.info.seats[seat]
+        return info["bot"] if info["kind"] == "bot" else None
+
+
+def replay_table(info: StoredTable) -> tuple[State, list[LoggedMove]]:
+    """Rebuild a stored table's state and history by replaying its moves."""
+    state = get_game(info.game).new(info.players, info.seed, info.options)
+    history: list[LoggedMove] = []
+    for seq, (seat, text) in enumerate(info.moves):
+        events = state.apply(state.parse(text))
+        history.append(LoggedMove(seq, seat, text, events))
+    return state, history
+
+
+class Hub:
+    """Every live table; the one place where moves are accepted."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.5,
+        workers_count: int = 1,
+        hint_level: str = "medium",
+        analysis_level: str = "easy",
+        executor: Executor | None = None,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.hint_level = hint_level
+        self.analysis_level = analysis_level
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self.executor = executor or ProcessPoolExecutor(
+            max_workers=workers_count, mp_context=get_context("spawn")
+        )
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    # ------------------------------------------------------------------ creating
+    async def create(
+        self,
+        game_id: str,
+        players: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any],
+        lang: str,
+        seed: int | None = None,
+    ) -> tuple[str, list[str | None]]:
+        """Create a table; return its id and one token per seat (None for bot seats)."""
+        try:
+            game = get_game(game_id)
+        except BazaarError as exc:
+            raise WebError(404, "unknown-game", exc.message) from exc
+        if len(seats) != players:
+            raise WebError(
+                400, "seats", f"{players} players need {players} seats, not {len(seats)}"
+            )
+        seed = secrets.randbits(31) if seed is None else seed
+        try:
+            state = game.new(players, seed, options)
+        except BazaarError as exc:
+            raise WebError(400, "options", exc.message) from exc
+        rows: list[dict[str, Any]] = []
+        tokens: list[str | None] = []
+        for i, seat in enumerate(seats):
+            name = (seat.get("name") or "").strip()[:MAX_NAME]
+            if seat["kind"] == "bot":
+                spec = normalize_spec(seat.get("bot") or "ismcts:medium")
+                try:
+                    make_bot(spec, 0, game=game_id)
+                except UnknownBot as exc:
+                    raise WebError(400, "bot", f"seat {i + 1}: {exc.message}") from exc
+                rows.append({"kind": "bot", "bot": spec, "name": name or spec})
+                tokens.append(None)
+            else:
+                token = secrets.token_urlsafe(18)
+                rows.append(
+                    {"kind": "human", "bot": None, "name": name, "token_hash": token_hash(token)}
+                )
+                tokens.append(token)
+        table_id = secrets.token_urlsafe(8)
+        row = {
+            "id": table_id,
+            "game": game_id,
+            "players": players,
+            "seed": seed,
+            "options": dict(state.options),
+            "seats": rows,
+            "lang": lang,
+        }
+        await asyncio.to_thread(self.store.create_table, row)
+        return table_id, tokens
+
+    # ------------------------------------------------------------------ loading
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table ``table_id`` (loaded and replayed on first use)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            info = await asyncio.to_thread(self.store.load, table_id)
+            if info is None:
+                raise WebError(404, "unknown-table", f"there is no table {table_id!r}")
+            state, history = replay_table(info)
+            table = LiveTable(info, state, history)
+            self.tables[table_id] = table
+        self.wake_bots(table)
+        return table
+
+    def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token belongs to; None for no token (spectator); WebError if wrong."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat, info in enumerate(table.info.seats):
+            stored = info.get("token_hash")
+            if stored and hmac.compare_digest(stored, digest):
+                return seat
+        raise WebError(403, "token", "this seat token does not belong to any seat of the table")
+
+    # ------------------------------------------------------------------ views
+    def payload(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        return build_payload(
+            table.state,
+            seat,
+            lang,
+            table=table.id,
+            seats=table.seats_public(),
+            history=table.history,
+            log_last=100,
+        )
+
+    async def broadcast(self, table: LiveTable) -> None:
+        """Send every connection the payload of its own seat."""
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        sends = []
+        for conn in list(table.connections):
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = self.payload(table, conn.seat, conn.lang)
+            sends.append(self._safe_send(table, conn, cache[key]))
+        await asyncio.gather(*sends)
+
+    async def _safe_send(self, table: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+        try:
+            await conn.send(data)
+        except Exception:  # a closed socket: forget it
+            table.connections.discard(conn)
+
+    async def connect(self, table: LiveTable, conn: Connection) -> None:
+        table.connections.add(conn)
+        await self.broadcast(table)
+
+    async def disconnect(self, table: LiveTable, conn: Connection) -> None:
+        table.connections.discard(conn)
+        await self.broadcast(table)
+
+    # ------------------------------------------------------------------ moves
+    def parse_action(self, table: LiveTable, action: Any) -> int:
+        """An action number from notation text or an integer; WebError naming the rule."""
+        state = table.state
+        try:
+            if isinstance(action, bool) or not isinstance(action, int | str):
+                raise WebError(
+                    400, "field", "'action' must be a move in notation (text) or an action number"
+                )
+            number = state.game.parse(action) if isinstance(action, str) else action
+            state.check(number)
+        except NotationError as exc:
+            raise WebError(422, "illegal", exc.message, rule="notation") from exc
+        except IllegalAction as exc:
+            raise WebError(422, "illegal", exc.message, rule=exc.rule) from exc
+        return number
+
+    async def submit(self, table: LiveTable, seat: int, action: Any, seq: Any) -> int:
+        """Accept ``seat``'s move as move number ``seq``; return the new sequence number."""
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise WebError(400, "field", "'seq' must be the integer sequence number of the move")
+        async with table.lock:
+            state = table.state
+            mover = state.to_move()
+            if mover is None:
+                raise WebError(409, "game-over", "the game is over; no more moves", "game-over")
+            if seq != table.seq:
+                raise WebError(
+                    409,
+                    "stale",
+                    f"move {seq} was expected to be next, but the next move is {table.seq}"
+                    " (the board changed; look again)",
+                )
+            if mover != seat:
+                raise WebError(
+                    409, "turn", f"it is seat {mover + 1}'s turn, not seat {seat + 1}'s", "turn"
+                )
+            number = self.parse_action(table, action)
+            text = state.notation(number)
+            probe = state.clone()
+            probe.apply(number)
+            try:
+                await asyncio.to_thread(
+                    self.store.add_move, table.id, table.seq, seat, text, probe.is_over()
+                )
+            except DuplicateMove as exc:
+                raise WebError(409, "stale", str(exc)) from exc
+            events = state.apply(number)
+            table.history.append(LoggedMove(table.seq, seat, text, events))
+        await self.broadcast(table)
+        self.wake_bots(table)
+        return table.seq
+
+    # ------------------------------------------------------------------ bots
+    def wake_bots(self, table: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to move and none is running."""
+        if table.bot_spec(table.state.to_move()) is None:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._bot_loop(table))
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        while True:
+            seat = table.state.to_move()
+            spec = table.bot_spec(seat)
+            if seat is None or spec is None:
+                return
+            seq = table.seq
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            seed = (table.info.seed * 1_000_003 + seq) % (1 << 62)
+            move = await self.run(workers.bot_move, table.record(), spec, seed)
+            try:
+                await self.submit(table, seat, move, seq)
+            except WebError:  # the table moved on meanwhile; look again
+                continue
+
+    # ------------------------------------------------------------------ advice
+    async def hint(self, table: LiveTable, seat: int) -> list[dict[str, Any]]:
+        if table.state.to_move() != seat:
+            raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
+        seed = table.info.seed + table.seq
+        return await self.run(workers.hint_moves, table.record(), seat, self.hint_level, seed)
+
+    async def analysis(self, table: LiveTable, seat: int) -> list[dict[str, Any]]:
+        if not table.state.is_over():
+            raise WebError(409, "not-over", "the analysis is ready once the game is over")
+        if seat not in table.analyses:
+            table.analyses[seat] = await self.run(
+                workers.analyse, table.record(), seat, self.analysis_level, table.info.seed
+            )
+        return table.analyses[seat]
+
+    def replay_payload(
+        self, table: LiveTable, seat: int | None, step: int, lang: str
+    ) -> dict[str, Any]:
+        """The payload of ``seat`` as it was after ``step`` moves (0 = the start)."""
+        if not 0 <= step <= table.seq:
+            raise WebError(400, "field", f"'step' must be between 0 and {table.seq}, not {step}")
+        info = table.info
+        state = get_game(info.game).new(info.players, info.seed, info.options)
+        for move in table.history[:step]:
+            state.apply(state.game.parse(move.notation))
+        payload = build_payload(
+            state,
+            seat,
+            lang,
+            table=table.id,
+            seats=table.seats_public(),
+            history=table.history[:step],
+            log_last=100,
+        )
+        payload["legal"] = []
+        payload["replay"] = {"step": step, "steps": table.seq}
+        return payload

@@ -1,0 +1,134 @@
+"""What the browser receives: one seat's (or a spectator's) picture of a table.
+
+A payload is built only from ``state.view(seat)``, the legal moves of that seat (when it is
+to move) and the events that seat may see, so it never holds another seat's hidden cards.
+
+Payload fields::
+
+    type      "state"
+    table     the table id
+    game      the game id
+    seq       how many actions have been played (the next move's sequence number)
+    seat      the seat this payload is for (null: spectator)
+    lang      "en" or "zh-TW" (the language of every text field)
+    seats     [{"seat", "name", "kind": "human"|"bot", "bot": spec|null}]
+    view      state.view(seat)
+    to_move   the seat to move, or null once the game is over
+    legal     [{"action": int, "notation": str, "text": str}] (empty unless seat is to move)
+    log       [{"seq", "seat", "notation", "lines": [str]}] (newest last; events this seat sees)
+    over      true once the game is over
+    scores    final scores (null until over)
+    winners   winning seats (empty until over)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bazaar.core.game import Event, State
+from bazaar.core.rng import Rng
+from bazaar.play import render
+
+
+@dataclass
+class LoggedMove:
+    """One accepted action with the events it caused."""
+
+    seq: int
+    seat: int
+    notation: str
+    events: list[Event] = field(default_factory=list)
+
+
+def legal_moves(state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """The moves ``seat`` may make now, with their notation and a description in ``lang``."""
+    if seat is None or state.to_move() != seat:
+        return []
+    view = state.view(seat)
+    game_id = state.game.id
+    return [
+        {
+            "action": a,
+            "notation": state.notation(a),
+            "text": render.describe_action(game_id, a, lang, view) or state.notation(a),
+        }
+        for a in state.legal_actions()
+    ]
+
+
+def log_entries(
+    state: State, history: list[LoggedMove], seat: int | None, lang: str, last: int | None = None
+) -> list[dict[str, Any]]:
+    """The move log as ``seat`` may see it, in ``lang`` (only the newest ``last`` moves)."""
+    moves = history if last is None else history[-last:]
+    game = state.game
+    return [
+        {
+            "seq": m.seq,
+            "seat": m.seat,
+            "notation": m.notation,
+            "lines": [game.describe_event(e, lang) for e in m.events if e.visible_to(seat)],
+        }
+        for m in moves
+    ]
+
+
+def build_payload(
+    state: State,
+    seat: int | None,
+    lang: str,
+    *,
+    table: str = "",
+    seats: list[dict[str, Any]] | None = None,
+    history: list[LoggedMove] | None = None,
+    log_last: int | None = 200,
+) -> dict[str, Any]:
+    """The payload for ``seat`` (None = spectator); see the module docstring."""
+    history = history or []
+    over = state.is_over()
+    return {
+        "type": "state",
+        "table": table,
+        "game": state.game.id,
+        "seq": len(history),
+        "seat": seat,
+        "lang": lang,
+        "seats": seats
+        or [
+            {"seat": s, "name": f"Seat {s + 1}", "kind": "human", "bot": None}
+            for s in range(state.num_players)
+        ],
+        "view": state.view(seat),
+        "to_move": state.to_move(),
+        "legal": legal_moves(state, seat, lang),
+        "log": log_entries(state, history, seat, lang, log_last),
+        "over": over,
+        "scores": state.scores() if over else None,
+        "winners": state.winners(),
+    }
+
+
+def sample_payloads(
+    game_id: str, players: int, seed: int, lang: str = "en", every: int = 1
+) -> list[dict[str, Any]]:
+    """Payloads for the seat to move along one random game (for renderer tests and demos).
+
+    Every ``every``-th position is kept, plus the final one (as seen by seat 0).
+    """
+    from bazaar.core.registry import get_game
+
+    state = get_game(game_id).new(players, seed)
+    rng = Rng(seed)
+    history: list[LoggedMove] = []
+    out: list[dict[str, Any]] = []
+    while not state.is_over():
+        seat = state.to_move()
+        assert seat is not None
+        if len(history) % every == 0:
+            out.append(build_payload(state, seat, lang, table="demo", history=history))
+        action = rng.choice(state.legal_actions())
+        events = state.apply(action)
+        history.append(LoggedMove(len(history), seat, state.notation(action), events))
+    out.append(build_payload(state, 0, lang, table="demo", history=history))
+    return out

@@ -1,0 +1,41 @@
+"""Work the server runs in other processes so its event loop never waits on a search.
+
+Each function takes a game's record (game, players, seed, options, actions) as plain data,
+rebuilds the state and returns plain data, so it can be sent to a process pool.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bazaar.bots.registry import make_bot
+from bazaar.core.game import State
+from bazaar.core.record import GameRecord
+from bazaar.play.advice import analyse_record, hint
+
+
+def rebuild(record: dict[str, Any]) -> State:
+    """The state after every action of ``record`` (a GameRecord JSON dict)."""
+    return GameRecord.from_json(record).replay()
+
+
+def bot_move(record: dict[str, Any], spec: str, seed: int) -> str:
+    """The notation of the move the bot ``spec`` (seeded with ``seed``) makes next."""
+    state = rebuild(record)
+    bot = make_bot(spec, seed, game=state.game.id)
+    return state.notation(bot.choose(state))
+
+
+def hint_moves(record: dict[str, Any], seat: int, level: str, seed: int) -> list[dict[str, Any]]:
+    """The top three moves for ``seat`` (the seat to move), as :func:`advice.hint` gives them."""
+    return hint(rebuild(record), seat, level=level, top=3, seed=seed)
+
+
+def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[dict[str, Any]]:
+    """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
+    return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
+
+
+def warm_up() -> bool:
+    """Import everything in a fresh worker process (called once when the pool starts)."""
+    return True

@@ -1,0 +1,54 @@
+"""Render a game payload with its browser renderer in headless Chromium (for renderer tests).
+
+``render_svg(page, payload)`` loads ``bazaar-ui.js`` and the game's renderer into an empty
+page, calls ``BazaarRenderers[game].render(payload, ui)`` and returns the SVG markup, the
+hotspot actions (``data-actions``) and any JavaScript errors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bazaar.i18n import catalog
+
+STATIC = Path(__file__).resolve().parents[2] / "bazaar" / "web" / "static"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def load_renderer(page: Any, game_id: str) -> list[str]:
+    """Put an empty board and the renderer scripts in ``page``; return the error list."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_content('<!doctype html><meta charset="utf-8"><body><div id="board"></div></body>')
+    page.add_script_tag(path=str(STATIC / "bazaar-ui.js"))
+    page.add_script_tag(path=str(STATIC / "games" / f"{game_id}.js"))
+    return errors
+
+
+def render_svg(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
+    """Render ``payload`` into #board; return {"svg", "hotspots": [[int]], "text"}."""
+    lang = payload["lang"]
+    strings = catalog(lang) if lang != "en" else {}
+    return page.evaluate(
+        """([payload, strings]) => {
+            const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);
+            const svg = BazaarRenderers[payload.game].render(payload, ui);
+            const board = document.getElementById("board");
+            board.innerHTML = svg;
+            const hot = [...board.querySelectorAll("[data-actions]")].map(
+                (el) => el.getAttribute("data-actions").split(",").map(Number));
+            return {svg: svg, hotspots: hot, text: board.innerText};
+        }""",
+        [json.loads(json.dumps(payload)), strings],
+    )
