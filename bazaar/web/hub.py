@@ -181,8 +181,8 @@ class Hub:
                 try:
                     make_bot(spec, 0, game=game_id)
                 except UnknownBot as exc:
-                    raise WebError(400, "bot", f"seat {i + 1}: {exc.message}") from exc
-                rows.append({"kind": "bot", "bot": spec, "name": name or spec})
+                    raise WebError(400, "bot", f"seat {i}: {exc.message}") from exc
+                rows.append({"kind": "bot", "bot": spec, "name": name})
                 tokens.append(None)
             else:
                 token = secrets.token_urlsafe(18)
@@ -305,7 +305,7 @@ class Hub:
                 )
             if mover != seat:
                 raise WebError(
-                    409, "turn", f"it is seat {mover + 1}'s turn, not seat {seat + 1}'s", "turn"
+                    409, "turn", f"it is seat {mover}'s turn, not seat {seat}'s", "turn"
                 )
             number = self.parse_action(table, action)
             text = state.notation(number)

@@ -3,7 +3,9 @@
  *   const ui = BazaarUI.make(lang, catalog, payload.seats, payload.seat);
  *   ui.t("Money")                 -> "Money" or the zh-TW translation from the .po catalogs
  *   ui.t("Round {n}", {n: 2})     -> fields in {braces} are filled in
- *   ui.seatName(2)                -> the seat's player name ("You" marks the viewer's own seat)
+ *   ui.seatName(2)                -> the seat's name, else "Seat 2" (+ the bot's level); "(you)"
+ *                                    marks the viewer's own seat. Seats count from 0, as in the log.
+ *   ui.botLabel("ismcts:hard")    -> "Bot: hard"
  *   ui.esc(text)                  -> text safe inside SVG/HTML markup
  */
 (function () {
@@ -12,6 +14,8 @@
     return String(text).replace(/[&<>"']/g, (c) => (
       {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
   }
+  const BOT_WORDS = {"random": "Random bot", "heuristic": "Heuristic bot",
+    "ismcts:easy": "Bot: easy", "ismcts:medium": "Bot: medium", "ismcts:hard": "Bot: hard"};
   function make(lang, catalog, seats, mySeat) {
     const strings = catalog || {};
     function t(msgid, fields) {
@@ -21,12 +25,16 @@
       }
       return text;
     }
+    function botLabel(spec) {
+      return t(BOT_WORDS[spec] || spec);
+    }
     function seatName(seat) {
       const info = (seats || [])[seat];
-      const name = info && info.name ? info.name : t("Seat {n}", {n: seat + 1});
+      let name = info && info.name ? info.name : t("Seat {n}", {n: seat});
+      if (info && !info.name && info.kind === "bot") name += " (" + botLabel(info.bot) + ")";
       return seat === mySeat ? name + " (" + t("you") + ")" : name;
     }
-    return {lang: lang, t: t, esc: esc, seatName: seatName, mySeat: mySeat};
+    return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel, mySeat: mySeat};
   }
   window.BazaarUI = {make: make, esc: esc};
 })();

@@ -1,0 +1,75 @@
+/* Shared by the lobby and the table page: language, translated strings, API calls. */
+(function () {
+  "use strict";
+  const LANG_KEY = "bazaar.lang";
+  const SEATS_KEY = "bazaar.seats";
+
+  function pickLang() {
+    const url = new URL(location.href).searchParams.get("lang");
+    const saved = localStorage.getItem(LANG_KEY);
+    const chosen = url || saved || (navigator.language || "en");
+    return /^zh/i.test(chosen) ? "zh-TW" : "en";
+  }
+
+  async function loadStrings(lang) {
+    if (lang === "en") return {};
+    const res = await fetch("/api/i18n/" + encodeURIComponent(lang));
+    return res.ok ? res.json() : {};
+  }
+
+  async function api(method, path, body) {
+    const init = {method: method, headers: {}};
+    if (body !== undefined) {
+      init.headers["content-type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, init);
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = {error: res.statusText}; }
+    if (!res.ok) {
+      const err = new Error(data && data.error ? data.error : res.statusText);
+      err.status = res.status;
+      err.data = data;
+      throw err;
+    }
+    return data;
+  }
+
+  /* Seats this browser holds (so a closed tab can be reopened from the lobby). */
+  function mySeats() {
+    try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); } catch (e) { return []; }
+  }
+  function rememberSeat(entry) {
+    const seats = mySeats().filter((s) => !(s.table === entry.table && s.seat === entry.seat));
+    seats.unshift(entry);
+    localStorage.setItem(SEATS_KEY, JSON.stringify(seats.slice(0, 30)));
+  }
+
+  function gameName(info, lang) {
+    return info ? info.name[lang] || info.name.en : "";
+  }
+
+  /* Fill every element with data-t="msgid" (text) or data-t-placeholder. */
+  function translatePage(ui) {
+    document.querySelectorAll("[data-t]").forEach((el) => {
+      el.textContent = ui.t(el.getAttribute("data-t"));
+    });
+    document.documentElement.lang = ui.lang;
+  }
+
+  function setLang(lang) {
+    localStorage.setItem(LANG_KEY, lang);
+  }
+
+  function toast(message) {
+    const el = document.getElementById("toast");
+    if (!el) return;
+    el.textContent = message;
+    el.classList.add("show");
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => el.classList.remove("show"), 5000);
+  }
+
+  window.Bazaar = {pickLang, loadStrings, api, mySeats, rememberSeat, gameName, translatePage,
+    setLang, toast};
+})();

@@ -1,0 +1,186 @@
+/* The lobby: create a table (game, seats, options, language), share links, rejoin, watch. */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  let ui = null;
+  let catalog = null;   // /api/games
+  let lastCreated = null;
+
+  function gameInfo() {
+    return catalog.games.find((g) => g.id === $("game").value);
+  }
+
+  function botLabel(spec) { return ui.botLabel(spec); }
+
+  function fillGames() {
+    const keep = $("game").value;
+    $("game").innerHTML = catalog.games.map((g) =>
+      `<option value="${ui.esc(g.id)}">${ui.esc(Bazaar.gameName(g, ui.lang))}</option>`).join("");
+    if (keep) $("game").value = keep;
+    fillPlayers();
+  }
+
+  function fillPlayers() {
+    const g = gameInfo();
+    const keep = Number($("players").value) || Math.min(g.max_players, Math.max(g.min_players, 3));
+    let html = "";
+    for (let n = g.min_players; n <= g.max_players; n++) {
+      html += `<option value="${n}">${n}</option>`;
+    }
+    $("players").innerHTML = html;
+    $("players").value = String(Math.min(g.max_players, Math.max(g.min_players, keep)));
+    fillSeats();
+    fillOptions();
+  }
+
+  function fillSeats() {
+    const n = Number($("players").value);
+    const old = [...document.querySelectorAll(".seat-row")].map((row) => ({
+      kind: row.querySelector("select").value, name: row.querySelector("input").value}));
+    let html = "";
+    for (let i = 0; i < n; i++) {
+      const kind = old[i] ? old[i].kind : (i === 0 ? "human" : "ismcts:medium");
+      const choices = ["human", ...catalog.bots].map((spec) =>
+        `<option value="${spec}" ${spec === kind ? "selected" : ""}>` +
+        `${ui.esc(spec === "human" ? ui.t("Person") : botLabel(spec))}</option>`).join("");
+      html += `<div class="seat-row"><span>${ui.esc(ui.t("Seat {n}", {n: i}))}</span>` +
+        `<select aria-label="${ui.esc(ui.t("Seat {n}", {n: i}))}" data-seat="${i}">${choices}</select>` +
+        `<input placeholder="${ui.esc(ui.t("Name (optional)"))}" maxlength="40" ` +
+        `value="${ui.esc(old[i] ? old[i].name : "")}"></div>`;
+    }
+    $("seats").innerHTML = html;
+  }
+
+  function fillOptions() {
+    const g = gameInfo();
+    if (!g.options.length) {
+      $("options").innerHTML = `<p class="muted">${ui.esc(ui.t("This game has no rule options."))}</p>`;
+      return;
+    }
+    $("options").innerHTML = g.options.map((o) => {
+      const choices = o.choices.map((c) =>
+        `<option value='${ui.esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>` +
+        `${ui.esc(String(c))}${c === o.default ? " (" + ui.esc(ui.t("default")) + ")" : ""}</option>`).join("");
+      return `<div class="option"><label>${ui.esc(o.name)} <select data-option="${ui.esc(o.name)}">` +
+        `${choices}</select></label><small>${ui.esc(o.help[ui.lang] || o.help.en)}</small></div>`;
+    }).join("");
+  }
+
+  function readForm() {
+    const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
+      const kind = row.querySelector("select").value;
+      const name = row.querySelector("input").value.trim();
+      return kind === "human" ? {kind: "human", name: name} : {kind: "bot", bot: kind, name: name};
+    });
+    const options = {};
+    document.querySelectorAll("[data-option]").forEach((sel) => {
+      options[sel.getAttribute("data-option")] = JSON.parse(sel.value);
+    });
+    return {game: $("game").value, players: Number($("players").value), seats: seats,
+      options: options, lang: $("table-lang").value};
+  }
+
+  async function create() {
+    const body = readForm();
+    let res;
+    try {
+      res = await Bazaar.api("POST", "/api/tables", body);
+    } catch (err) {
+      Bazaar.toast(err.message);
+      return;
+    }
+    lastCreated = {res: res, body: body};
+    res.seats.forEach((s) => {
+      if (s.token) {
+        Bazaar.rememberSeat({table: res.id, seat: s.seat, game: body.game, link: s.link,
+          created: Date.now()});
+      }
+    });
+    showCreated();
+    refreshMine();
+    refreshTables();
+  }
+
+  function showCreated() {
+    if (!lastCreated) return;
+    const {res, body} = lastCreated;
+    const items = res.seats.filter((s) => s.link).map((s) =>
+      `<li><b>${ui.esc(ui.t("Seat {n}", {n: s.seat}))}</b> ` +
+      `${ui.esc(body.seats[s.seat].name || "")} — <a class="seat-link" href="${ui.esc(s.link)}">` +
+      `${ui.esc(ui.t("Open this seat"))}</a> <input readonly value="${ui.esc(s.link)}" size="40"> ` +
+      `<button data-copy="${ui.esc(s.link)}">${ui.esc(ui.t("Copy"))}</button></li>`);
+    items.push(`<li><b>${ui.esc(ui.t("Spectators"))}</b> — <a href="${ui.esc(res.spectator)}">` +
+      `${ui.esc(ui.t("Watch"))}</a> <input readonly value="${ui.esc(res.spectator)}" size="40"></li>`);
+    $("links").innerHTML = items.join("");
+    $("created").hidden = false;
+  }
+
+  function refreshMine() {
+    const seats = Bazaar.mySeats();
+    if (!seats.length) {
+      $("mine").innerHTML = `<p class="muted">${ui.esc(ui.t("No seats yet: create a table or open an invite link."))}</p>`;
+      return;
+    }
+    $("mine").innerHTML = "<ul class='links'>" + seats.map((s) => {
+      const g = catalog.games.find((x) => x.id === s.game);
+      return `<li><a href="${ui.esc(s.link)}">${ui.esc(Bazaar.gameName(g, ui.lang))} · ` +
+        `${ui.esc(ui.t("Seat {n}", {n: s.seat}))} · ${ui.esc(s.table)}</a></li>`;
+    }).join("") + "</ul>";
+  }
+
+  async function refreshTables() {
+    let data;
+    try { data = await Bazaar.api("GET", "/api/tables"); } catch (err) { return; }
+    if (!data.tables.length) {
+      $("tables").innerHTML = `<p class="muted">${ui.esc(ui.t("No tables yet."))}</p>`;
+      return;
+    }
+    const rows = data.tables.map((tb) => {
+      const g = catalog.games.find((x) => x.id === tb.game);
+      const seats = tb.seats.map((s) => s.kind === "bot" ? botLabel(s.bot) :
+        (s.name || ui.t("Person"))).join(", ");
+      const state = tb.over ? ui.t("finished") : ui.t("playing");
+      return `<tr><td>${ui.esc(Bazaar.gameName(g, ui.lang))}</td><td>${ui.esc(seats)}</td>` +
+        `<td>${tb.moves}</td><td>${ui.esc(state)}</td>` +
+        `<td><a href="/t/${encodeURIComponent(tb.id)}">${ui.esc(ui.t("Watch"))}</a></td></tr>`;
+    }).join("");
+    $("tables").innerHTML = `<table class="list"><thead><tr><th>${ui.esc(ui.t("Game"))}</th>` +
+      `<th>${ui.esc(ui.t("Seats"))}</th><th>${ui.esc(ui.t("Moves"))}</th>` +
+      `<th>${ui.esc(ui.t("State"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+
+  async function showRules(ev) {
+    ev.preventDefault();
+    const res = await fetch(`/api/games/${encodeURIComponent($("game").value)}/rules?lang=${ui.lang}`);
+    $("rules-text").textContent = await res.text();
+    $("rules").showModal();
+  }
+
+  async function applyLang(lang) {
+    Bazaar.setLang(lang);
+    ui = BazaarUI.make(lang, await Bazaar.loadStrings(lang), [], null);
+    $("lang").value = lang;
+    $("table-lang").value = lang;
+    Bazaar.translatePage(ui);
+    fillGames();
+    showCreated();
+    refreshMine();
+    refreshTables();
+  }
+
+  async function start() {
+    catalog = await Bazaar.api("GET", "/api/games");
+    $("game").addEventListener("change", fillPlayers);
+    $("players").addEventListener("change", () => { fillSeats(); });
+    $("create").addEventListener("click", create);
+    $("rules-link").addEventListener("click", showRules);
+    $("lang").addEventListener("change", () => applyLang($("lang").value));
+    document.addEventListener("click", (ev) => {
+      const copy = ev.target.getAttribute && ev.target.getAttribute("data-copy");
+      if (copy && navigator.clipboard) navigator.clipboard.writeText(copy);
+    });
+    await applyLang(Bazaar.pickLang());
+    setInterval(refreshTables, 10000);
+  }
+  start();
+})();

@@ -1,0 +1,261 @@
+/* The table page: one WebSocket with the server, the board, moves, hints, replay, analysis.
+ *
+ * The server sends this viewer's payload (see bazaar/web/payload.py) after every change;
+ * the page draws it with the game's renderer (static/games/<game>.js) and sends moves back as
+ * {"type": "move", "action": n, "seq": payload.seq}.
+ */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const params = new URL(location.href).searchParams;
+  const tableId = decodeURIComponent(location.pathname.split("/").pop());
+  const token = params.get("token") || "";
+  let lang = Bazaar.pickLang();
+  let strings = {};
+  let ui = BazaarUI.make(lang, strings, [], null);
+  let live = null;        // the newest payload from the server
+  let shown = null;       // the payload on the board (live or a replay step)
+  let replaying = false;
+  let filter = null;      // actions picked by clicking the board, or null
+  let socket = null;
+  let retry = 500;
+  let games = null;
+  let sending = false;
+
+  function tokenQuery() { return token ? "&token=" + encodeURIComponent(token) : ""; }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
+      `?lang=${encodeURIComponent(lang)}${tokenQuery()}`);
+    socket.onmessage = (ev) => receive(JSON.parse(ev.data));
+    socket.onopen = () => { retry = 500; };
+    socket.onclose = (ev) => {
+      if (ev.code === 4404 || ev.code === 4400) return;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  function receive(msg) {
+    if (msg.type === "error") {
+      sending = false;
+      Bazaar.toast(msg.error);
+      if (!live) $("status").textContent = msg.error;
+      return;
+    }
+    if (msg.type !== "state") return;
+    sending = false;
+    live = msg;
+    ui = BazaarUI.make(lang, strings, msg.seats, msg.seat);
+    if (token && msg.seat !== null) {
+      Bazaar.rememberSeat({table: tableId, seat: msg.seat, game: msg.game, link: location.href});
+    }
+    filter = null;
+    $("hints").innerHTML = "";
+    if (!replaying) show(msg);
+    drawSide(msg);
+  }
+
+  function show(payload) {
+    shown = payload;
+    const renderer = (window.BazaarRenderers || {})[payload.game];
+    const board = $("board");
+    if (renderer) {
+      try {
+        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, strings, payload.seats, payload.seat));
+      } catch (err) {
+        board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
+        console.error(err);
+      }
+    } else {
+      board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
+    }
+    const legal = new Set(payload.legal.map((m) => m.action));
+    board.querySelectorAll("[data-actions]").forEach((el) => {
+      const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
+      if (!acts.length || replaying) return;
+      el.classList.add("hot");
+      el.addEventListener("click", () => pick(acts));
+    });
+  }
+
+  function pick(actions) {
+    if (actions.length === 1) { play(actions[0]); return; }
+    filter = actions;
+    drawMoves(live);
+    $("moves-panel").scrollIntoView({behavior: "smooth", block: "nearest"});
+  }
+
+  function play(action) {
+    if (!live || sending || replaying) return;
+    if (!live.legal.some((m) => m.action === action)) {
+      Bazaar.toast(ui.t("That move is not legal now."));
+      return;
+    }
+    sending = true;
+    socket.send(JSON.stringify({type: "move", action: action, seq: live.seq}));
+  }
+
+  function seatLabel(seat) { return ui.seatName(seat); }
+
+  function drawSide(p) {
+    $("game-name").textContent = games ? Bazaar.gameName(games[p.game], lang) : p.game;
+    document.title = `${$("game-name").textContent} · Bazaar`;
+    const status = $("status");
+    status.classList.toggle("mine", p.to_move !== null && p.to_move === p.seat);
+    if (p.over) {
+      status.textContent = ui.t("The game is over.");
+    } else if (p.to_move === p.seat) {
+      status.textContent = ui.t("Your turn.");
+    } else {
+      status.textContent = ui.t("Waiting for {name}.", {name: seatLabel(p.to_move)});
+    }
+    if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
+    drawResult(p);
+    drawMoves(p);
+    drawLog(p);
+    $("hint").hidden = p.seat === null || p.over;
+    $("hint").disabled = p.to_move !== p.seat;
+    $("after").hidden = !(p.over && p.seat !== null);
+    $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    const slider = $("replay");
+    slider.max = String(p.seq);
+    if (!replaying) slider.value = String(p.seq);
+    $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: p.seq});
+  }
+
+  function drawResult(p) {
+    const box = $("result");
+    if (!p.over) { box.hidden = true; return; }
+    const rows = p.scores.map((score, seat) => {
+      const win = p.winners.includes(seat);
+      return `<li class="${win ? "winner" : ""}">${ui.esc(seatLabel(seat))}: ${ui.esc(String(score))}` +
+        `${win ? " — " + ui.esc(ui.t("winner")) : ""}</li>`;
+    }).join("");
+    box.innerHTML = `<b>${ui.esc(ui.t("Final result"))}</b><ol>${rows}</ol>`;
+    box.hidden = false;
+  }
+
+  function drawMoves(p) {
+    const box = $("moves");
+    const mine = p.legal;
+    $("moves-panel").hidden = p.seat === null;
+    if (!mine.length) {
+      box.innerHTML = `<span class="muted">${ui.esc(p.over ? ui.t("No more moves.") :
+        ui.t("Not your turn yet."))}</span>`;
+      $("filter-row").hidden = true;
+      return;
+    }
+    const list = filter ? mine.filter((m) => filter.includes(m.action)) : mine;
+    $("filter-row").hidden = !filter;
+    $("filter-note").textContent = filter ? ui.t("{n} moves for what you picked", {n: list.length}) : "";
+    box.innerHTML = list.map((m) =>
+      `<button data-action="${m.action}" title="${ui.esc(m.notation)}">${ui.esc(m.text)}` +
+      (m.text !== m.notation ? `<span class="nt">${ui.esc(m.notation)}</span>` : "") +
+      `</button>`).join("");
+  }
+
+  function drawLog(p) {
+    const box = $("log");
+    box.innerHTML = p.log.map((e) =>
+      `<div class="entry"><b>${e.seq + 1}.</b> ${ui.esc(seatLabel(e.seat))}: ` +
+      `<code>${ui.esc(e.notation)}</code>` +
+      (e.lines.length ? " — " + e.lines.map((l) => ui.esc(l)).join(" · ") : "") + `</div>`).join("");
+    box.scrollTop = box.scrollHeight;
+  }
+
+  async function hint() {
+    $("hint").disabled = true;
+    $("hints").innerHTML = `<li class="muted">${ui.esc(ui.t("Thinking…"))}</li>`;
+    try {
+      const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/hint?lang=${lang}${tokenQuery()}`);
+      $("hints").innerHTML = res.moves.map((m) =>
+        `<li><button data-action="${m.action}">${ui.esc(m.notation)}</button> ${ui.esc(m.text)}</li>`).join("");
+    } catch (err) {
+      $("hints").innerHTML = "";
+      Bazaar.toast(err.message);
+    }
+    $("hint").disabled = false;
+  }
+
+  async function analyse() {
+    $("analyse").disabled = true;
+    $("analysis").innerHTML = `<p class="muted">${ui.esc(ui.t("Analysing… this can take a minute."))}</p>`;
+    try {
+      const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?x=1${tokenQuery()}`);
+      const rows = res.decisions.map((d) =>
+        `<tr><td>${d.index}</td><td><code>${ui.esc(d.played)}</code></td>` +
+        `<td><code>${ui.esc(d.best)}</code></td><td>${Math.round(d.loss * 100)}%</td></tr>`).join("");
+      $("analysis").innerHTML = `<p>${ui.esc(ui.t("Biggest mistakes first; loss = estimated win chance given away."))}</p>` +
+        `<table class="list"><thead><tr><th>#</th><th>${ui.esc(ui.t("Played"))}</th>` +
+        `<th>${ui.esc(ui.t("Best"))}</th><th>${ui.esc(ui.t("Loss"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    } catch (err) {
+      $("analysis").innerHTML = "";
+      Bazaar.toast(err.message);
+    }
+    $("analyse").disabled = false;
+  }
+
+  async function replayTo(step) {
+    if (!live) return;
+    if (step >= live.seq) { backToLive(); return; }
+    replaying = true;
+    $("live").hidden = false;
+    $("replay-banner").hidden = false;
+    $("replay-banner").textContent = ui.t("Replay: the board after move {n}.", {n: step});
+    $("replay-step").textContent = ui.t("Move {n} of {total}", {n: step, total: live.seq});
+    try {
+      const p = await Bazaar.api("GET",
+        `/api/tables/${encodeURIComponent(tableId)}/replay/${step}?lang=${lang}${tokenQuery()}`);
+      if (replaying) show(p);
+    } catch (err) { Bazaar.toast(err.message); }
+  }
+
+  function backToLive() {
+    replaying = false;
+    $("live").hidden = true;
+    $("replay-banner").hidden = true;
+    if (live) { $("replay").value = String(live.seq); show(live); drawSide(live); }
+  }
+
+  async function setLanguage(code) {
+    lang = code;
+    Bazaar.setLang(code);
+    strings = await Bazaar.loadStrings(code);
+    ui = BazaarUI.make(lang, strings, live ? live.seats : [], live ? live.seat : null);
+    $("lang").value = code;
+    Bazaar.translatePage(ui);
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({type: "lang", lang: code}));
+    }
+  }
+
+  async function showRules() {
+    if (!live) return;
+    const res = await fetch(`/api/games/${encodeURIComponent(live.game)}/rules?lang=${lang}`);
+    $("rules-text").textContent = await res.text();
+    $("rules").showModal();
+  }
+
+  async function start() {
+    document.addEventListener("click", (ev) => {
+      const btn = ev.target.closest && ev.target.closest("button[data-action]");
+      if (btn) play(Number(btn.getAttribute("data-action")));
+    });
+    $("show-all").addEventListener("click", () => { filter = null; drawMoves(live); });
+    $("hint").addEventListener("click", hint);
+    $("analyse").addEventListener("click", analyse);
+    $("rules-button").addEventListener("click", showRules);
+    $("lang").addEventListener("change", () => setLanguage($("lang").value));
+    $("replay").addEventListener("input", () => replayTo(Number($("replay").value)));
+    $("live").addEventListener("click", backToLive);
+    try {
+      const info = await Bazaar.api("GET", "/api/games");
+      games = Object.fromEntries(info.games.map((g) => [g.id, g]));
+    } catch (err) { games = null; }
+    await setLanguage(lang);
+    connect();
+  }
+  start();
+})();
