@@ -49,7 +49,9 @@ class Server:
             str(self.bot_delay),
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+        log = self.db_path.with_suffix(".log").open("ab")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log)
+        log.close()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
