@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up (or refresh) the project's virtual environment in .venv with pinned packages.
 # Idempotent: re-installs only when pyproject.toml changed since the last set-up.
+# With --browser it also installs Debian's chromium (for the browser tests) if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,4 +20,13 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "Installing Bazaar and its pinned dependencies into .venv ..."
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
   echo "$want" > "$stamp"
+fi
+
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium for the browser tests ..."
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq chromium > /dev/null
 fi

@@ -194,12 +194,12 @@ def create_app(
         base = str(request.base_url).rstrip("/")
         return {
             "id": table_id,
-            "spectator": f"{base}/t/{table_id}",
+            "spectator": f"{base}/t/{table_id}?lang={lang}",
             "seats": [
                 {
                     "seat": i,
                     "token": tok,
-                    "link": f"{base}/t/{table_id}?token={tok}" if tok else None,
+                    "link": f"{base}/t/{table_id}?token={tok}&lang={lang}" if tok else None,
                 }
                 for i, tok in enumerate(tokens)
             ],

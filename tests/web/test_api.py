@@ -68,8 +68,8 @@ def test_create_gives_a_token_per_human_seat(server: Server) -> None:
     res = create(server, seats=seats)
     tokens = [s["token"] for s in res["seats"]]
     assert tokens[1] is None and tokens[0] and tokens[2] and tokens[0] != tokens[2]
-    assert res["seats"][0]["link"].endswith(f"/t/{res['id']}?token={tokens[0]}")
-    assert res["spectator"].endswith(f"/t/{res['id']}")
+    assert res["seats"][0]["link"].endswith(f"/t/{res['id']}?token={tokens[0]}&lang=en")
+    assert res["spectator"].endswith(f"/t/{res['id']}?lang=en")
     listed = httpx.get(server.url + "/api/tables").json()["tables"]
     mine = next(t for t in listed if t["id"] == res["id"])
     assert [s["kind"] for s in mine["seats"]] == ["human", "bot", "human"]

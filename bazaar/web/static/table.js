@@ -100,6 +100,8 @@
   function seatLabel(seat) { return ui.seatName(seat); }
 
   function drawSide(p) {
+    document.body.dataset.seq = String(p.seq);
+    document.body.dataset.over = String(p.over);
     $("game-name").textContent = games ? Bazaar.gameName(games[p.game], lang) : p.game;
     document.title = `${$("game-name").textContent} · Bazaar`;
     const status = $("status");
@@ -226,6 +228,9 @@
     ui = BazaarUI.make(lang, strings, live ? live.seats : [], live ? live.seat : null);
     $("lang").value = code;
     Bazaar.translatePage(ui);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", code);
+    history.replaceState(null, "", url.toString());
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify({type: "lang", lang: code}));
     }

@@ -1,0 +1,100 @@
+"""End to end in headless Chromium: create a table in the lobby, play it to the end.
+
+Two people (two browser contexts: the host and a friend who opened the invite link) play a
+whole game of each game against server-side bots, clicking the legal moves the page offers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.server import Server
+
+
+def lobby_create(
+    page: Any, server: Server, game: str, players: int, seats: list[str], lang: str
+) -> list[str]:
+    """Create a table from the lobby form; return the human seats' links."""
+    page.goto(f"{server.url}/?lang={lang}")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    page.select_option("#table-lang", lang)
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden]) a.seat-link")
+    return [a.get_attribute("href") for a in page.locator("a.seat-link").all()]
+
+
+def seq_of(page: Any) -> int:
+    return int(page.get_attribute("body", "data-seq") or -1)
+
+
+def play_to_the_end(pages: list[Any], limit: int = 1500) -> int:
+    """Click offered moves on whichever page has them until the game is over; count clicks."""
+    clicks = 0
+    while clicks < limit:
+        if all(p.get_attribute("body", "data-over") == "true" for p in pages):
+            return clicks
+        moved = False
+        for page in pages:
+            buttons = page.locator("#moves button[data-action]")
+            count = buttons.count()
+            if not count:
+                continue
+            seq = seq_of(page)
+            buttons.nth((clicks * 7) % count).click()
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=20_000)
+            clicks += 1
+            moved = True
+        if not moved:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end within {limit} clicks")
+
+
+GAMES = [
+    ("buy-low-sell-high", 3, ["human", "human", "heuristic"], "zh-TW", "贏家"),
+    ("take-stock", 4, ["human", "human", "heuristic", "random"], "en", "winner"),
+    ("night-market", 4, ["human", "human", "heuristic", "random"], "zh-TW", "贏家"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "seats", "lang", "winner_word"), GAMES)
+def test_two_people_and_bots_play_a_whole_game(
+    browser: Any,
+    server: Server,
+    game: str,
+    players: int,
+    seats: list[str],
+    lang: str,
+    winner_word: str,
+) -> None:
+    host = browser.new_context(viewport={"width": 1280, "height": 900})
+    friend = browser.new_context(viewport={"width": 820, "height": 1180})  # a tablet
+    errors: list[str] = []
+    try:
+        lobby = host.new_page()
+        lobby.on("pageerror", lambda e: errors.append(str(e)))
+        links = lobby_create(lobby, server, game, players, seats, lang)
+        assert len(links) == 2
+        mine = host.new_page()
+        theirs = friend.new_page()
+        for page, link in ((mine, links[0]), (theirs, links[1])):
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            page.wait_for_selector("#board svg")
+        clicks = play_to_the_end([mine, theirs])
+        assert clicks > 5
+        for page in (mine, theirs):
+            page.wait_for_selector("#result:not([hidden])")
+            result = page.inner_text("#result")
+            assert winner_word in result
+            assert page.locator("#board svg").count() == 1
+            assert page.locator("#moves button[data-action]").count() == 0
+        assert not errors
+    finally:
+        host.close()
+        friend.close()
