@@ -98,3 +98,78 @@ def test_two_people_and_bots_play_a_whole_game(
     finally:
         host.close()
         friend.close()
+
+
+def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: Server) -> None:
+    """One person against two bots, using everything around the board."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        links = lobby_create(
+            page, server, "buy-low-sell-high", 3, ["human", "random", "random"], "en"
+        )
+        page.goto(links[0])
+        page.wait_for_selector("#moves button[data-action]")
+        assert page.inner_text("#status") == "Your turn."
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 391, f"the page is {width}px wide on a 390px phone"
+        # a hint: three moves at most, each with its winning chance
+        page.click("#hint")
+        page.wait_for_selector("#hints li button", timeout=30_000)
+        hints = page.locator("#hints li").all_inner_texts()
+        assert 1 <= len(hints) <= 3 and all("%" in h or "only" in h for h in hints)
+        # a forged illegal move is refused with the rule, and nothing changes
+        seq = seq_of(page)
+        reply = page.evaluate(
+            """async (token) => {
+                const id = location.pathname.split("/").pop();
+                const ws = new WebSocket(`ws://${location.host}/ws/tables/${id}?token=${token}`);
+                return await new Promise((done) => {
+                    ws.onmessage = (ev) => {
+                        const msg = JSON.parse(ev.data);
+                        if (msg.type === "state") {
+                            ws.send(JSON.stringify({type: "move", action: "pass", seq: msg.seq}));
+                        } else { done(msg); ws.close(); }
+                    };
+                });
+            }""",
+            links[0].split("token=")[1].split("&")[0],
+        )
+        assert reply["code"] == "illegal" and reply["rule"] == "first-lap"
+        assert "first" in reply["error"]
+        assert seq_of(page) == seq
+        # switch to 繁體中文: the status, the moves and the log follow
+        page.select_option("#lang", "zh-TW")
+        page.wait_for_function("document.getElementById('status').textContent === '輪到你了。'")
+        page.wait_for_selector("#moves button:has-text('付 $16')")
+        # close the tab and come back through the lobby's "your seats"
+        page.close()
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "/")
+        page.click("#mine a")
+        page.wait_for_selector("#moves button[data-action]")
+        assert seq_of(page) == seq
+        play_to_the_end([page])
+        assert "贏家" in page.inner_text("#result")
+        # the replay slider shows the start, then back to the end
+        end = seq_of(page)
+        page.locator("#replay").fill("0")
+        page.wait_for_selector("#replay-banner:not([hidden])")
+        assert "0" in page.inner_text("#replay-banner")
+        page.click("#live")
+        page.wait_for_selector("#replay-banner", state="hidden")
+        assert page.locator("#replay").input_value() == str(end)
+        # the analysis of my decisions, biggest mistakes first
+        page.click("#analyse")
+        page.wait_for_selector("#analysis tbody tr", timeout=120_000)
+        losses = [
+            int(cell.rstrip("%"))
+            for cell in page.locator("#analysis tbody tr td:nth-child(4)").all_inner_texts()
+        ]
+        assert losses == sorted(losses, reverse=True) and len(losses) > 5
+        assert not errors
+    finally:
+        context.close()

@@ -1,0 +1,233 @@
+"""The browser renderer of Buy Low Sell High, run in headless Chromium on sample payloads."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bazaar.core.registry import get_game
+from bazaar.i18n import catalog
+from bazaar.web.payload import build_payload, sample_payloads
+from tests.web.render_harness import STATIC, load_renderer, render_svg
+
+GAME = "buy-low-sell-high"
+JS = STATIC / "games" / f"{GAME}.js"
+LOCALE = Path(__file__).resolve().parents[2] / "bazaar" / "locale" / "zh_TW" / "LC_MESSAGES"
+#: Moves without a natural place on the board (they are only in the page's move list).
+NO_HOTSPOT = {"pass", "stop"}
+
+
+@cache
+def payloads(players: int, lang: str, every: int = 24, seed: int = 5) -> list[dict[str, Any]]:
+    return sample_payloads(GAME, players, seed, lang, every=every)
+
+
+def sample(players: int, seed: int, keep: Any, most: int) -> list[dict[str, Any]]:
+    """Up to ``most`` payloads along a whole game (every move) for which ``keep`` is true."""
+    return [p for p in payloads(players, "en", every=1, seed=seed) if keep(p)][:most]
+
+
+def per_phase(players: int, seed: int, most: int = 3) -> list[dict[str, Any]]:
+    """Up to ``most`` payloads of each phase in which the viewer has moves."""
+    out: list[dict[str, Any]] = []
+    for phase in ("trade", "play", "redraw", "forced-sale", "selloff"):
+        out += sample(
+            players, seed, lambda p, ph=phase: p["legal"] and p["view"]["phase"] == ph, most
+        )
+    return out
+
+
+def render(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
+    out = render_svg(page, payload)
+    found = page.evaluate(
+        """() => ({
+            roots: document.querySelectorAll("#board > svg").length,
+            hot: [...document.querySelectorAll("#board [data-actions]")].map((el) => ({
+                cls: el.getAttribute("class"),
+                title: (el.querySelector("title") || {}).textContent || "",
+                actions: el.getAttribute("data-actions").split(",").map(Number)}))})"""
+    )
+    out.update(found)
+    return out
+
+
+def money(amount: int) -> str:
+    return f"-${-amount}" if amount < 0 else f"${amount}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_every_player_count_renders_one_svg_with_legal_hotspots(page: Any, lang: str) -> None:
+    errors = load_renderer(page, GAME)
+    rendered = 0
+    for players in (2, 3, 4):
+        for payload in payloads(players, lang):
+            out = render(page, payload)
+            assert out["svg"].startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ')
+            assert out["svg"].count("<svg") == 1 and out["roots"] == 1
+            legal = {m["action"] for m in payload["legal"]}
+            for hot in out["hot"]:
+                assert set(hot["actions"]) <= legal, (hot, payload["view"]["phase"])
+                assert hot["cls"] == "hot" and hot["title"]
+            rendered += 1
+    assert rendered >= 15
+    assert errors == []
+
+
+def test_every_move_with_a_place_on_the_board_is_clickable(page: Any) -> None:
+    """Trades and sales on the price columns, cards in hand, news spaces, keep on the pile."""
+    errors = load_renderer(page, GAME)
+    seen_phases = set()
+    for payload in per_phase(3, 0, most=2) + per_phase(4, 2, most=1):
+        out = render(page, payload)
+        clickable = {a for hot in out["hot"] for a in hot["actions"]}
+        for move in payload["legal"]:
+            if move["notation"] not in NO_HOTSPOT:
+                assert move["action"] in clickable, (move, payload["view"]["phase"])
+        seen_phases.add(payload["view"]["phase"])
+        view = payload["view"]
+        if view["phase"] == "play":
+            # every card in hand that can be played is a hotspot of its own
+            playable = {m["notation"][5:] for m in payload["legal"] if m["notation"][:5] == "play "}
+            for card in playable:
+                action = next(
+                    m["action"] for m in payload["legal"] if m["notation"] == f"play {card}"
+                )
+                assert [action] in [h["actions"] for h in out["hot"]]
+        if view["phase"] == "trade":
+            # one hotspot per price column that has trades; buying K0 is on the K0 column
+            columns = [h for h in out["hot"] if all(_is_trade(payload, a) for a in h["actions"])]
+            assert 1 <= len(columns) <= 3
+            for hot in columns:
+                kinds = [set(re.findall(r"K(\d)", _notation(payload, a))) for a in hot["actions"]]
+                assert set.intersection(*kinds), hot
+    assert {"trade", "play", "redraw", "forced-sale", "selloff"} <= seen_phases
+    assert errors == []
+
+
+def _notation(payload: dict[str, Any], action: int) -> str:
+    return next(m["notation"] for m in payload["legal"] if m["action"] == action)
+
+
+def _is_trade(payload: dict[str, Any], action: int) -> bool:
+    return re.fullmatch(r"([+-]2?K\d ?)+", _notation(payload, action)) is not None
+
+
+def _covers(payload: dict[str, Any]) -> list[int]:
+    return [m["action"] for m in payload["legal"] if m["notation"].startswith("news ")]
+
+
+def test_breaking_news_card_and_market_spaces_offer_the_covers(page: Any) -> None:
+    errors = load_renderer(page, GAME)
+    found = 0
+    for players in (2, 3, 4):
+        for payload in sample(players, 3, lambda p: any(_covers(p)), 2):
+            covers = _covers(payload)
+            out = render(page, payload)
+            singles = [h["actions"] for h in out["hot"] if len(h["actions"]) == 1]
+            for action in covers:
+                assert [action] in singles  # the market space to cover is its own hotspot
+                # ... and the Breaking News card in hand offers it as well
+                assert sum(action in h["actions"] for h in out["hot"]) >= 2
+            found += 1
+    assert found >= 3
+    assert errors == []
+
+
+def test_key_numbers_are_shown(page: Any) -> None:
+    errors = load_renderer(page, GAME)
+    for payload in payloads(4, "en")[:-1:2]:
+        view = payload["view"]
+        text = render(page, payload)["text"]
+        assert f"Year {view['year']} of {view['years']}" in text
+        assert f"Draw pile: {view['pile']} cards" in text
+        for p, cash in enumerate(view["money"]):
+            assert money(cash) in text
+            for k, n in enumerate(view["holdings"][p]):
+                assert f"K{k} ×{n}" in text
+        for col in view["columns"]:
+            assert f"Sell {money(col['sell'])}" in text
+            if col["buy"] is not None:
+                assert f"Buy {money(col['buy'])}" in text
+        filled = f"Market row: {len(view['row'])} of {view['row_length']} spaces filled"
+        assert filled in text
+        mover = payload["seats"][view["to_move"]]["name"]
+        assert f"{mover} (you) to move" in text
+    assert errors == []
+
+
+def test_chinese_board_uses_the_rules_terms(page: Any) -> None:
+    errors = load_renderer(page, GAME)
+    payload = payloads(3, "zh-TW")[2]
+    text = render(page, payload)["text"]
+    for word in ("傻瓜炒股", "股價區", "買價", "賣價", "玩家與資金", "資金", "市場區", "你的手牌"):
+        assert word in text
+    assert f"第{payload['view']['year']}年" in text
+    for english in ("Stock prices", "Money", "Your hand", "Market row", "Buy $", "on board"):
+        assert english not in text
+    assert errors == []
+
+
+def test_every_msgid_of_the_renderer_is_translated() -> None:
+    source = JS.read_text("utf-8")
+    msgids = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', source))
+    assert len(msgids) > 40
+    zh = catalog("zh-TW")
+    assert sorted(m for m in msgids if m not in zh) == []
+    assert all(zh[m] != m for m in msgids)
+
+
+def test_own_po_file_does_not_redefine_program_messages() -> None:
+    def read(name: str) -> dict[str, str]:
+        with (LOCALE / name).open("rb") as fh:
+            return {str(m.id): str(m.string) for m in read_po(fh) if m.id}
+
+    program = read("bazaar.po")
+    mine = read("web_buy_low_sell_high.po")
+    assert mine and all(mine.values())
+    assert [m for m in mine if m in program and program[m] != mine[m]] == []
+    merged = catalog("zh-TW")  # no other web catalog overrides these words
+    assert [m for m in mine if merged[m] != mine[m]] == []
+
+
+def test_final_position_shows_winners_and_scores(page: Any) -> None:
+    errors = load_renderer(page, GAME)
+    for players, lang in ((2, "en"), (4, "en"), (3, "zh-TW")):
+        final = payloads(players, lang)[-1]
+        assert final["over"]
+        out = render(page, final)
+        you = " (you)" if lang == "en" else " (你)"
+        names = ", ".join(
+            final["seats"][w]["name"] + (you if w == final["seat"] else "")
+            for w in final["winners"]
+        )
+        if lang == "en":
+            head = "Shared win" if len(final["winners"]) > 1 else "Winner"
+            assert f"{head}: {names}" in out["text"]
+            assert "Final result" in out["text"]
+        else:
+            assert "贏家" in out["text"] or "共同獲勝" in out["text"]
+        for score in final["scores"]:
+            assert money(int(score)) in out["text"]
+        assert out["hot"] == []
+    assert errors == []
+
+
+def test_spectator_sees_no_hand_and_escaped_names(page: Any) -> None:
+    errors = load_renderer(page, GAME)
+    state = get_game(GAME).new(3, 8)
+    seats = [
+        {"seat": s, "name": name, "kind": "human", "bot": None}
+        for s, name in enumerate(['<b>Ann & "Bo"</b>', "Chi", "Dee"])
+    ]
+    payload = build_payload(state, None, "en", table="t", seats=seats)
+    out = render(page, payload)
+    assert 'Ann & "Bo"' in out["text"] and "<b>" in out["text"]
+    assert "<b>Ann" not in out["svg"]
+    assert "You are watching" in out["text"] and "Your hand" not in out["text"]
+    assert out["hot"] == []
+    assert errors == []
