@@ -1,0 +1,812 @@
+/* Taiwan Night Market (台灣夜市) — browser renderer: payload -> one SVG string.
+ *
+ * Layout of the 1000-unit-wide board (height grows with the content):
+ *   header      title, round "3 of 5", phase and who is to move (y 0-56);
+ *               at the end a banner with the winners and final cash follows.
+ *   market      the three streets stacked as the customers walk them: street 1 (lots 1-10,
+ *               entrances D-H on the left) at the bottom, street 2 (11-20, entrances B/C on
+ *               the right) in the middle, street 3 (21-30, entrance A on the left, exit on
+ *               the right) on top. Each street is a road between its two rows of lots, so the
+ *               lots of a path sit along the road in walking order; curved arrows lead from
+ *               the end of one street to the start of the next. Waiting customers are chips
+ *               (icon + count, coloured by the stall type they like) beside their entrance.
+ *               Free corners hold the decks and the stall supply.
+ *   players     one card per player in turn order: cash, loans, lots, markers, hand, score.
+ *   bottom      left: the auction (lots for sale, top bids, every public bid) or the lots won
+ *               this round; right: the viewer's move (hint + buttons) and customer cards.
+ *
+ * Hotspots (class "hot", data-actions from payload.legal only): lots (bid / build / empty),
+ * auction rows (bid), hand cards (hide), amount buttons ($N), stall-type buttons, pass /
+ * give up, loan / done.
+ */
+(function () {
+  "use strict";
+
+  const W = 1000;
+  const TYPES = ["T0", "T1", "T2", "T3"];
+  const TYPE_COLORS = ["#ff9f43", "#4dd0e1", "#f48fb1", "#ffe066"];
+  const SEAT_COLORS = ["#d63031", "#2f6fd6", "#27ae60", "#8e44ad"];
+  const INK = "#2d2417";
+  const NIGHT = "#1c2040";
+  const GOLD = "#ffc93c";
+  const FONT = "'Noto Sans TC','Noto Sans CJK TC','PingFang TC','Microsoft JhengHei',"
+    + "'WenQuanYi Micro Hei','DejaVu Sans',sans-serif";
+  // Board geometry: lot cards, road and the three streets (top to bottom on screen).
+  const LOT = {w: 114, h: 74, pitch: 120, x: 212};
+  const ROAD_H = 38;
+  const STREET_H = 2 * LOT.h + ROAD_H;
+  const STREETS = [
+    {rows: [[21, 22, 23, 24, 25], [26, 27, 28, 29, 30]], dir: 1, name: 3},
+    {rows: [[11, 12, 13, 14, 15], [16, 17, 18, 19, 20]], dir: -1, name: 2},
+    {rows: [[6, 7, 8, 9, 10], [1, 2, 3, 4, 5]], dir: 1, name: 1},
+  ];
+
+  // ------------------------------------------------------------------ svg helpers
+  function attrs(a) {
+    return Object.keys(a).filter((k) => a[k] !== undefined && a[k] !== null)
+      .map((k) => ` ${k}="${a[k]}"`).join("");
+  }
+  function rect(x, y, w, h, a) {
+    return `<rect${attrs(Object.assign({x: x, y: y, width: w, height: h}, a || {}))}/>`;
+  }
+  /** A frame drawn ``d`` units around a box (focus, the player to move, clickable cards). */
+  function halo(x, y, w, h, d, color, sw) {
+    return rect(x - d, y - d, w + 2 * d, h + 2 * d,
+      {rx: 9 + d, fill: "none", stroke: color, "stroke-width": sw});
+  }
+  function circle(cx, cy, r, a) {
+    return `<circle${attrs(Object.assign({cx: cx, cy: cy, r: r}, a || {}))}/>`;
+  }
+  function text(ui, x, y, s, a) {
+    const o = Object.assign({size: 16, fill: INK}, a || {});
+    return `<text${attrs({x: x, y: y, "font-size": o.size, fill: o.fill,
+      "font-weight": o.bold ? "bold" : undefined, "text-anchor": o.anchor,
+      opacity: o.opacity})}>${ui.esc(s)}</text>`;
+  }
+  /** Rough width of ``s`` at ``size`` (CJK glyphs are square, latin about 0.58 em). */
+  function width(s, size) {
+    let n = 0;
+    for (const ch of String(s)) n += ch.codePointAt(0) > 0x2e80 ? 1 : 0.58;
+    return n * size;
+  }
+  function fit(s, size, max) {
+    s = String(s);
+    if (width(s, size) <= max) return s;
+    let out = "";
+    for (const ch of s) {
+      if (width(out + ch + "…", size) > max) break;
+      out += ch;
+    }
+    return out + "…";
+  }
+  /** ``s`` broken into lines of at most ``max`` units (at spaces; CJK text anywhere). */
+  function wrap(s, size, max) {
+    const lines = [""];
+    for (const word of String(s).split(/(?<= )|(?=[\u2e80-\uffff])/u)) {
+      const last = lines.length - 1;
+      if (lines[last] && width(lines[last] + word, size) > max) lines.push(word);
+      else lines[last] += word;
+    }
+    return lines.map((line) => line.trim());
+  }
+  function money(n) {
+    return n < 0 ? "-$" + -n : "$" + n;
+  }
+  /** A clickable group: the actions, a tooltip (``about`` + the moves' texts), the drawing.
+   *  Without moves it is just the drawing, with ``about`` as its tooltip. */
+  function hot(ui, moves, inner, about) {
+    if (!moves || !moves.length) return about ? titled(ui, about, inner) : inner;
+    const ids = moves.map((m) => m.action).join(",");
+    const tip = (about ? [about] : []).concat(moves.map((m) => m.text)).join("\n");
+    return `<g class="hot" data-actions="${ids}" style="cursor:pointer">`
+      + `<title>${ui.esc(tip)}</title>${inner}</g>`;
+  }
+  function titled(ui, tip, inner) {
+    return `<g><title>${ui.esc(tip)}</title>${inner}</g>`;
+  }
+
+  // ------------------------------------------------------------------ words
+  function typeWord(ui, t) {
+    return [ui.t("food"), ui.t("drink"), ui.t("dessert"), ui.t("snack")][t];
+  }
+  /** The stall type word of a customer or stall name such as "T2D" or "T2". */
+  function typeOf(ui, name) {
+    return typeWord(ui, TYPES.indexOf(name.slice(0, 2)));
+  }
+  function phaseWord(ui, v) {
+    if ((v.phase === "bid" || v.phase === "bid-amount") && v.bidding.compensation) {
+      return ui.t("Compensation bids");
+    }
+    return {
+      "hide": ui.t("Choosing hidden customers"),
+      "bid": ui.t("Bidding for lots"),
+      "bid-amount": ui.t("Bidding: the amount"),
+      "loan": ui.t("Payment: loans"),
+      "build": ui.t("Building stalls"),
+      "over": ui.t("Game over"),
+    }[v.phase] || v.phase;
+  }
+  function shortName(ui, seat, size, max) {
+    return fit(ui.seatName(seat), size, max);
+  }
+
+  // ------------------------------------------------------------------ drawings
+  /** A small line drawing of a stall type: noodle bowl, bubble tea, ice cream, skewer. */
+  function icon(t, cx, cy, s) {
+    const h = s / 2;
+    const st = `fill="none" stroke="${INK}" stroke-width="${(s / 9).toFixed(1)}" `
+      + `stroke-linecap="round" stroke-linejoin="round"`;
+    const f = `fill="${INK}"`;
+    if (t === 0) {
+      return `<path d="M${cx - h} ${cy} A${h} ${h * 0.9} 0 0 0 ${cx + h} ${cy} Z" ${f}/>`
+        + `<path d="M${cx - h * 0.1} ${cy - h * 0.2} L${cx + h * 0.9} ${cy - h}`
+        + ` M${cx + h * 0.2} ${cy - h * 0.1} L${cx + h} ${cy - h * 0.7}" ${st}/>`;
+    }
+    if (t === 1) {
+      return `<path d="M${cx - h * 0.6} ${cy - h * 0.5} L${cx + h * 0.6} ${cy - h * 0.5}`
+        + ` L${cx + h * 0.45} ${cy + h} L${cx - h * 0.45} ${cy + h} Z" ${st}/>`
+        + `<path d="M${cx + h * 0.1} ${cy - h * 0.5} L${cx + h * 0.4} ${cy - h * 1.1}" ${st}/>`
+        + circle(cx - h * 0.2, cy + h * 0.6, s / 10, {fill: INK})
+        + circle(cx + h * 0.2, cy + h * 0.6, s / 10, {fill: INK});
+    }
+    if (t === 2) {
+      // a pudding on a plate, with a cherry
+      return `<path d="M${cx - h * 0.4} ${cy - h * 0.35} L${cx + h * 0.4} ${cy - h * 0.35}`
+        + ` L${cx + h * 0.7} ${cy + h * 0.7} L${cx - h * 0.7} ${cy + h * 0.7} Z" ${st}/>`
+        + `<path d="M${cx - h * 0.4} ${cy - h * 0.35} L${cx + h * 0.4} ${cy - h * 0.35}`
+        + ` L${cx + h * 0.5} ${cy} L${cx - h * 0.5} ${cy} Z" ${f}/>`
+        + `<path d="M${cx - h} ${cy + h * 0.9} L${cx + h} ${cy + h * 0.9}" ${st}/>`
+        + circle(cx, cy - h * 0.65, h * 0.25, {fill: INK});
+    }
+    return `<path d="M${cx - h} ${cy + h} L${cx + h} ${cy - h}" ${st}/>`
+      + [-0.45, 0, 0.45].map((k) => circle(cx + h * k, cy - h * k, h * 0.28, {fill: INK})).join("");
+  }
+  function seatColor(seat) {
+    return SEAT_COLORS[seat % SEAT_COLORS.length];
+  }
+  function token(seat, cx, cy, r) {
+    return circle(cx, cy, r, {fill: seatColor(seat), stroke: "#fff", "stroke-width": 2})
+      + `<text x="${cx}" y="${cy + r * 0.42}" font-size="${Math.round(r * 1.2)}" fill="#fff"`
+      + ` font-weight="bold" text-anchor="middle">${seat + 1}</text>`;
+  }
+  /** A customer chip: type colour, icon and how many such customers wait there. */
+  function chip(ui, t, count, x, y) {
+    const tip = `${typeWord(ui, t)} × ${count}`;
+    return titled(ui, tip, rect(x, y, 36, 26, {rx: 13, fill: TYPE_COLORS[t]})
+      + icon(t, x + 12, y + 13, 14)
+      + text(ui, x + 28, y + 19, String(count), {size: 15, bold: true, anchor: "middle"}));
+  }
+  function button(ui, x, y, w, h, label, moves, opts) {
+    const o = Object.assign({fill: GOLD, size: 16}, opts || {});
+    return hot(ui, moves, rect(x, y, w, h, {rx: 8, fill: o.fill, stroke: INK})
+      + text(ui, x + w / 2, y + h / 2 + o.size * 0.36, label,
+        {size: o.size, bold: true, anchor: "middle"}));
+  }
+  function panel(ui, x, y, w, h, title) {
+    return rect(x, y, w, h, {rx: 14, fill: "#fff8e7", stroke: "#e0c9a0", "stroke-width": 2})
+      + text(ui, x + 16, y + 28, title, {size: 19, bold: true});
+  }
+
+  // ------------------------------------------------------------------ context
+  /** Everything the drawing functions share: payload, view, words and the legal moves. */
+  function context(payload, ui) {
+    const v = payload.view;
+    const c = {p: payload, v: v, ui: ui, lotMoves: {}, hideMoves: {}, amounts: [],
+      typeMoves: {}, other: {}, lots: {}, auction: {}};
+    for (const lot of v.lots) c.lots[lot.lot] = lot;
+    for (const a of v.auction) c.auction[a.lot] = a;
+    for (const m of payload.legal || []) {
+      const n = m.notation;
+      let g;
+      if ((g = /^(?:bid|empty) (\d+)$/.exec(n))) {
+        push(c.lotMoves, g[1], m);
+        if (n.startsWith("empty")) c.emptyMove = m;
+      } else if ((g = /^build (\d+) T(\d)$/.exec(n))) {
+        push(c.lotMoves, g[1], m);
+        push(c.typeMoves, g[2], m);
+      } else if ((g = /^hide (T\d[A-H])$/.exec(n))) push(c.hideMoves, g[1], m);
+      else if ((g = /^\$(\d+)$/.exec(n))) c.amounts.push({amount: Number(g[1]), move: m});
+      else c.other[n] = m;
+    }
+    return c;
+  }
+  function push(table, key, m) {
+    (table[key] = table[key] || []).push(m);
+  }
+
+  // ------------------------------------------------------------------ header
+  function header(c) {
+    const {v, ui} = c;
+    let s = rect(0, 0, W, 56, {fill: "#12152d"})
+      + text(ui, 20, 37, ui.t("Taiwan Night Market"), {size: 24, bold: true, fill: GOLD});
+    let round = ui.t("Round {r} of {n}", {r: v.round, n: v.rounds});
+    if (v.final_round && !v.over) round += " · " + ui.t("final round");
+    const tx = 40 + width(ui.t("Taiwan Night Market"), 24);
+    s += text(ui, tx, 35, round, {size: 18, bold: true, fill: "#fff"});
+    const px = tx + width(round, 18) + 24;
+    s += text(ui, px, 35, "· " + phaseWord(ui, v), {size: 18, fill: "#ffe8b0"});
+    if (v.to_move !== null && v.to_move !== undefined) {
+      const room = W - 20 - (px + width("· " + phaseWord(ui, v), 18) + 60);
+      const full = ui.t("{who} to move", {who: ui.seatName(v.to_move)});
+      const who = width(full, 17) <= room ? full : fit(ui.seatName(v.to_move), 17, room);
+      s += token(v.to_move, W - 28, 28, 13)
+        + text(ui, W - 50, 35, who, {size: 17, bold: true, fill: GOLD, anchor: "end"});
+    }
+    return s;
+  }
+  function finalBanner(c, y) {
+    const {p, v, ui} = c;
+    const winners = p.winners || v.winners || [];
+    const names = winners.map((q) => ui.seatName(q)).join(", ");
+    const line = winners.length > 1 ? ui.t("Shared win: {names}", {names: names})
+      : ui.t("Winner: {names}", {names: names});
+    const scores = p.scores || v.scores;
+    let s = rect(10, y, W - 20, 84, {rx: 14, fill: GOLD, stroke: "#a86b00", "stroke-width": 3})
+      + text(ui, 30, y + 32, ui.t("Final result") + " · " + fit(line, 22, 760),
+        {size: 22, bold: true});
+    const order = scores.map((x, q) => q).sort((a, b) => scores[b] - scores[a]);
+    const step = (W - 60) / order.length;
+    order.forEach((q, i) => {
+      const x = 30 + i * step;
+      s += token(q, x + 12, y + 60, 12)
+        + text(ui, x + 30, y + 66, fit(`${ui.seatName(q)} ${money(scores[q])}`, 17, step - 40),
+          {size: 17, bold: winners.includes(q)});
+    });
+    return s;
+  }
+
+  // ------------------------------------------------------------------ the market
+  function market(c, y0) {
+    const {ui} = c;
+    let s = rect(0, y0, W, 3 * STREET_H + 60, {fill: NIGHT});
+    const ys = STREETS.map((st, i) => y0 + 18 + i * (STREET_H + 20));
+    STREETS.forEach((st, i) => { s += street(c, st, ys[i]); });
+    const road = (i) => ys[i] + LOT.h + ROAD_H / 2;
+    const right = LOT.x + 4 * LOT.pitch + LOT.w;
+    s += connector(right, road(2), right + 12, road(1), 1)
+      + connector(LOT.x, road(1), LOT.x - 12, road(0), -1);
+    s += exitSign(ui, right, road(0), ys[0]);
+    s += entranceBlock(c, "A", ["A"], 10, ys[0], 186, STREET_H, LOT.x - 12, road(0), 1);
+    s += entranceBlock(c, "B/C", ["B", "C"], 832, ys[1], 158, STREET_H, right + 12, road(1), -1);
+    s += entranceBlock(c, "D–H", ["D", "E", "F", "G", "H"], 10, ys[2], 186, STREET_H,
+      LOT.x, road(2), 1);
+    s += decks(c, 6, ys[1] + 8, 184);
+    s += supply(c, 832, ys[2] + 8, 158);
+    return s;
+  }
+  function street(c, st, y) {
+    const {ui} = c;
+    const x0 = LOT.x - 6;
+    const roadY = y + LOT.h;
+    const wRoad = 4 * LOT.pitch + LOT.w + 12;
+    let s = rect(x0, roadY, wRoad, ROAD_H, {fill: "#3b4068"})
+      + `<line x1="${x0 + 8}" y1="${roadY + ROAD_H / 2}" x2="${x0 + wRoad - 8}"`
+      + ` y2="${roadY + ROAD_H / 2}" stroke="#8f96c8" stroke-width="2" stroke-dasharray="10 10"/>`;
+    for (let k = 0; k < 4; k++) {
+      const ax = x0 + 60 + k * LOT.pitch * 1.3;
+      const d = st.dir;
+      s += `<path d="M${ax - 7 * d} ${roadY + 11} L${ax + 5 * d} ${roadY + 19}`
+        + ` L${ax - 7 * d} ${roadY + 27}" fill="none" stroke="${GOLD}" stroke-width="3"/>`;
+    }
+    const label = ui.t("Street {n}", {n: st.name});
+    const lw = width(label, 15) + 20;
+    s += rect(x0 + wRoad / 2 - lw / 2, roadY + 7, lw, 24, {rx: 12, fill: "#262a4d"})
+      + text(ui, x0 + wRoad / 2, roadY + 24, label, {size: 15, fill: "#dfe3ff", anchor: "middle"});
+    st.rows.forEach((row, r) => {
+      const ly = r === 0 ? y : roadY + ROAD_H;
+      row.forEach((n, k) => { s += lotCard(c, n, LOT.x + k * LOT.pitch, ly); });
+      s += links(c, row, ly);
+    });
+    return s;
+  }
+  /** Connected stalls: same owner and type side by side in a row get a little bridge. */
+  function links(c, row, y) {
+    let s = "";
+    for (let k = 0; k + 1 < row.length; k++) {
+      const a = c.lots[row[k]];
+      const b = c.lots[row[k + 1]];
+      if (a && b && a.owner !== null && a.owner === b.owner && a.stall && a.stall === b.stall) {
+        const x = LOT.x + k * LOT.pitch + LOT.w - 4;
+        s += rect(x, y + LOT.h / 2 + 2, LOT.pitch - LOT.w + 8, 12,
+          {fill: seatColor(a.owner), stroke: "#fff", "stroke-width": 1});
+      }
+    }
+    return s;
+  }
+  function lotTip(c, lot) {
+    const {ui} = c;
+    const a = c.auction[lot.lot];
+    const head = ui.t("Lot {n}", {n: lot.lot}) + (lot.star ? " ★" : "");
+    if (lot.status === "owned") {
+      const what = lot.stall ? typeOf(ui, lot.stall) : ui.t("unbuilt");
+      return `${head} · ${ui.seatName(lot.owner)} · ${what}`;
+    }
+    if (lot.status === "auction") {
+      return a && a.top !== null && a.top !== undefined
+        ? `${head} · ${ui.t("top bid {amount} by {who}",
+          {amount: money(a.top), who: ui.seatName(a.leader)})}`
+        : `${head} · ${ui.t("up for auction")}`;
+    }
+    const words = {removed: ui.t("removed"), void: ui.t("unused"), deck: ui.t("not drawn yet")};
+    return `${head} · ${words[lot.status] || lot.status}`;
+  }
+  function lotCard(c, n, x, y) {
+    const {v, ui} = c;
+    const lot = c.lots[n];
+    const w = LOT.w;
+    const h = LOT.h;
+    const dark = lot.status === "removed" || lot.status === "void";
+    const fills = {deck: "#d9d2c0", auction: "#fff4d1", owned: "#fffdf6"};
+    const a = {rx: 9, fill: dark ? "#444a72" : fills[lot.status] || "#fff"};
+    if (lot.status === "owned") Object.assign(a, {stroke: seatColor(lot.owner), "stroke-width": 5});
+    if (lot.status === "auction") {
+      Object.assign(a, {stroke: GOLD, "stroke-width": 4, "stroke-dasharray": "9 5"});
+    }
+    let s = "";
+    const focus = v.building_lot === n || (v.bidding && v.bidding.lot === n);
+    const moves = c.lotMoves[n];
+    if (focus || moves) s += halo(x, y, w, h, 5, focus ? "#fff" : "#7ef0ff", 3);
+    s += rect(x, y, w, h, a);
+    const numFill = dark ? "#a9aed6" : INK;
+    s += text(ui, x + 9, y + 23, String(n), {size: 19, bold: true, fill: numFill});
+    if (lot.star) {
+      s += text(ui, x + 14 + width(String(n), 19), y + 23, "★", {size: 18, fill: "#e0a000"});
+    }
+    if (dark) {
+      s += text(ui, x + w / 2, y + 56, lot.status === "removed" ? ui.t("removed") : ui.t("unused"),
+        {size: 14, fill: "#c5c9ea", anchor: "middle"});
+    } else if (lot.status === "owned") {
+      s += token(lot.owner, x + w - 17, y + 17, 12) + stallBanner(c, lot, x, y);
+    } else if (lot.status === "auction") {
+      s += auctionFace(c, c.auction[n], x, y);
+    }
+    return hot(ui, moves, s, lotTip(c, lot));
+  }
+  function stallBanner(c, lot, x, y) {
+    const {ui} = c;
+    if (!lot.stall) {
+      return rect(x + 8, y + 38, LOT.w - 16, 28, {rx: 6, fill: "none", stroke: "#b8ab90",
+        "stroke-dasharray": "5 4", "stroke-width": 2})
+        + text(ui, x + LOT.w / 2, y + 58, ui.t("unbuilt"),
+          {size: 14, fill: "#8a7d63", anchor: "middle"});
+    }
+    const t = TYPES.indexOf(lot.stall);
+    return rect(x + 6, y + 37, LOT.w - 12, 30, {rx: 7, fill: TYPE_COLORS[t]})
+      + icon(t, x + 22, y + 52, 18)
+      + text(ui, x + 36, y + 58, fit(typeWord(ui, t), 16, LOT.w - 46), {size: 16, bold: true});
+  }
+  function auctionFace(c, a, x, y) {
+    const {ui} = c;
+    let s = circle(x + LOT.w - 17, y + 17, 12, {fill: GOLD, stroke: "#a86b00"})
+      + text(ui, x + LOT.w - 17, y + 23, "$", {size: 17, bold: true, anchor: "middle"});
+    if (a && a.top !== null && a.top !== undefined) {
+      s += text(ui, x + 12, y + 61, money(a.top), {size: 22, bold: true})
+        + token(a.leader, x + LOT.w - 22, y + 53, 13);
+    } else {
+      s += text(ui, x + LOT.w / 2, y + 58, ui.t("no bid yet"),
+        {size: 14, fill: "#8a6d1f", anchor: "middle"});
+    }
+    return s;
+  }
+  /** An arrow from the end of one road to the start of the next street's road. */
+  function connector(x1, y1, x2, y2, side) {
+    const bend = x2 + side * 4;
+    return `<path d="M${x1} ${y1} L${bend - side * 10} ${y1} Q${bend} ${y1} ${bend} ${y1 - 10}`
+      + ` L${bend} ${y2 + 10} Q${bend} ${y2} ${bend - side * 10} ${y2}"`
+      + ` fill="none" stroke="${GOLD}" stroke-width="5" stroke-dasharray="2 8"`
+      + ` stroke-linecap="round"/>`
+      + `<path d="M${x2 - side * 2} ${y2 - 8} L${x2 - side * 14} ${y2} L${x2 - side * 2} ${y2 + 8}"`
+      + ` fill="${GOLD}"/>`;
+  }
+  function exitSign(ui, x, roadY, top) {
+    return `<path d="M${x + 4} ${roadY - 12} L${x + 40} ${roadY - 12} L${x + 40} ${roadY - 22}`
+      + ` L${x + 64} ${roadY} L${x + 40} ${roadY + 22} L${x + 40} ${roadY + 12}`
+      + ` L${x + 4} ${roadY + 12} Z" fill="${GOLD}"/>`
+      + text(ui, x + 30, top + 30, ui.t("Exit"), {size: 18, bold: true, fill: GOLD})
+      + text(ui, x + 30, top + 52, ui.t("leave the market"), {size: 14, fill: "#dfe3ff"});
+  }
+  /** Entrances ``letters`` in a box, each with its waiting customers, and an arrow in. */
+  function entranceBlock(c, label, letters, x, y, w, h, ax, ay, dir) {
+    const {v, ui} = c;
+    let s = rect(x, y, w, h, {rx: 12, fill: "#2a2f58", stroke: "#59609a", "stroke-width": 2})
+      + text(ui, x + 10, y + 22, ui.t("Entrance {letters}", {letters: label}),
+        {size: 15, bold: true, fill: "#dfe3ff"});
+    const rowH = (h - 30) / letters.length;
+    letters.forEach((letter, i) => {
+      const ry = y + 30 + i * rowH;
+      const counts = [0, 0, 0, 0];
+      for (const name of v.entrances[letter] || []) counts[TYPES.indexOf(name.slice(0, 2))]++;
+      const names = (v.entrances[letter] || []).map((nm) => typeOf(ui, nm));
+      const tip = `${ui.t("Entrance {letters}", {letters: letter})}: `
+        + (names.length ? names.join(", ") : ui.t("(none)"));
+      let row = circle(x + 22, ry + rowH / 2, 13, {fill: GOLD})
+        + text(ui, x + 22, ry + rowH / 2 + 6, letter, {size: 16, bold: true, anchor: "middle"});
+      let cx = x + 40;
+      let cy = ry + rowH / 2 - 13;
+      const perLine = Math.max(1, Math.floor((w - 44) / 38));
+      let k = 0;
+      counts.forEach((n, t) => {
+        if (!n) return;
+        if (k && k % perLine === 0) { cx = x + 40; cy += 30; }
+        row += chip(ui, t, n, cx, cy);
+        cx += 38;
+        k++;
+      });
+      if (!k) row += text(ui, x + 44, ry + rowH / 2 + 5, "–", {size: 16, fill: "#8f96c8"});
+      s += titled(ui, tip, row);
+    });
+    s += `<path d="M${dir > 0 ? x + w : x} ${ay} L${ax} ${ay}"`
+      + ` stroke="${GOLD}" stroke-width="3"/>`;
+    return s;
+  }
+  function decks(c, x, y, w) {
+    const {v, ui} = c;
+    const lines = [
+      [ui.t("Customer deck"), v.deck],
+      [ui.t("Discarded"), v.discard.length],
+      [ui.t("Left the market"), v.left_game.length],
+      [ui.t("Land deck"), v.land_deck],
+    ];
+    let s = rect(x, y, w, 34 + lines.length * 30, {rx: 12, fill: "#2a2f58", stroke: "#59609a"})
+      + text(ui, x + 10, y + 24, ui.t("Card piles"), {size: 15, bold: true, fill: "#dfe3ff"});
+    lines.forEach(([label, n], i) => {
+      s += text(ui, x + 10, y + 54 + i * 30, fit(label, 14, w - 42), {size: 14, fill: "#dfe3ff"})
+        + text(ui, x + w - 12, y + 54 + i * 30, String(n),
+          {size: 17, bold: true, fill: GOLD, anchor: "end"});
+    });
+    return s;
+  }
+  function supply(c, x, y, w) {
+    const {v, ui} = c;
+    let s = rect(x, y, w, 40 + 4 * 34, {rx: 12, fill: "#2a2f58", stroke: "#59609a"})
+      + text(ui, x + 10, y + 24, ui.t("Stalls left"), {size: 15, bold: true, fill: "#dfe3ff"});
+    TYPES.forEach((name, t) => {
+      const ry = y + 36 + t * 34;
+      s += rect(x + 8, ry, w - 16, 28, {rx: 14, fill: TYPE_COLORS[t]})
+        + icon(t, x + 24, ry + 14, 16)
+        + text(ui, x + 40, ry + 20, fit(typeWord(ui, t), 15, w - 90), {size: 15, bold: true})
+        + text(ui, x + w - 18, ry + 20, String(v.supply[t]),
+          {size: 16, bold: true, anchor: "end"});
+    });
+    return s;
+  }
+  function legend(c, y) {
+    const {ui} = c;
+    const items = [
+      [text(ui, 0, 17, "★", {size: 18, fill: "#e0a000"}), ui.t("star lot")],
+      [rect(0, 2, 20, 16, {rx: 4, fill: "#fff4d1", stroke: GOLD, "stroke-width": 3,
+        "stroke-dasharray": "5 3"}), ui.t("for sale")],
+      [rect(0, 2, 20, 16, {rx: 4, fill: "#fffdf6", stroke: SEAT_COLORS[0], "stroke-width": 3}),
+        ui.t("owned (player colour)")],
+      [rect(0, 6, 20, 8, {fill: SEAT_COLORS[1]}), ui.t("connected stalls")],
+      [rect(0, 2, 20, 16, {rx: 4, fill: "#d9d2c0"}), ui.t("not drawn yet")],
+    ];
+    let s = rect(0, y, W, 34, {fill: "#12152d"});
+    let x = 20;
+    for (const [mark, word] of items) {
+      s += `<g transform="translate(${x} ${y + 7})">${mark}</g>`
+        + text(ui, x + 26, y + 23, word, {size: 15, fill: "#dfe3ff"});
+      x += 50 + width(word, 15);
+    }
+    return s;
+  }
+
+  // ------------------------------------------------------------------ players
+  function players(c, y) {
+    const {v, ui} = c;
+    const n = v.turn_order.length;
+    const gap = 10;
+    const cw = (W - 20 - gap * (n - 1)) / n;
+    let s = text(ui, 14, y + 20, ui.t("Turn order"), {size: 16, bold: true, fill: "#dfe3ff"});
+    v.turn_order.forEach((q, i) => {
+      s += playerCard(c, q, i, 10 + i * (cw + gap), y + 30, cw);
+    });
+    s += text(ui, 14, y + 30 + 150 + 22,
+      ui.t("Score = cash − $7 per loan · +n = hidden customers"), {size: 14, fill: "#b9bde0"});
+    return s;
+  }
+  function playerCard(c, q, pos, x, y, w) {
+    const {v, ui} = c;
+    const h = 150;
+    const col = seatColor(q);
+    const moving = v.to_move === q;
+    const winner = (v.winners || []).includes(q);
+    let s = "";
+    if (moving) s += halo(x, y, w, h, 4, GOLD, 5);
+    s += rect(x, y, w, h, {rx: 12, fill: "#fff8e7", stroke: col, "stroke-width": 3})
+      + rect(x, y, w, 34, {rx: 12, fill: col}) + rect(x, y + 20, w, 14, {fill: col})
+      + token(q, x + 20, y + 17, 12);
+    const bidding = v.phase === "bid" || v.phase === "bid-amount";
+    let tag = "";
+    if (winner) tag = "★ " + ui.t("winner");
+    else if (moving) tag = "▶ " + ui.t("to move");
+    else if (v.bidding.gave_up.includes(q)) tag = ui.t("gave up");
+    else if (bidding && v.bidding.passed.includes(q)) tag = ui.t("passed");
+    s += text(ui, x + 38, y + 23, shortName(ui, q, 16, w - 50),
+      {size: 16, bold: true, fill: "#fff"});
+    if (tag) {
+      const tw = width(tag, 14) + 16;
+      s += rect(x + w - tw - 10, y - 13, tw, 22,
+        {rx: 11, fill: moving || winner ? GOLD : "#fff", stroke: col, "stroke-width": 2})
+        + text(ui, x + w - 10 - tw / 2, y + 3, tag,
+          {size: 14, bold: true, fill: INK, anchor: "middle"});
+    }
+    const hidden = v.hidden_counts[q];
+    const cells = [
+      [ui.t("Cash"), money(v.cash[q])], [ui.t("Loans"), `${v.loans[q]}`],
+      [ui.t("Lots"), `${v.lots_owned[q]}`], [ui.t("Score"), money(v.scores[q])],
+      [ui.t("Markers"), `${v.free_markers[q]}`],
+      [ui.t("Hand"), `${v.hand_sizes[q]}` + (hidden ? ` +${hidden}` : "")],
+    ];
+    const cw = (w - 16) / 3;
+    cells.forEach(([label, value], i) => {
+      const cx = x + 10 + (i % 3) * cw;
+      const cy = y + 56 + Math.floor(i / 3) * 46;
+      s += text(ui, cx, cy, fit(label, 14, cw - 4), {size: 14, fill: "#7a6a4f"})
+        + text(ui, cx, cy + 22, value, {size: i === 0 ? 21 : 19, bold: true,
+          fill: value.startsWith("-") ? "#c0392b" : INK});
+    });
+    const last = v.last_income[q] + v.last_bonus[q];
+    const income = ui.t("last income {amount}", {amount: money(last)});
+    s += text(ui, x + 10, y + h - 8, fit(income, 14, w - 60), {size: 14, fill: "#7a6a4f"})
+      + text(ui, x + w - 10, y + h - 8, `#${pos + 1}`,
+        {size: 15, bold: true, fill: col, anchor: "end"});
+    return titled(ui, ui.seatName(q), s);
+  }
+
+  // ------------------------------------------------------------------ auction
+  function auctionPanel(c, x, y, w) {
+    const {v, ui} = c;
+    if (!v.auction.length) return wonPanel(c, x, y, w);
+    let sub = "";
+    if (v.bidding.compensation) sub = ui.t("Compensation bids");
+    else if (v.phase === "bid" || v.phase === "bid-amount") {
+      sub = ui.t("Regular bids left: {n}", {n: v.bidding.regular_turns_left});
+    }
+    const h = 56 + v.auction.length * 52 + 40;
+    let s = panel(ui, x, y, w, h, ui.t("Auction of round {r}", {r: v.round}))
+      + text(ui, x + w - 16, y + 28, sub, {size: 15, fill: "#7a6a4f", anchor: "end"});
+    v.auction.forEach((a, i) => { s += auctionRow(c, a, x + 12, y + 44 + i * 52, w - 24); });
+    const gone = [
+      ...v.bidding.passed.map((q) => ui.t("{who} passed", {who: ui.seatName(q)})),
+      ...v.bidding.gave_up.map((q) => ui.t("{who} gave up", {who: ui.seatName(q)})),
+    ];
+    const foot = gone.length ? gone.join(" · ")
+      : ui.t("Beat the top bid; an open lot takes any amount.");
+    s += text(ui, x + 16, y + h - 16, fit(foot, 14, w - 32), {size: 14, fill: "#7a6a4f"});
+    return {svg: s, h: h};
+  }
+  function auctionRow(c, a, x, y, w) {
+    const {v, ui} = c;
+    const chosen = v.bidding.lot === a.lot;
+    let s = rect(x, y, w, 46, {rx: 10, fill: chosen ? "#ffe9a8" : "#fdf0d2",
+      stroke: chosen ? "#d08c00" : "none", "stroke-width": 2})
+      + rect(x + 6, y + 6, 54, 34, {rx: 7, fill: "#fff4d1", stroke: GOLD, "stroke-width": 3})
+      + text(ui, x + 33, y + 30, String(a.lot) + (a.face === "yellow" ? "★" : ""),
+        {size: 18, bold: true, anchor: "middle"});
+    if (a.top !== null && a.top !== undefined) {
+      s += text(ui, x + 72, y + 31, money(a.top), {size: 21, bold: true})
+        + token(a.leader, x + 134, y + 23, 12)
+        + text(ui, x + 152, y + 29, shortName(ui, a.leader, 15, 120), {size: 15});
+    } else {
+      s += text(ui, x + 72, y + 29, ui.t("no bid yet"), {size: 15, fill: "#8a6d1f"});
+    }
+    // the public bids, newest last, as many as fit before the "Bid" button
+    const end = x + w - 70;
+    const shown = [];
+    let used = 0;
+    for (const bid of a.bids.slice().reverse()) {
+      const bw = 30 + width(money(bid[1]), 15);
+      if (x + 270 + used + bw > end) break;
+      shown.unshift(bid);
+      used += bw;
+    }
+    let bx = end - used;
+    for (const [seat, amount] of shown) {
+      s += token(seat, bx + 10, y + 23, 10)
+        + text(ui, bx + 23, y + 29, money(amount), {size: 15});
+      bx += 30 + width(money(amount), 15);
+    }
+    if (c.lotMoves[a.lot]) {
+      s += rect(x + w - 62, y + 9, 54, 28, {rx: 14, fill: "#7ef0ff", stroke: INK})
+        + text(ui, x + w - 35, y + 28, ui.t("Bid"), {size: 15, bold: true, anchor: "middle"});
+    }
+    return hot(ui, c.lotMoves[a.lot], s);
+  }
+  /** After the auction: the lots won this round (shown while building). */
+  function wonPanel(c, x, y, w) {
+    const {v, ui} = c;
+    const won = v.lots.filter((l) => l.won_round === v.round && l.owner !== null);
+    if (!won.length) return {svg: "", h: 0};
+    const h = 56 + Math.ceil(won.length / 4) * 40;
+    let s = panel(ui, x, y, w, h, ui.t("Lots won this round"));
+    won.forEach((l, i) => {
+      const lx = x + 16 + (i % 4) * ((w - 32) / 4);
+      const ly = y + 44 + Math.floor(i / 4) * 40;
+      s += token(l.owner, lx + 12, ly + 14, 12)
+        + text(ui, lx + 30, ly + 20, ui.t("Lot {n}", {n: l.lot}), {size: 16, bold: true});
+    });
+    return {svg: s, h: h};
+  }
+
+  // ------------------------------------------------------------------ the viewer's move
+  function movePanel(c, x, y, w) {
+    const {p, v, ui} = c;
+    const mine = p.seat !== null && p.seat !== undefined && p.to_move === p.seat && p.legal.length;
+    if (!mine) {
+      if (v.over) return {svg: "", h: 0};
+      const who = v.to_move === null || v.to_move === undefined ? "" : ui.seatName(v.to_move);
+      const line = ui.t("{who} to move", {who: who}) + " · " + phaseWord(ui, v);
+      const s = panel(ui, x, y, w, 70, ui.t("Waiting"))
+        + text(ui, x + 16, y + 54, fit(line, 16, w - 32), {size: 16});
+      return {svg: s, h: 70};
+    }
+    let s = "";
+    const hint = moveHint(c);
+    let h = 70 + hint.length * 22;
+    let body = "";
+    const by = y + h - 10;
+    if (c.amounts.length) {
+      const r = amountGrid(c, x + 16, by, w - 32);
+      body = r.svg;
+      h += r.h;
+    } else if (Object.keys(c.typeMoves).length || c.emptyMove) {
+      const r = buildButtons(c, x + 16, by, w - 32);
+      body = r.svg;
+      h += r.h;
+    }
+    const extra = ["pass", "give up", "loan", "done"].filter((n) => c.other[n]);
+    if (extra.length) {
+      const labels = {"pass": ui.t("Pass"), "give up": ui.t("Give up"),
+        "loan": ui.t("Take a loan"), "done": ui.t("No more loans")};
+      extra.forEach((n, i) => {
+        body += button(ui, x + 16 + i * 200, y + h - 8, 188, 40, labels[n], [c.other[n]],
+          {fill: n === "loan" ? GOLD : "#f3d9a4"});
+      });
+      h += 44;
+    }
+    s += panel(ui, x, y, w, h, ui.t("Your move"));
+    s += hint.map((line, i) => text(ui, x + 16, y + 54 + i * 22, line, {size: 16})).join("");
+    return {svg: s + body, h: h};
+  }
+  function moveHint(c) {
+    const {v, ui} = c;
+    const phase = v.phase;
+    let line;
+    if (phase === "hide") {
+      line = ui.t("Click a customer in your hand to hide it ({n} to choose).",
+        {n: v.hidden_to_choose});
+    } else if (phase === "bid") {
+      line = v.bidding.compensation ? ui.t("Compensation bid: click a lot for sale, or give up.")
+        : ui.t("Click a lot for sale to bid on it, or pass.");
+    } else if (phase === "bid-amount") {
+      line = ui.t("How much do you bid on lot {n}?", {n: v.bidding.lot});
+    } else if (phase === "build") {
+      line = ui.t("Choose a stall for lot {n}, or leave it empty.", {n: v.building_lot});
+    } else if (phase === "loan") {
+      line = ui.t("A loan gives $5 now and costs $7 at the end.");
+    } else {
+      line = phaseWord(ui, v);
+    }
+    return wrap(line, 16, 440).slice(0, 3);
+  }
+  function amountGrid(c, x, y, w) {
+    const {v, p, ui} = c;
+    const me = p.seat;
+    const chosen = v.bidding.lot;
+    const winning = v.auction.filter((a) => a.leader === me && a.lot !== chosen)
+      .reduce((sum, a) => sum + a.top, 0);
+    const per = 8;
+    const bw = (w - (per - 1) * 6) / per;
+    const list = c.amounts.slice(0, 48);
+    let s = "";
+    let loan = false;
+    list.forEach((m, i) => {
+      const needs = m.amount + winning > v.cash[me];
+      loan = loan || needs;
+      s += button(ui, x + (i % per) * (bw + 6), y + Math.floor(i / per) * 42, bw, 36,
+        "$" + m.amount, [m.move], {fill: needs ? "#ffb199" : GOLD});
+    });
+    let h = Math.ceil(list.length / per) * 42;
+    if (loan) {
+      s += rect(x, y + h + 2, 16, 16, {rx: 4, fill: "#ffb199"})
+        + text(ui, x + 24, y + h + 16, ui.t("needs a loan"), {size: 14, fill: "#7a6a4f"});
+      h += 24;
+    }
+    return {svg: s, h: h};
+  }
+  function buildButtons(c, x, y, w) {
+    const {v, ui} = c;
+    let s = "";
+    const bw = (w - 6) / 2;
+    TYPES.forEach((name, t) => {
+      const moves = c.typeMoves[t];
+      const bx = x + (t % 2) * (bw + 6);
+      const by = y + Math.floor(t / 2) * 46;
+      const label = fit(`${typeWord(ui, t)} (${v.supply[t]})`, 16, bw - 48);
+      const inner = rect(bx, by, bw, 40, {rx: 10, fill: moves ? TYPE_COLORS[t] : "#ddd",
+        stroke: INK, "stroke-width": 1.5, opacity: moves ? 1 : 0.5})
+        + icon(t, bx + 22, by + 20, 20)
+        + text(ui, bx + 40, by + 26, label, {size: 16, bold: true});
+      s += hot(ui, moves, inner);
+    });
+    let h = 92;
+    if (c.emptyMove) {
+      s += button(ui, x, y + h, w, 38, ui.t("Leave it empty for now"), [c.emptyMove],
+        {fill: "#f3d9a4"});
+      h += 44;
+    }
+    return {svg: s, h: h};
+  }
+
+  // ------------------------------------------------------------------ the viewer's customers
+  function customersPanel(c, x, y, w) {
+    const {v, ui} = c;
+    if (!v.hand || (v.over && !v.hand.length)) return {svg: "", h: 0};
+    const rows = [[ui.t("Your hand"), v.hand, false]];
+    if (v.hidden && v.hidden.length) rows.push([ui.t("Your hidden customers"), v.hidden, true]);
+    const h = 40 + rows.length * 140;
+    let s = panel(ui, x, y, w, h, ui.t("Your customers"));
+    rows.forEach(([label, cards, hidden], r) => {
+      const ry = y + 44 + r * 140;
+      s += text(ui, x + 16, ry + 14, label, {size: 15, fill: "#7a6a4f"});
+      if (!cards.length) s += text(ui, x + 16, ry + 50, ui.t("(none)"), {size: 15});
+      cards.forEach((name, i) => {
+        s += customerCard(c, name, x + 16 + i * 84, ry + 24, hidden);
+      });
+    });
+    return {svg: s, h: h};
+  }
+  function customerCard(c, name, x, y, hidden) {
+    const {ui} = c;
+    const t = TYPES.indexOf(name.slice(0, 2));
+    const letter = name.slice(2);
+    const moves = hidden ? null : c.hideMoves[name];
+    let s = "";
+    if (moves) s += halo(x, y, 76, 104, 4, "#7ef0ff", 4);
+    s += rect(x, y, 76, 104, {rx: 9, fill: "#fffdf6", stroke: INK, "stroke-width": 1.5,
+      "stroke-dasharray": hidden ? "6 4" : undefined})
+      + rect(x + 4, y + 4, 68, 40, {rx: 6, fill: TYPE_COLORS[t]})
+      + icon(t, x + 38, y + 24, 24)
+      + text(ui, x + 38, y + 64, fit(typeWord(ui, t), 15, 70),
+        {size: 15, bold: true, anchor: "middle"})
+      + circle(x + 38, y + 84, 13, {fill: GOLD})
+      + text(ui, x + 38, y + 90, letter, {size: 16, bold: true, anchor: "middle"});
+    const tip = ui.t("likes {type}, enters at {letter}", {type: typeWord(ui, t), letter: letter})
+      + (hidden ? ` · ${ui.t("hidden")}` : "");
+    return hot(ui, moves, s, tip);
+  }
+
+  // ------------------------------------------------------------------ render
+  function render(payload, ui) {
+    const c = context(payload, ui);
+    let y = 56;
+    let body = header(c);
+    if (c.v.over) {
+      body += rect(0, y, W, 100, {fill: "#12152d"}) + finalBanner(c, y + 6);
+      y += 100;
+    }
+    body += market(c, y);
+    y += 3 * STREET_H + 60;
+    body += legend(c, y);
+    y += 34;
+    const top = y;
+    const cards = players(c, y + 10);
+    y += 10 + 30 + 150 + 40;
+    const half = (W - 30) / 2;
+    const left = auctionPanel(c, 10, y, half);
+    const move = movePanel(c, 20 + half, y, half);
+    const gap = move.h ? 12 : 0;
+    const cust = customersPanel(c, 20 + half, y + move.h + gap, half);
+    const bottom = y + Math.max(left.h, move.h + gap + cust.h) + 14;
+    body += rect(0, top, W, bottom - top, {fill: NIGHT}) + cards + left.svg + move.svg + cust.svg;
+    const h = Math.ceil(bottom);
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${h}" width="100%"`
+      + ` font-family="${FONT.replace(/"/g, "'")}" role="img"`
+      + ` aria-label="${ui.esc(ui.t("Taiwan Night Market"))}">`
+      + body + "</svg>";
+  }
+
+  window.BazaarRenderers = window.BazaarRenderers || {};
+  window.BazaarRenderers["night-market"] = {render: render};
+})();

@@ -1,0 +1,148 @@
+"""Load on the web server: many concurrent tables played over WebSockets on loopback.
+
+Starts ``bazaar serve`` (SQLite in a temporary folder, unless ``--url`` points at a running
+server), creates ``--tables`` tables whose seats are all people, connects one WebSocket per
+seat, and plays every game at once: the seat to move sends a random legal move as soon as
+it sees its turn. It prints the moves per second the server accepted and the latency from
+a move sent to the mover's updated view received (p50 / p99 / max).
+
+    python benchmarks/server_load.py --tables 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.server import Server
+
+GAMES = {"buy-low-sell-high": 3, "take-stock": 4, "night-market": 4}
+
+
+async def create_tables(url: str, count: int, game: str | None) -> list[dict[str, Any]]:
+    """Create ``count`` all-human tables (games in turn, or all ``game``)."""
+    order = [game] if game else list(GAMES)
+    out = []
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        for i in range(count):
+            gid = order[i % len(order)]
+            players = GAMES[gid]
+            body = {"game": gid, "players": players, "seats": [{"kind": "human"}] * players}
+            res = await client.post("/api/tables", json={**body, "seed": i})
+            res.raise_for_status()
+            out.append(res.json())
+    return out
+
+
+class Seat:
+    """One seat's WebSocket and the newest payload it received."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.latest: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        async for text in self.ws:
+            message = json.loads(text)
+            if message["type"] == "error":
+                raise RuntimeError(message["error"])
+            self.latest = message
+            self.changed.set()
+
+    async def at(self, seq: int) -> dict[str, Any]:
+        """The payload once it shows ``seq`` moves played."""
+        while self.latest is None or self.latest["seq"] < seq:
+            self.changed.clear()
+            await self.changed.wait()
+        return self.latest
+
+
+async def play_table(
+    ws_url: str, table: dict[str, Any], deadline: float, latencies: list[float], rng: random.Random
+) -> int:
+    """Play one table until it ends or the deadline; return the moves made."""
+    seats = [
+        Seat(await connect(f"{ws_url}/ws/tables/{table['id']}?token={s['token']}"))
+        for s in table["seats"]
+    ]
+    readers = [asyncio.create_task(seat.read()) for seat in seats]
+    seq = 0
+    try:
+        while time.perf_counter() < deadline:
+            mover = (await seats[0].at(seq))["to_move"]
+            if mover is None:
+                break
+            view = await seats[mover].at(seq)
+            action = rng.choice(view["legal"])["action"]
+            sent = time.perf_counter()
+            await seats[mover].ws.send(json.dumps({"type": "move", "action": action, "seq": seq}))
+            await seats[mover].at(seq + 1)
+            latencies.append(time.perf_counter() - sent)
+            seq += 1
+    finally:
+        for seat in seats:
+            await seat.ws.close()
+        for task in readers:
+            task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+    return seq
+
+
+async def run(url: str, tables: int, seconds: float, game: str | None) -> None:
+    made = await create_tables(url, tables, game)
+    ws_url = url.replace("http", "ws", 1)
+    latencies: list[float] = []
+    start = time.perf_counter()
+    deadline = start + seconds
+    rng = random.Random(1)
+    counts = await asyncio.gather(
+        *(play_table(ws_url, t, deadline, latencies, random.Random(rng.random())) for t in made)
+    )
+    elapsed = time.perf_counter() - start
+    moves = sum(counts)
+    latencies.sort()
+    ms = [x * 1000 for x in latencies]
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    print(f"tables: {tables} ({game or 'all three games in turn'}), one WebSocket per seat")
+    print(f"moves accepted: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s")
+    print(
+        f"latency move sent -> view received: p50 {statistics.median(ms):.1f} ms, "
+        f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms"
+    )
+    print(f"goal: p99 under 100 ms with 200 tables -> {'met' if p99 < 100 else 'NOT met'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--game", choices=sorted(GAMES), default=None)
+    parser.add_argument("--url", default=None, help="a running server (default: start one)")
+    args = parser.parse_args()
+    if args.url:
+        asyncio.run(run(args.url, args.tables, args.seconds, args.game))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "load.db").start()
+        try:
+            asyncio.run(run(server.url, args.tables, args.seconds, args.game))
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""The browser renderer of Taiwan Night Market (bazaar/web/static/games/night-market.js)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bazaar.core.registry import get_game
+from bazaar.i18n import catalog
+from bazaar.web.payload import build_payload, sample_payloads
+from tests.web.render_harness import STATIC, load_renderer, render_svg
+
+GAME = "night-market"
+SOURCE = STATIC / "games" / f"{GAME}.js"
+PO = Path(__file__).resolve().parents[2] / "bazaar/locale/zh_TW/LC_MESSAGES/web_night_market.po"
+
+
+@cache
+def samples(players: int, lang: str, every: int = 11, seed: int = 3) -> list[dict[str, Any]]:
+    """Payloads along a random game; the renderer ignores the log, so it is left out."""
+    return [{**p, "log": []} for p in sample_payloads(GAME, players, seed, lang, every=every)]
+
+
+def by_phase(payloads: list[dict[str, Any]], per_phase: int) -> list[dict[str, Any]]:
+    """At most ``per_phase`` payloads of each phase (keeps the browser work small)."""
+    count: dict[str, int] = {}
+    out = []
+    for p in payloads:
+        phase = p["view"]["phase"]
+        if count.get(phase, 0) < per_phase:
+            count[phase] = count.get(phase, 0) + 1
+            out.append(p)
+    return out
+
+
+def money(n: int | float) -> str:
+    n = int(n)
+    return f"-${-n}" if n < 0 else f"${n}"
+
+
+def legal_of(payload: dict[str, Any]) -> dict[str, int]:
+    return {m["notation"]: m["action"] for m in payload["legal"]}
+
+
+def flat(hotspots: list[list[int]]) -> set[int]:
+    return {a for spot in hotspots for a in spot}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_position_renders_one_svg_with_legal_hotspots(
+    page: Any, players: int, lang: str
+) -> None:
+    errors = load_renderer(page, GAME)
+    payloads = samples(players, lang)
+    assert len(payloads) > 5
+    for payload in payloads:
+        out = render_svg(page, payload)
+        svg = out["svg"]
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 ')
+        assert svg.count("<svg") == 1 and svg.endswith("</svg>")
+        legal = {m["action"] for m in payload["legal"]}
+        assert flat(out["hotspots"]) <= legal
+        # every move except pass/give up/loan/done has a place on the board to click
+        board_moves = {
+            a for n, a in legal_of(payload).items() if n not in ("pass", "give up", "loan", "done")
+        }
+        assert board_moves <= flat(out["hotspots"])
+        assert 'class="hot"' in svg or not legal
+    assert errors == []
+
+
+def test_lots_cards_and_amounts_are_hotspots(page: Any) -> None:
+    load_renderer(page, GAME)
+    seen = set()
+    for payload in by_phase(samples(4, "en", every=1, seed=5), 2):
+        phase = payload["view"]["phase"]
+        moves = legal_of(payload)
+        spots = [sorted(s) for s in render_svg(page, payload)["hotspots"]]
+        if phase == "bid":
+            for notation, action in moves.items():
+                if notation.startswith("bid "):
+                    assert [action] in spots  # the lot on the board and its auction row
+                    assert spots.count([action]) == 2
+        elif phase == "hide":
+            for name in payload["view"]["hand"]:
+                assert [moves[f"hide {name}"]] in spots  # each card in hand
+        elif phase == "bid-amount":
+            for notation, action in moves.items():
+                assert [action] in spots or int(notation[1:]) >= 48  # each $N button
+        elif phase == "build":
+            lot = payload["view"]["building_lot"]
+            lot_moves = sorted(a for n, a in moves.items() if n.split()[1] == str(lot))
+            assert lot_moves in spots  # the lot offers all its building moves
+            assert [moves[f"empty {lot}"]] in spots
+        seen.add(phase)
+    assert {"hide", "bid", "bid-amount", "build"} <= seen
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_key_numbers_are_shown(page: Any, lang: str) -> None:
+    load_renderer(page, GAME)
+    for payload in samples(3, lang)[::3]:
+        view = payload["view"]
+        text = render_svg(page, payload)["text"]
+        if lang == "en":
+            assert f"Round {view['round']} of {view['rounds']}" in text
+        else:
+            assert f"第{view['round']}/{view['rounds']}回合" in text
+        lines = text.split("\n")
+        for q in range(view["players"]):
+            assert money(view["cash"][q]) in lines
+            assert money(view["scores"][q]) in lines
+            assert payload["seats"][q]["name"] in text
+        for a in view["auction"]:
+            if a["top"] is not None:
+                assert money(a["top"]) in lines
+        assert str(view["deck"]) in lines and str(view["land_deck"]) in lines
+
+
+def test_zh_tw_words_and_every_msgid_translated(page: Any) -> None:
+    ids = set(re.findall(r'ui\.t\("((?:[^"\\]|\\.)*)"', SOURCE.read_text(encoding="utf-8")))
+    assert len(ids) > 50
+    zh = catalog("zh-TW")
+    assert sorted(i for i in ids if not zh.get(i)) == []
+    # the board speaks the words of the rules: stall types, lots, auction, loans
+    load_renderer(page, GAME)
+    payloads = by_phase(samples(4, "zh-TW", every=1), 1)
+    text = "\n".join(render_svg(page, p)["text"] for p in payloads)
+    for word in ("食物", "飲料", "甜點", "小吃", "入口 A", "競標", "貸款", "現金", "玩家順位"):
+        assert word in text
+    assert "food" not in text and "Round" not in text
+
+
+def test_po_does_not_redefine_bazaar_po() -> None:
+    from babel.messages.pofile import read_po
+
+    with PO.open("rb") as fh:
+        mine = {m.id: m.string for m in read_po(fh) if m.id}
+    with (PO.parent / "bazaar.po").open("rb") as fh:
+        base = {m.id: m.string for m in read_po(fh) if m.id}
+    assert mine and all(base.get(k, v) == v for k, v in mine.items())
+
+
+def test_final_position_shows_winners_and_scores(page: Any) -> None:
+    load_renderer(page, GAME)
+    for lang, word in (("en", "Winner"), ("zh-TW", "贏家")):
+        final = samples(4, lang)[-1]
+        assert final["over"]
+        out = render_svg(page, final)
+        text = out["text"]
+        assert word in text
+        banner = next(line for line in text.split("\n") if word in line)
+        for q in final["winners"]:
+            assert final["seats"][q]["name"] in banner
+        for q, score in enumerate(final["scores"]):
+            assert f"{final['seats'][q]['name']}" in text and money(score) in text
+        assert out["hotspots"] == []
+
+
+def test_spectator_sees_no_hand_and_no_hotspots(page: Any) -> None:
+    load_renderer(page, GAME)
+    state = get_game(GAME).new(3, 11)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    out = render_svg(page, build_payload(state, None, "en"))
+    assert out["hotspots"] == []
+    assert "Your hand" not in out["text"] and "Your move" not in out["text"]
+    seated = render_svg(page, build_payload(state, state.to_move(), "en"))
+    assert "Your hand" in seated["text"] and "Your move" in seated["text"]
