@@ -1,0 +1,607 @@
+/* Take Stock (股市大亨): the browser board, drawn as one SVG string.
+ *
+ * Layout (viewBox 1000 units wide; the height grows with the content), top to bottom:
+ *   header   title, "Round r of 4", dealer; on the right who is to move and the phase
+ *   banner   the final result at the end; otherwise the event being resolved, why the round
+ *            ended, what the viewer is asked to do, and buttons for decline / stop / no options
+ *   market   five stock rows: name tile, the row's cards (the bottom card, which sets the
+ *            value, filled in), splits, frozen overlay, row length and price (value × multiplier);
+ *            the holding limit sits in the market's title bar
+ *   yours    (a seated viewer) drawn events to choose from, the hand as big cards with the kinds
+ *            of move each card allows, held events with the round they were drawn in
+ *   players  one panel per seat: name, badges (to move, dealer, winner, frozen, options),
+ *            total and round scores, certificates as small cards, shares per stock, option
+ *            tokens, hand size and held-event count
+ *   piles    share draw / discard piles, event deck (and where Market Closed lies), event
+ *            discard pile, token supply
+ *
+ * Hotspots (class "hot", data-actions from payload.legal only): each hand card -> every move
+ * naming it (play, buy, event, trigger, insider, exercise); each stock row -> play / freeze /
+ * insider / choose-event moves on that stock; the event deck -> event1 / event2; a held or
+ * drawn event -> trigger / choose; a player panel -> target; a player's certificate -> audit;
+ * banner buttons -> decline, stop, exercise none.
+ */
+(function () {
+  "use strict";
+
+  const N_ = (msgid) => msgid; // marks a msgid that is translated later with ui.t
+  const W = 1000;
+  const M = 20;
+  const LETTERS = ["C", "G", "T", "O", "M"];
+  const STOCKS = {
+    C: {name: N_("Cereal"), color: "#C47F00", tint: "#FFF4D6"},
+    G: {name: N_("Gems"), color: "#8A3DB0", tint: "#F5EAFB"},
+    T: {name: N_("Tech"), color: "#1F78C8", tint: "#E5F0FB"},
+    O: {name: N_("Oil"), color: "#3B4651", tint: "#ECEFF2"},
+    M: {name: N_("Movies"), color: "#CC2F2A", tint: "#FCEBEA"},
+  };
+  const EVENTS = {
+    split: N_("Stock Split"),
+    crash: N_("Stock Crash"),
+    insider: N_("Insider Trading"),
+    audit: N_("Stock Audit"),
+    freeze: N_("Stock Freeze"),
+    "no-change": N_("No Market Change"),
+    upturn: N_("Market Upturn"),
+    downturn: N_("Market Downturn"),
+    "option-gained": N_("Stock Option Gained"),
+    "option-lost": N_("Stock Option Lost"),
+    "market-crash": N_("Market Crash"),
+    "market-closed": N_("Market Closed"),
+  };
+  const EFFECTS = {
+    split: N_("Price multiplier +1"),
+    crash: N_("The row crashes"),
+    insider: N_("A free certificate"),
+    audit: N_("A certificate is discarded"),
+    freeze: N_("No plays on a row"),
+    "no-change": N_("Nothing happens"),
+    upturn: N_("A card on each row"),
+    downturn: N_("Every row loses a card"),
+    "option-gained": N_("Take an option token"),
+    "option-lost": N_("A player returns a token"),
+    "market-crash": N_("Every row crashes"),
+    "market-closed": N_("The round ends"),
+  };
+  const EVENT_COLORS = {
+    audit: "#7A5040", freeze: "#3D8FC6", "no-change": "#7D8590", upturn: "#2E8B57",
+    downturn: "#C25A2A", "option-gained": "#2E8B57", "option-lost": "#C25A2A",
+    "market-crash": "#8B1E1E", "market-closed": "#222222",
+  };
+  const PHASES = {
+    action: N_("Action phase"),
+    "choose-event": N_("Choose an event"),
+    insider: N_("Insider Trading"),
+    audit: N_("Stock Audit"),
+    target: N_("Choose a player"),
+    freeze: N_("Stock Freeze"),
+    upturn: N_("Market Upturn"),
+    exercise: N_("Exercise options"),
+    over: N_("Game over"),
+  };
+  const HINTS = {
+    action: N_("Your turn: click a hand card to play it, buy it or discard it for an event, click the event deck to make an event, or a held event to trigger it."),
+    "choose-event": N_("Choose the event to execute; the other one is discarded face down."),
+    insider: N_("Insider Trading: click a card of that stock to make it a certificate, or decline."),
+    audit: N_("Stock Audit: click the certificate to discard."),
+    target: N_("Choose a player: click their panel."),
+    freeze: N_("Stock Freeze: click the row that may not be raised this round."),
+    upturn: N_("Market Upturn: play up to one card on each row, then stop."),
+    exercise: N_("Round end: secretly turn hand cards into certificates, one option token each."),
+  };
+  const REASONS = {
+    "market-closed": N_("Market Closed was drawn"),
+    "value-11-12": N_("an 11 or 12 was played"),
+    "hand-empty": N_("a hand ran out"),
+    "deck-empty": N_("no share card was left to draw"),
+  };
+  const PLAYER_COLORS = ["#00897B", "#E8581C", "#3949AB", "#6A9A2A", "#C2185B", "#8D6E63"];
+  const FONT = "system-ui, 'Noto Sans TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif";
+
+  // ------------------------------------------------------------------ text and shapes
+  /** Estimated width of `s` at font size `size` (CJK characters are square). */
+  function textWidth(s, size) {
+    let w = 0;
+    for (const ch of String(s)) {
+      const code = ch.codePointAt(0);
+      w += code >= 0x2e80 ? 1 : ch === " " ? 0.32 : /[A-Z]/.test(ch) ? 0.68 : /[0-9]/.test(ch) ? 0.64 : 0.57;
+    }
+    return w * size;
+  }
+
+  /** A <text>; with o.max the font shrinks (to o.min) and then the text is cut with "…". */
+  function txt(c, x, y, s, o) {
+    o = o || {};
+    let size = o.size || 16;
+    let str = String(s);
+    const k = o.bold ? 1.12 : 1;
+    if (o.max) {
+      const min = Math.min(size, o.min || 14);
+      while (size > min && textWidth(str, size) * k > o.max) size -= 1;
+      if (textWidth(str, size) * k > o.max) {
+        while (str.length > 1 && textWidth(str + "…", size) * k > o.max) str = str.slice(0, -1);
+        str += "…";
+      }
+    }
+    const anchor = o.anchor ? ` text-anchor="${o.anchor}"` : "";
+    const weight = o.bold ? ' font-weight="bold"' : "";
+    return `<text x="${x}" y="${y}" font-size="${size}" fill="${o.fill || "#222"}"${anchor}${weight}>` +
+      `${c.ui.esc(str)}</text>`;
+  }
+
+  /** Split `s` into lines no wider than `max` (words in English, characters in Chinese). */
+  function wrap(s, size, max) {
+    const tokens = String(s).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+/g) || [];
+    const lines = [];
+    let line = "";
+    for (const tok of tokens) {
+      if (line && textWidth((line + tok).trimEnd(), size) > max) {
+        lines.push(line.trimEnd());
+        line = tok.trim() ? tok : "";
+      } else {
+        line += tok;
+      }
+    }
+    if (line.trim()) lines.push(line.trimEnd());
+    return lines;
+  }
+
+  function rect(x, y, w, h, fill, o) {
+    o = o || {};
+    const stroke = o.stroke ? ` stroke="${o.stroke}" stroke-width="${o.sw || 2}"` : "";
+    const op = o.opacity !== undefined ? ` opacity="${o.opacity}"` : "";
+    return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${o.rx === undefined ? 8 : o.rx}" fill="${fill}"${stroke}${op}/>`;
+  }
+
+  /** A small pill with a word in it; returns [markup, width]. */
+  function pill(c, x, y, label, fill, ink) {
+    const w = Math.ceil(textWidth(label, 14) * 1.12 + 16);
+    return [rect(x, y, w, 22, fill, {rx: 11}) + txt(c, x + w / 2, y + 16, label, {size: 14, fill: ink || "#fff", anchor: "middle", bold: true}), w];
+  }
+
+  function snowflake(x, y, r, color) {
+    let out = "";
+    for (const a of [0, 60, 120]) {
+      const dx = r * Math.cos((a * Math.PI) / 180);
+      const dy = r * Math.sin((a * Math.PI) / 180);
+      out += `<line x1="${(x - dx).toFixed(1)}" y1="${(y - dy).toFixed(1)}" x2="${(x + dx).toFixed(1)}" y2="${(y + dy).toFixed(1)}" stroke="${color}" stroke-width="3" stroke-linecap="round"/>`;
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ moves and hotspots
+  function parseMoves(legal) {
+    return (legal || []).map((m) => ({action: m.action, text: m.text || m.notation, words: m.notation.split(/\s+/)}));
+  }
+
+  /** Wrap `inner` in a group, clickable for `moves`; `what` names the thing (data-what). */
+  function hot(c, moves, inner, what) {
+    const tag = what ? ` data-what="${c.ui.esc(what)}"` : "";
+    if (!moves.length) return what ? `<g${tag}>${inner}</g>` : inner;
+    const ids = moves.map((m) => m.action).join(",");
+    const title = moves.map((m) => m.text).join("\n");
+    return `<g class="hot"${tag} data-actions="${ids}" style="cursor:pointer"><title>${c.ui.esc(title)}</title>${inner}</g>`;
+  }
+
+  function movesFor(c, test) {
+    return c.moves.filter((m) => test(m.words[0], m.words.slice(1)));
+  }
+
+  /** Moves naming hand card `card` (at 0-based position `pos` in the hand). */
+  function cardMoves(c, card, pos) {
+    return movesFor(c, (head, args) => (head === "exercise" ? args.includes(String(pos + 1)) : args.includes(card)));
+  }
+
+  function rowMoves(c, L) {
+    const ofStock = new RegExp("^(split|crash|insider)-" + L + "$");
+    return movesFor(c, (head, args) =>
+      ((head === "play" || head === "insider") && args[0][0] === L) ||
+      (head === "freeze" && args[0] === L) || (head === "choose" && ofStock.test(args[0])));
+  }
+
+  // ------------------------------------------------------------------ names
+  function stockName(c, L) { return c.ui.t(STOCKS[L].name); }
+
+  function eventParts(kind) {
+    const m = /^(split|crash|insider)-([CGTOM])$/.exec(kind);
+    return m ? {base: m[1], letter: m[2]} : {base: kind, letter: null};
+  }
+
+  function eventName(c, kind) {
+    const p = eventParts(kind);
+    const base = c.ui.t(EVENTS[p.base] || p.base);
+    return p.letter ? base + (c.ui.lang === "zh-TW" ? "(" + stockName(c, p.letter) + ")" : " (" + stockName(c, p.letter) + ")") : base;
+  }
+
+  function cardWords(c, card) {
+    const name = stockName(c, card[0]);
+    return c.ui.lang === "zh-TW" ? name + card.slice(1) : name + " " + card.slice(1);
+  }
+
+  // ------------------------------------------------------------------ cards
+  /** A share card face (w × h) of `card` ("O7"); `big` draws the hand-card style. */
+  function shareCard(c, x, y, w, h, card, o) {
+    o = o || {};
+    const s = STOCKS[card[0]];
+    const value = card.slice(1);
+    if (!o.big) {
+      const fill = o.filled ? s.color : "#fff";
+      return rect(x, y, w, h, fill, {stroke: s.color, sw: 2, rx: 5}) +
+        txt(c, x + w / 2, y + h / 2 + 8, value, {size: Math.min(22, w * 0.55), bold: true, anchor: "middle", fill: o.filled ? "#fff" : s.color});
+    }
+    const shares = c.v.share_symbols[Number(value) - 1];
+    const sharesText = shares === 1 ? c.ui.t("1 share") : c.ui.t("{n} shares", {n: shares});
+    return rect(x, y, w, h, "#fff", {stroke: s.color, sw: 3}) +
+      `<path d="M${x + 1.5} ${y + 30} v-20 a8.5 8.5 0 0 1 8.5 -8.5 h${w - 20} a8.5 8.5 0 0 1 8.5 8.5 v20 z" fill="${s.color}"/>` +
+      txt(c, x + w / 2, y + 22, stockName(c, card[0]), {size: 16, bold: true, fill: "#fff", anchor: "middle", max: w - 8}) +
+      txt(c, x + w / 2, y + h / 2 + 24, value, {size: 46, bold: true, fill: s.color, anchor: "middle"}) +
+      txt(c, x + w / 2, y + h - 10, sharesText, {size: 14, fill: "#555", anchor: "middle", max: w - 8});
+  }
+
+  /** A certificate: a small card with the stock letter over the value. */
+  function certCard(c, x, y, card) {
+    const s = STOCKS[card[0]];
+    return rect(x, y, 36, 48, "#fff", {stroke: s.color, sw: 2, rx: 5}) +
+      rect(x + 1, y + 1, 34, 17, s.color, {rx: 4}) +
+      txt(c, x + 18, y + 15, card[0], {size: 14, bold: true, fill: "#fff", anchor: "middle"}) +
+      txt(c, x + 18, y + 40, card.slice(1), {size: 18, bold: true, fill: s.color, anchor: "middle"});
+  }
+
+  /** An event card face: coloured band with the event's name, a second line, a footer. */
+  function eventCard(c, x, y, kind, footer, o) {
+    o = o || {};
+    const p = eventParts(kind);
+    const color = p.letter ? STOCKS[p.letter].color : EVENT_COLORS[p.base] || "#555";
+    const w = 180;
+    const h = 86;
+    let out = rect(x, y, w, h, o.dim ? "#f1f1f1" : "#FFFDF6", {stroke: color, sw: o.hot ? 4 : 2});
+    out += `<path d="M${x + 1} ${y + 32} v-23 a8 8 0 0 1 8 -8 h${w - 18} a8 8 0 0 1 8 8 v23 z" fill="${color}"/>`;
+    out += txt(c, x + w / 2, y + 23, c.ui.t(EVENTS[p.base] || p.base), {size: 16, bold: true, fill: "#fff", anchor: "middle", max: w - 12});
+    const effect = EFFECTS[p.base] ? c.ui.t(EFFECTS[p.base]) : "";
+    if (p.letter) out += txt(c, x + w / 2, y + 55, stockName(c, p.letter), {size: 18, bold: true, fill: color, anchor: "middle"});
+    else out += txt(c, x + w / 2, y + 56, effect, {size: 15, fill: "#333", anchor: "middle", max: w - 12});
+    footer = footer || (p.letter ? effect : "");
+    if (footer) out += txt(c, x + w / 2, y + 78, footer, {size: 14, fill: o.dim ? "#888" : "#555", anchor: "middle", max: w - 10});
+    return out;
+  }
+
+  // ------------------------------------------------------------------ sections
+  function header(c, y) {
+    const v = c.v;
+    let out = rect(0, y, W, 70, "#17324D", {rx: 0});
+    out += txt(c, M, y + 31, c.ui.t("Take Stock"), {size: 24, bold: true, fill: "#fff", max: 250});
+    out += txt(c, M, y + 58, c.ui.t("Round {r} of {n}", {r: v.round, n: v.rounds}), {size: 18, bold: true, fill: "#FFD166"});
+    out += txt(c, 240, y + 58, c.ui.t("Dealer: {name}", {name: c.ui.seatName(v.dealer)}), {size: 16, fill: "#D6E2EE", max: 300});
+    let status;
+    if (c.p.over) status = c.ui.t("Game over");
+    else if (c.p.to_move !== null && c.p.to_move !== undefined) status = c.ui.t("{who} to move", {who: c.ui.seatName(c.p.to_move)});
+    else status = "";
+    out += txt(c, W - M, y + 31, status, {size: 20, bold: true, fill: "#fff", anchor: "end", max: 420});
+    if (!c.p.over) out += txt(c, W - M, y + 58, c.ui.t(PHASES[v.phase] || v.phase), {size: 16, fill: "#D6E2EE", anchor: "end", max: 420});
+    return {svg: out, h: 70};
+  }
+
+  function finalResult(c, y) {
+    const v = c.v;
+    const scores = c.p.scores || v.seats.map((s) => s.total);
+    const winners = c.p.winners || [];
+    const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
+    const h = 62 + order.length * 32;
+    let out = rect(M, y, W - 2 * M, h, "#FFF8E1", {stroke: "#E0B200", sw: 3, rx: 12});
+    out += txt(c, M + 20, y + 32, c.ui.t("Final result"), {size: 22, bold: true});
+    const names = winners.map((s) => c.ui.seatName(s)).join(", ");
+    const line = winners.length > 1 ? c.ui.t("Shared win: {names}", {names: names}) : c.ui.t("Winner: {names}", {names: names});
+    if (winners.length) out += txt(c, W - M - 20, y + 32, line, {size: 20, bold: true, fill: "#9A6B00", anchor: "end", max: 560});
+    order.forEach((seat, i) => {
+      const ry = y + 50 + i * 32;
+      const win = winners.includes(seat);
+      if (win) out += rect(M + 12, ry, W - 2 * M - 24, 30, "#FFE69A", {rx: 6});
+      out += txt(c, M + 30, ry + 22, String(i + 1) + ".", {size: 18, bold: true});
+      out += rect(M + 62, ry + 7, 16, 16, PLAYER_COLORS[seat % 6], {rx: 8});
+      out += txt(c, M + 88, ry + 22, c.ui.seatName(seat), {size: 18, bold: win, max: 480});
+      if (win) out += pill(c, W - M - 250, ry + 4, c.ui.t("Winner"), "#C98A00")[0];
+      out += txt(c, W - M - 30, ry + 22, String(scores[seat]), {size: 20, bold: true, anchor: "end"});
+    });
+    return {svg: out, h: h};
+  }
+
+  function banner(c, y) {
+    if (c.p.over) return finalResult(c, y);
+    const v = c.v;
+    const mine = c.moves.length > 0;
+    const lines = [];
+    if (v.executing) lines.push([c.ui.t("Resolving: {event}", {event: eventName(c, v.executing)}), "#1B5E20", true]);
+    if (v.round_end) lines.push([c.ui.t("Round over: {why}", {why: c.ui.t(REASONS[v.round_end] || v.round_end)}), "#8B1E1E", true]);
+    if (mine && HINTS[v.phase]) lines.push([c.ui.t(HINTS[v.phase]), "#222", false]);
+    else if (v.phase === "exercise") lines.push([c.ui.t("Round end: the players secretly decide on their options."), "#222", false]);
+    if (v.phase === "upturn" && v.upturn_played.length) {
+      lines.push([c.ui.t("Upturn rows played: {rows}", {rows: v.upturn_played.map((L) => stockName(c, L)).join(", ")}), "#222", false]);
+    }
+    if (v.audit_limit) lines.push([c.ui.t("Audit limit: {n}", {n: v.audit_limit}), "#222", false]);
+    const buttons = [
+      [movesFor(c, (h) => h === "decline"), N_("Decline")],
+      [movesFor(c, (h) => h === "stop"), N_("Stop the upturn")],
+      [movesFor(c, (h, a) => h === "exercise" && a[0] === "none"), N_("No options")],
+    ].filter((b) => b[0].length);
+    if (!lines.length && !buttons.length) return {svg: "", h: 0};
+    const textMax = W - 2 * M - 30 - (buttons.length ? 200 : 0);
+    const rows = [];
+    for (const [s, color, bold] of lines) for (const l of wrap(s, 18, textMax)) rows.push([l, color, bold]);
+    const h = Math.max(rows.length * 26 + 22, buttons.length * 50 + 10);
+    let out = rect(M, y, W - 2 * M, h, mine ? "#FFF6CC" : "#EEF3F8", {stroke: mine ? "#E0B200" : "#B8C7D6", sw: 2, rx: 10});
+    rows.forEach(([l, color, bold], i) => { out += txt(c, M + 16, y + 30 + i * 26, l, {size: 18, fill: color, bold: bold}); });
+    buttons.forEach(([moves, label], i) => {
+      const by = y + 10 + i * 50;
+      out += hot(c, moves, rect(W - M - 200, by, 186, 40, "#17324D", {rx: 20}) +
+        txt(c, W - M - 107, by + 26, c.ui.t(label), {size: 17, bold: true, fill: "#fff", anchor: "middle", max: 170}), "button " + label);
+    });
+    return {svg: out, h: h};
+  }
+
+  const COL = {cards: 182, cardsEnd: 596, splits: 660, length: 770, price: 830, priceW: 150};
+
+  function marketRow(c, y, stock, longest) {
+    const L = stock.letter;
+    const s = STOCKS[L];
+    const moves = rowMoves(c, L);
+    let out = rect(M, y, W - 2 * M, 72, s.tint, {stroke: moves.length ? "#E0B200" : s.color, sw: moves.length ? 4 : 1.5, rx: 10});
+    out += rect(M, y, 150, 72, s.color, {rx: 10});
+    out += txt(c, M + 14, y + 49, L, {size: 34, bold: true, fill: "#fff"});
+    out += txt(c, M + 50, y + 46, stockName(c, L), {size: 19, bold: true, fill: "#fff", max: 94});
+    const n = stock.cards.length;
+    const cw = 44;
+    const step = n > 1 ? Math.min(50, (COL.cardsEnd - COL.cards - cw) / (n - 1)) : 0;
+    stock.cards.forEach((card, i) => { out += shareCard(c, COL.cards + i * step, y + 6, cw, 60, card, {filled: i === n - 1}); });
+    if (stock.frozen) {
+      const label = c.ui.t("Frozen") + (stock.frozen > 1 ? " ×" + stock.frozen : "");
+      const fw = Math.min(200, textWidth(label, 20) * 1.12 + 52);
+      out += rect(COL.cards - 6, y + 3, COL.cardsEnd - COL.cards + 10, 66, "#BFE4FF", {opacity: 0.45, rx: 8});
+      const after = COL.cards + (n - 1) * step + cw + 14;
+      const fx = after + fw <= COL.cardsEnd ? after : COL.cards - 2;
+      out += rect(fx, y + 18, fw, 36, "#E3F3FF", {stroke: "#1769AA", sw: 2, rx: 18});
+      out += snowflake(fx + 20, y + 36, 10, "#1769AA");
+      out += txt(c, fx + 36, y + 43, label, {size: 20, bold: true, fill: "#0D4F86", max: fw - 44});
+    }
+    if (stock.splits) {
+      for (let k = 0; k < Math.min(stock.splits, 4); k++) {
+        out += rect(COL.splits - 30 + k * 6, y + 12 + k * 4, 32, 44, s.color, {stroke: "#fff", sw: 1.5, rx: 4});
+      }
+      out += txt(c, COL.splits - 14 + Math.min(stock.splits - 1, 3) * 6, y + 42 + Math.min(stock.splits - 1, 3) * 4, String(stock.splits), {size: 20, bold: true, fill: "#fff", anchor: "middle"});
+    } else {
+      out += txt(c, COL.splits, y + 45, "–", {size: 22, fill: "#999", anchor: "middle"});
+    }
+    const isLongest = stock.length === longest;
+    out += txt(c, COL.length, y + 45, String(stock.length), {size: 22, bold: isLongest, fill: isLongest ? "#9A6B00" : "#333", anchor: "middle"});
+    out += rect(COL.price, y + 8, COL.priceW, 56, "#fff", {stroke: s.color, sw: 2, rx: 8});
+    const px = COL.price + COL.priceW / 2;
+    if (stock.splits) {
+      out += txt(c, px, y + 38, String(stock.price), {size: 28, bold: true, fill: s.color, anchor: "middle"});
+      out += txt(c, px, y + 58, stock.value + " × " + (stock.splits + 1), {size: 14, fill: "#666", anchor: "middle"});
+    } else {
+      out += txt(c, px, y + 46, String(stock.price), {size: 28, bold: true, fill: s.color, anchor: "middle"});
+    }
+    return hot(c, moves, out, "row " + L);
+  }
+
+  function market(c, y) {
+    const v = c.v;
+    let out = txt(c, M, y + 26, c.ui.t("Market"), {size: 22, bold: true});
+    const limit = c.ui.t("Holding limit {n} (the longest row)", {n: v.hold_limit});
+    const lw = Math.min(560, textWidth(limit, 18) + 28);
+    out += rect(W - M - lw, y + 2, lw, 32, "#FFE69A", {stroke: "#C98A00", sw: 1.5, rx: 16});
+    out += txt(c, W - M - lw / 2, y + 24, limit, {size: 18, bold: true, fill: "#6B4A00", anchor: "middle", max: lw - 20});
+    const hy = y + 60;
+    const head = {size: 16, fill: "#555", anchor: "middle", max: 110};
+    out += txt(c, M + 75, hy, c.ui.t("Stock"), head);
+    out += txt(c, (COL.cards + COL.cardsEnd) / 2, hy, c.ui.t("Row"), head);
+    out += txt(c, COL.splits, hy, c.ui.t("Splits"), head);
+    out += txt(c, COL.length, hy, c.ui.t("Length"), head);
+    out += txt(c, COL.price + COL.priceW / 2, hy, c.ui.t("Price"), head);
+    const longest = Math.max(...v.stocks.map((s) => s.length));
+    v.stocks.forEach((stock, i) => { out += marketRow(c, y + 70 + i * 80, stock, longest); });
+    return {svg: out, h: 70 + 5 * 80 - 8};
+  }
+
+  /** Drawn events (to choose from) and held events of the viewer: rows of event cards. */
+  function eventRow(c, y, title, items) {
+    const rowH = items.some((it) => it.moves.length) ? 126 : 98;
+    let out = txt(c, M, y + 22, title, {size: 20, bold: true});
+    items.forEach((it, i) => {
+      const x = M + (i % 5) * 192;
+      const ey = y + 34 + Math.floor(i / 5) * rowH;
+      let card = eventCard(c, x, ey, it.kind, it.footer, {hot: it.moves.length > 0, dim: it.dim});
+      if (it.moves.length) card += pill(c, x + 8, ey + 92, it.label, "#17324D")[0];
+      out += hot(c, it.moves, card, it.what + " " + it.kind);
+    });
+    return {svg: out, h: 34 + Math.ceil(items.length / 5) * rowH - 12};
+  }
+
+  function tagsFor(moves, card) {
+    const tags = [];
+    const has = (test) => moves.some((m) => test(m.words[0], m.words.slice(1)));
+    if (has((h) => h === "play")) tags.push(N_("Manipulate"));
+    if (has((h, a) => h === "buy" && a[0] === card)) tags.push(N_("Buy stock"));
+    if (has((h) => h === "insider")) tags.push(N_("Insider trade"));
+    if (has((h) => h === "exercise")) tags.push(N_("Use an option"));
+    return tags;
+  }
+
+  function hand(c, y) {
+    const v = c.v;
+    const cards = v.hand || [];
+    let out = txt(c, M, y + 22, c.ui.t("Your hand") + " (" + cards.length + ")", {size: 20, bold: true});
+    if (v.exercising) {
+      const chosen = v.exercising.length ? v.exercising.map((x) => cardWords(c, x)).join(", ") : c.ui.t("(none)");
+      out += txt(c, W - M, y + 22, c.ui.t("Your options: {cards}", {cards: chosen}), {size: 17, anchor: "end", fill: "#1B5E20", bold: true, max: 560});
+    }
+    if (!cards.length) return {svg: out + txt(c, M, y + 56, c.ui.t("(none)"), {size: 17, fill: "#777"}), h: 66};
+    const cw = 92;
+    const step = cards.length > 1 ? Math.min(102, (W - 2 * M - cw) / (cards.length - 1)) : 0;
+    let tagRows = 0;
+    cards.forEach((card, i) => {
+      const moves = cardMoves(c, card, i);
+      const x = M + i * step;
+      let g = "";
+      if (moves.length) g += rect(x - 5, y + 35, cw + 10, 138, "#FFD54F", {rx: 12});
+      g += shareCard(c, x, y + 40, cw, 128, card, {big: true});
+      const tags = tagsFor(moves, card);
+      tagRows = Math.max(tagRows, tags.length);
+      tags.forEach((tag, k) => { g += txt(c, x + cw / 2, y + 194 + k * 20, c.ui.t(tag), {size: 15, anchor: "middle", fill: "#6B4A00", bold: true, max: step - 4}); });
+      out += hot(c, moves, g, "hand " + card);
+    });
+    return {svg: out, h: 180 + tagRows * 20};
+  }
+
+  function yours(c, y) {
+    const v = c.v;
+    if (c.p.seat === null || c.p.seat === undefined || !v.hand) return {svg: "", h: 0};
+    let out = "";
+    let h = 0;
+    const add = (r) => { out += r.svg; h += r.h + 14; };
+    if (v.drawn_events && v.drawn_events.length) {
+      const choosing = v.phase === "choose-event";
+      add(eventRow(c, y + h, c.ui.t("You drew"), v.drawn_events.map((kind) => ({
+        what: "drawn", kind: kind, footer: choosing ? "" : c.ui.t("Discarded face down next"), moves: movesFor(c, (hd, a) => hd === "choose" && a[0] === kind), label: c.ui.t("Execute"),
+      }))));
+    }
+    if (!c.p.over || v.hand.length) add(hand(c, y + h));
+    const held = v.held_events || [];
+    if (held.length) {
+      add(eventRow(c, y + h, c.ui.t("Your held events"), held.map((e) => {
+        const later = !e.usable && !c.p.over;
+        const moves = movesFor(c, (hd, a) => hd === "trigger" && a[0] === e.event);
+        return {
+          what: "held", kind: e.event, dim: later, moves: moves, label: c.ui.t("Trigger"),
+          footer: later ? c.ui.t("Usable next round") : c.ui.t("Drawn in round {r}", {r: e.round}),
+        };
+      })));
+    }
+    return {svg: out, h: h - 14};
+  }
+
+  function playerPanel(c, x, y, w, q) {
+    const v = c.v;
+    const seat = v.seats[q];
+    const toMove = c.p.to_move === q;
+    const winner = (c.p.winners || []).includes(q);
+    const h = 196;
+    const moves = movesFor(c, (hd, a) => hd === "target" && a[0] === String(q));
+    let out = rect(x, y, w, h, toMove ? "#FFF8DC" : "#fff", {stroke: toMove || moves.length ? "#E0A800" : winner ? "#C98A00" : "#C5CED8", sw: toMove || moves.length || winner ? 4 : 1.5, rx: 12});
+    out += rect(x, y, 12, h, PLAYER_COLORS[q % 6], {rx: 6});
+    out += txt(c, x + 24, y + 30, c.ui.seatName(q), {size: 20, bold: true, max: w - 150, fill: PLAYER_COLORS[q % 6]});
+    out += txt(c, x + w - 16, y + 22, c.ui.t("Total"), {size: 14, fill: "#666", anchor: "end"});
+    out += txt(c, x + w - 16, y + 52, String(seat.total), {size: 30, bold: true, anchor: "end"});
+    const badges = [];
+    if (toMove) badges.push([c.ui.t("Now playing"), "#E0A800", "#3A2A00"]);
+    if (winner) badges.push([c.ui.t("Winner"), "#C98A00"]);
+    if (v.dealer === q) badges.push([c.ui.t("Dealer"), "#546E7A"]);
+    if (seat.frozen) badges.push([c.ui.t("No Buy this round"), "#3D8FC6"]);
+    if (seat.exercise_decided === true) badges.push([c.ui.t("Options decided"), "#2E8B57"]);
+    if (seat.exercise_decided === false) badges.push([c.ui.t("Deciding options"), "#7D8590"]);
+    let bx = x + 24;
+    for (const [label, fill, ink] of badges) {
+      const [svg, bw] = pill(c, bx, y + 40, label, fill, ink);
+      if (bx + bw > x + w - 110) break;
+      out += svg;
+      bx += bw + 6;
+    }
+    if (seat.round_scores.length) {
+      out += txt(c, x + 24, y + 84, c.ui.t("Round scores: {list}", {list: seat.round_scores.join(" · ")}), {size: 16, fill: "#444", max: w - 40});
+    }
+    out += txt(c, x + 24, y + 106, c.ui.t("Certificates") + " (" + seat.certificates.length + ")", {size: 15, fill: "#555", max: 270});
+    const certs = seat.certificates;
+    const step = certs.length > 1 ? Math.min(42, (282 - 36) / (certs.length - 1)) : 0;
+    certs.forEach((card, i) => {
+      const auditMoves = movesFor(c, (hd, a) => hd === "audit" && a[0] === card);
+      let g = auditMoves.length ? rect(x + 19 + i * step, y + 109, 46, 58, "#FFD54F", {rx: 7}) : "";
+      g += certCard(c, x + 24 + i * step, y + 114, card);
+      out += hot(c, auditMoves, g, "certificate " + card);
+    });
+    if (!certs.length) out += txt(c, x + 24, y + 140, c.ui.t("(none)"), {size: 15, fill: "#999"});
+    let sx = x + 24;
+    seat.shares.forEach((n, s) => {
+      if (!n) return;
+      const L = LETTERS[s];
+      out += rect(sx, y + 168, 50, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + 25, y + 184, L + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"});
+      sx += 56;
+    });
+    if (sx > x + 24) out += txt(c, sx + 2, y + 184, c.ui.t("shares"), {size: 14, fill: "#666"});
+    const stats = [
+      [c.ui.t("Option tokens"), seat.tokens],
+      [c.ui.t("Hand cards"), seat.hand_size],
+      [c.ui.t("Held events"), seat.held],
+    ];
+    stats.forEach(([label, n], i) => {
+      const sy = y + 106 + i * 28;
+      out += txt(c, x + w - 150, sy + 16, label, {size: 16, fill: "#444", max: 108});
+      out += txt(c, x + w - 16, sy + 16, String(n), {size: 19, bold: true, anchor: "end"});
+    });
+    out += `<circle cx="${x + w - 158}" cy="${y + 116}" r="6" fill="#F2B705" stroke="#9A6B00"/>`;
+    return hot(c, moves, out, "seat " + q);
+  }
+
+  function players(c, y) {
+    const n = c.v.seats.length;
+    const w = (W - 2 * M - 20) / 2;
+    let out = txt(c, M, y + 22, c.ui.t("The players"), {size: 22, bold: true});
+    for (let q = 0; q < n; q++) out += playerPanel(c, M + (q % 2) * (w + 20), y + 36 + Math.floor(q / 2) * 212, w, q);
+    return {svg: out, h: 36 + Math.ceil(n / 2) * 212 - 16};
+  }
+
+  function pileBox(c, x, y, w, title, count, lines, o) {
+    o = o || {};
+    let out = rect(x, y, w, 126, o.hot ? "#FFF6CC" : "#F4F6F8", {stroke: o.hot ? "#E0A800" : "#C5CED8", sw: o.hot ? 4 : 1.5, rx: 10});
+    out += txt(c, x + 12, y + 24, title, {size: 15, bold: true, fill: "#444", max: w - 24});
+    out += txt(c, x + 12, y + 60, String(count), {size: 30, bold: true});
+    out += o.extra || "";
+    lines.slice(0, 2).forEach((l, i) => { out += txt(c, x + 12, y + 88 + i * 20, l, {size: 15, fill: "#444", max: w - 20}); });
+    return out;
+  }
+
+  function piles(c, y) {
+    const v = c.v;
+    const w = (W - 2 * M - 4 * 10) / 5;
+    const bx = (i) => M + i * (w + 10);
+    let out = txt(c, M, y + 22, c.ui.t("Decks and piles"), {size: 22, bold: true});
+    const by = y + 34;
+    out += pileBox(c, bx(0), by, w, c.ui.t("Share draw pile"), v.share_draw, []);
+    const top = v.share_discard.slice(-4);
+    let faces = "";
+    top.forEach((card, i) => { faces += shareCard(c, bx(1) + 70 + i * 24, by + 34, 28, 38, card); });
+    out += pileBox(c, bx(1), by, w, c.ui.t("Share discard pile"), v.share_discard.length, [], {extra: faces});
+    const pos = v.market_closed_position;
+    const mc = pos === null || pos === undefined ? c.ui.t("Market Closed has been drawn") : c.ui.t("Market Closed: card {n} from the top", {n: pos});
+    const evMoves = movesFor(c, (hd) => hd === "event1" || hd === "event2");
+    let deck = pileBox(c, bx(2), by, w, c.ui.t("Event deck"), v.event_deck, wrap(mc, 15, w - 20), {hot: evMoves.length > 0});
+    if (evMoves.length) deck += pill(c, bx(2) + 62, by + 40, c.ui.t("Make an event"), "#17324D")[0];
+    out += hot(c, evMoves, deck, "event deck");
+    const disc = v.event_discard || [];
+    const last = disc.length ? disc[disc.length - 1] : null;
+    const lastText = last === null ? [] : wrap(c.ui.t("Top: {card}", {card: last === "?" ? c.ui.t("face down") : eventName(c, last)}), 15, w - 20);
+    out += pileBox(c, bx(3), by, w, c.ui.t("Event discard pile"), disc.length, lastText);
+    out += pileBox(c, bx(4), by, w, c.ui.t("Token supply"), v.token_supply, [],
+      {extra: `<circle cx="${bx(4) + 80}" cy="${by + 50}" r="11" fill="#F2B705" stroke="#9A6B00" stroke-width="2"/>`});
+    return {svg: out, h: 34 + 126};
+  }
+
+  // ------------------------------------------------------------------ entry point
+  function render(payload, ui) {
+    const c = {p: payload, v: payload.view, ui: ui, moves: parseMoves(payload.legal)};
+    let y = 0;
+    let body = "";
+    for (const section of [header, banner, market, yours, players, piles]) {
+      const r = section(c, y + (y ? 16 : 0));
+      if (!r.h) continue;
+      body += r.svg;
+      y += r.h + (y ? 16 : 0);
+    }
+    const H = Math.ceil(y + M);
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" ` +
+      `font-family="${FONT}" role="img" aria-label="${ui.esc(ui.t("Take Stock"))}">` +
+      `<style>.hot:hover{filter:brightness(1.06) drop-shadow(0 0 4px #E0A800)}</style>` +
+      rect(0, 0, W, H, "#FAFAF5", {rx: 0}) + body + "</svg>";
+  }
+
+  window.BazaarRenderers = window.BazaarRenderers || {};
+  window.BazaarRenderers["take-stock"] = {render: render};
+})();
