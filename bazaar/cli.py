@@ -516,6 +516,7 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=1 << 16,
+        ws_per_message_deflate=False,
     )
 
 

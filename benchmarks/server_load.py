@@ -2,18 +2,20 @@
 
 Starts ``bazaar serve`` (SQLite in a temporary folder, unless ``--url`` points at a running
 server), creates ``--tables`` tables whose seats are all people, connects one WebSocket per
-seat, and plays every game at once: the seat to move sends a random legal move as soon as
-it sees its turn. It prints the moves per second the server accepted and the latency from
-a move sent to the mover's updated view received (p50 / p99 / max).
+seat, and plays every game at once: the seat to move waits a "thinking" time (uniform
+between 0.5 and 1.5 times ``--think`` seconds, like a person; 0 = at once, which measures the
+most the server can take) and sends a random legal move. It prints the moves per second the
+server accepted and the latency from a move sent to the mover's updated view received
+(p50 / p99 / max), leaving out the first ``--warmup`` seconds (connecting and the opening burst).
 
-    python benchmarks/server_load.py --tables 200 --seconds 30
+    python benchmarks/server_load.py --tables 200 --seconds 30 --think 1
+    python benchmarks/server_load.py --tables 200 --seconds 30 --think 0
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import statistics
 import sys
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -57,7 +60,7 @@ class Seat:
 
     async def read(self) -> None:
         async for text in self.ws:
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message["type"] == "error":
                 raise RuntimeError(message["error"])
             self.latest = message
@@ -72,7 +75,13 @@ class Seat:
 
 
 async def play_table(
-    ws_url: str, table: dict[str, Any], deadline: float, latencies: list[float], rng: random.Random
+    ws_url: str,
+    table: dict[str, Any],
+    deadline: float,
+    latencies: list[float],
+    rng: random.Random,
+    think: float,
+    measure_from: float,
 ) -> int:
     """Play one table until it ends or the deadline; return the moves made."""
     seats = [
@@ -87,11 +96,15 @@ async def play_table(
             if mover is None:
                 break
             view = await seats[mover].at(seq)
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             action = rng.choice(view["legal"])["action"]
             sent = time.perf_counter()
-            await seats[mover].ws.send(json.dumps({"type": "move", "action": action, "seq": seq}))
+            move = orjson.dumps({"type": "move", "action": action, "seq": seq}).decode()
+            await seats[mover].ws.send(move)
             await seats[mover].at(seq + 1)
-            latencies.append(time.perf_counter() - sent)
+            if sent >= measure_from:
+                latencies.append(time.perf_counter() - sent)
             seq += 1
     finally:
         for seat in seats:
@@ -102,23 +115,35 @@ async def play_table(
     return seq
 
 
-async def run(url: str, tables: int, seconds: float, game: str | None) -> None:
+async def run(
+    url: str, tables: int, seconds: float, game: str | None, think: float, warmup: float
+) -> None:
     made = await create_tables(url, tables, game)
     ws_url = url.replace("http", "ws", 1)
     latencies: list[float] = []
     start = time.perf_counter()
     deadline = start + seconds
+    measure_from = start + min(warmup, seconds / 2)
     rng = random.Random(1)
     counts = await asyncio.gather(
-        *(play_table(ws_url, t, deadline, latencies, random.Random(rng.random())) for t in made)
+        *(
+            play_table(
+                ws_url, t, deadline, latencies, random.Random(rng.random()), think, measure_from
+            )
+            for t in made
+        )
     )
     elapsed = time.perf_counter() - start
     moves = sum(counts)
     latencies.sort()
     ms = [x * 1000 for x in latencies]
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-    print(f"tables: {tables} ({game or 'all three games in turn'}), one WebSocket per seat")
+    print(
+        f"tables: {tables} ({game or 'all three games in turn'}), one WebSocket per seat, "
+        f"thinking {think:g} s (x0.5-1.5) per move"
+    )
     print(f"moves accepted: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s")
+    print(f"latencies of the {len(ms)} moves sent after the first {warmup:g} s (warm-up):")
     print(
         f"latency move sent -> view received: p50 {statistics.median(ms):.1f} ms, "
         f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms"
@@ -131,15 +156,19 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", choices=sorted(GAMES), default=None)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds per move")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--url", default=None, help="a running server (default: start one)")
     args = parser.parse_args()
     if args.url:
-        asyncio.run(run(args.url, args.tables, args.seconds, args.game))
+        asyncio.run(run(args.url, args.tables, args.seconds, args.game, args.think, args.warmup))
         return
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "load.db").start()
         try:
-            asyncio.run(run(server.url, args.tables, args.seconds, args.game))
+            asyncio.run(
+                run(server.url, args.tables, args.seconds, args.game, args.think, args.warmup)
+            )
         finally:
             server.stop()
 

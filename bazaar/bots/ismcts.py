@@ -29,6 +29,8 @@ from bazaar.core.rng import Rng
 
 #: A rollout policy: (state, rng) -> an action from state.legal_actions().
 Policy = Callable[[State, Rng], int]
+#: A move ranking: state -> the legal actions of the seat to move, best first.
+Ranker = Callable[[State], list[int]]
 
 
 def random_policy(state: State, rng: Rng) -> int:
@@ -106,7 +108,8 @@ class Ismcts:
     always play out to the end). ``widening`` (progressive widening) lets a node with ``v``
     visits grow at most ``2 + widening * sqrt(v)`` children, so searches in games with many
     moves (bid amounts) go deep instead of wide; new children are tried in the playout
-    policy's order of preference first.
+    policy's order of preference first, or, with a ``ranker`` (the legal actions best first,
+    e.g. by a heuristic's scores), in the ranker's order.
     """
 
     name = "ismcts"
@@ -122,6 +125,7 @@ class Ismcts:
         jobs: int = 1,
         rollout_depth: int | None = None,
         widening: float | None = None,
+        ranker: Ranker | None = None,
     ) -> None:
         if iterations is None and millis is None:
             raise ValueError("give an iteration budget, a time budget, or both")
@@ -134,6 +138,7 @@ class Ismcts:
         self.jobs = jobs
         self.rollout_depth = rollout_depth
         self.widening = widening
+        self.ranker = ranker
         self.last_iterations = 0
         self._pool: Any = None
 
@@ -196,6 +201,7 @@ class Ismcts:
         # truncated playouts only where the game can estimate an unfinished position
         depth = self.rollout_depth if hasattr(state, "estimate_scores") else None
         widening = self.widening
+        ranker = self.ranker
         log = math.log
         sqrt = math.sqrt
         while True:
@@ -212,9 +218,16 @@ class Ismcts:
                 if len(known) < len(legal) and (
                     not known or widening is None or len(known) < 2 + widening * sqrt(node.visits)
                 ):
-                    # expand: the playout policy's move first (the heuristic's choice), else
-                    # a random untried one
-                    a = rollout(s, rng)
+                    # expand: the ranker's best untried move, else the playout policy's move
+                    # first (the heuristic's choice), else a random untried one
+                    a = -1
+                    if ranker is not None:
+                        for b in ranker(s):
+                            if b not in children:
+                                a = b
+                                break
+                    else:
+                        a = rollout(s, rng)
                     if a in children or a not in legal:
                         untried = [b for b in legal if b not in children]
                         a = untried[rng.below(len(untried))]
@@ -269,6 +282,7 @@ class Ismcts:
             rollout=self.rollout,
             rollout_depth=self.rollout_depth,
             widening=self.widening,
+            ranker=self.ranker,
         )
         if self._pool is None:  # started once and reused: forking per move costs ~50 ms
             self._pool = multiprocessing.get_context("fork").Pool(self.jobs)

@@ -3,8 +3,11 @@
 ``LEVELS[name]`` maps to :class:`~bazaar.bots.ismcts.Ismcts` keyword arguments, except that
 ``rollout`` is a name: ``"random"`` (uniform random playouts) or ``"heuristic"`` (the game's
 heuristic with some noise, :func:`~bazaar.bots.heuristics.heuristic_policy`; games without a
-heuristic fall back to random playouts). Retune a level by editing its entry; a level may also
-be given as such a dict directly (tests use tiny budgets that way).
+heuristic fall back to random playouts), and ``ranking`` may name the order in which progressive
+widening adds children: ``"heuristic"`` (the game's heuristic ranking, :class:`HeuristicRanker`,
+where the heuristic has ``rank``). Retune a level by editing its entry, or for one game in
+:data:`GAME_OVERRIDES`; a level may also be given as such a dict directly (tests use tiny
+budgets that way).
 
 The rollout policy depends on the game, so :class:`LevelBot` builds its search at the first
 ``choose`` or ``analyse``, when it knows ``state.game.id``.
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bazaar.bots.ismcts import Ismcts, MoveStats, Policy
+from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import State
 from bazaar.core.rng import Rng
@@ -46,6 +49,13 @@ LEVELS: dict[str, dict[str, Any]] = {
         "widening": 1.0,
     },
 }
+#: Per-game changes to a named level, merged over ``LEVELS[name]`` once the game is known
+#: (``level_settings(name, game_id)``; a level given as a dict is used as is).
+GAME_OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
+    "take-stock": {
+        "hard": {"ranking": "heuristic", "widening": 0.3},
+    },
+}
 DEFAULT_LEVEL = "medium"
 ROLLOUTS = ("random", "heuristic")
 
@@ -62,8 +72,9 @@ def level_names() -> list[str]:
     return list(LEVELS)
 
 
-def level_settings(level: Level) -> dict[str, Any]:
-    """The settings of a level name (or a copy of a settings dict); raise UnknownLevel."""
+def level_settings(level: Level, game_id: str | None = None) -> dict[str, Any]:
+    """The settings of a level name (with ``game_id``'s :data:`GAME_OVERRIDES` merged in),
+    or a copy of a settings dict; raise UnknownLevel."""
     if isinstance(level, Mapping):
         settings = dict(level)
     else:
@@ -71,6 +82,8 @@ def level_settings(level: Level) -> dict[str, Any]:
         if name not in LEVELS:
             raise UnknownLevel(f"unknown level {level!r} (known levels: {', '.join(LEVELS)})")
         settings = dict(LEVELS[name])
+        if game_id is not None:
+            settings.update(GAME_OVERRIDES.get(game_id, {}).get(name, {}))
     rollout = settings.get("rollout", "random")
     if rollout not in ROLLOUTS:
         raise UnknownLevel(f"unknown rollout {rollout!r} (known rollouts: {', '.join(ROLLOUTS)})")
@@ -99,6 +112,39 @@ class HeuristicRollout:
         return {"game_id": self.game_id, "seed": self.seed, "noise": self.noise, "_policy": None}
 
 
+class HeuristicRanker:
+    """The game's heuristic ranking of the legal actions (``rank(state)``, best first), for
+    a search that expands children in that order; picklable like :class:`HeuristicRollout`."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._rank: Ranker | None = None
+
+    def __call__(self, state: State) -> list[int]:
+        if self._rank is None:
+            from bazaar.bots.heuristics import heuristic_for
+
+            self._rank = heuristic_for(self.game_id).rank
+        return self._rank(state)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "_rank": None}
+
+
+def move_ranker(name: str | None, game_id: str) -> Ranker | None:
+    """The move ranking called ``name`` for ``game_id``: ``"heuristic"`` if the game's
+    heuristic can rank its moves, else None (the search's own order)."""
+    if name != "heuristic":
+        return None
+    from bazaar.bots.heuristics import heuristic_for
+
+    try:
+        player = heuristic_for(game_id)
+    except BazaarError:
+        return None
+    return HeuristicRanker(game_id) if hasattr(player, "rank") else None
+
+
 def rollout_policy(name: str, game_id: str, seed: int = 0, noise: float = 0.3) -> Policy | None:
     """The rollout policy called ``name`` for ``game_id`` (None = uniform random)."""
     if name != "heuristic":
@@ -114,11 +160,12 @@ def rollout_policy(name: str, game_id: str, seed: int = 0, noise: float = 0.3) -
 
 def make_ismcts(level: Level, game_id: str, seed: int = 0, jobs: int = 1) -> Ismcts:
     """A search set up as ``level`` for ``game_id``."""
-    settings = level_settings(level)
+    settings = level_settings(level, game_id)
     noise = settings.pop("rollout_noise", 0.3)
     rollout = rollout_policy(settings.pop("rollout", "random"), game_id, seed, noise)
+    ranker = move_ranker(settings.pop("ranking", None), game_id)
     settings.setdefault("iterations", None)
-    return Ismcts(seed=seed, rollout=rollout, jobs=jobs, **settings)
+    return Ismcts(seed=seed, rollout=rollout, ranker=ranker, jobs=jobs, **settings)
 
 
 class LevelBot:
@@ -149,12 +196,15 @@ class LevelBot:
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "GAME_OVERRIDES",
     "LEVELS",
+    "HeuristicRanker",
     "HeuristicRollout",
     "LevelBot",
     "UnknownLevel",
     "level_names",
     "level_settings",
     "make_ismcts",
+    "move_ranker",
     "rollout_policy",
 ]

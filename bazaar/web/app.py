@@ -25,7 +25,7 @@ from bazaar import __version__
 from bazaar.bots.levels import LEVELS
 from bazaar.core.registry import all_games, get_game
 from bazaar.i18n import LANGS, catalog, normalize_lang
-from bazaar.web.hub import Connection, Hub, LiveTable, WebError
+from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
 from bazaar.web.store import Store, default_db_url
 
@@ -289,7 +289,7 @@ def create_app(
             await websocket.send_json({"type": "error", **exc.to_json()})
             await websocket.close(code=4400 if exc.status != 404 else 4404)
             return
-        conn = Connection(seat, lang, websocket.send_json)
+        conn = Connection(seat, lang, websocket.send_text)
         await hub.connect(table, conn)
         try:
             while True:
@@ -326,7 +326,7 @@ async def _socket_message(
             return None
         if kind == "lang":
             conn.lang = _lang(message.get("lang"))
-            await conn.send(hub.payload(table, conn.seat, conn.lang))
+            await conn.send(encode(hub.payload(table, conn.seat, conn.lang)))
             return None
         if kind == "ping":
             return {"type": "pong"}

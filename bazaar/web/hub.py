@@ -18,16 +18,20 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
+import orjson
+
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
 from bazaar.core.registry import get_game
 from bazaar.web import workers
-from bazaar.web.payload import LoggedMove, build_payload
+from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
 
 #: Longest seat name accepted.
 MAX_NAME = 40
+#: How many of the newest moves a payload's log holds.
+LOG_LAST = 60
 
 
 class WebError(Exception):
@@ -47,7 +51,12 @@ class WebError(Exception):
         return out
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
+
+
+def encode(data: dict[str, Any]) -> str:
+    """Compact JSON text of a message (UTF-8 characters kept as they are)."""
+    return orjson.dumps(data).decode()
 
 
 @dataclass(eq=False)
@@ -70,6 +79,15 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: (seat, lang) -> the log entries of every move so far, as that seat sees them
+    logs: dict[tuple[int | None, str], list[dict[str, Any]]] = field(default_factory=dict)
+
+    def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+        """The newest :data:`LOG_LAST` log entries for ``seat`` (built once per move)."""
+        entries = self.logs.setdefault((seat, lang), [])
+        if len(entries) < len(self.history):
+            entries.extend(log_entries(self.state, self.history[len(entries) :], seat, lang))
+        return entries[-LOG_LAST:]
 
     @property
     def id(self) -> str:
@@ -242,23 +260,23 @@ class Hub:
             table=table.id,
             seats=table.seats_public(),
             history=table.history,
-            log_last=100,
+            log=table.log(seat, lang),
         )
 
     async def broadcast(self, table: LiveTable) -> None:
         """Send every connection the payload of its own seat."""
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], str] = {}
         sends = []
         for conn in list(table.connections):
             key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = self.payload(table, conn.seat, conn.lang)
+                cache[key] = encode(self.payload(table, conn.seat, conn.lang))
             sends.append(self._safe_send(table, conn, cache[key]))
         await asyncio.gather(*sends)
 
-    async def _safe_send(self, table: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+    async def _safe_send(self, table: LiveTable, conn: Connection, text: str) -> None:
         try:
-            await conn.send(data)
+            await conn.send(text)
         except Exception:  # a closed socket: forget it
             table.connections.discard(conn)
 
@@ -304,9 +322,7 @@ class Hub:
                     " (the board changed; look again)",
                 )
             if mover != seat:
-                raise WebError(
-                    409, "turn", f"it is seat {mover}'s turn, not seat {seat}'s", "turn"
-                )
+                raise WebError(409, "turn", f"it is seat {mover}'s turn, not seat {seat}'s", "turn")
             number = self.parse_action(table, action)
             text = state.notation(number)
             probe = state.clone()
@@ -380,7 +396,7 @@ class Hub:
             table=table.id,
             seats=table.seats_public(),
             history=table.history[:step],
-            log_last=100,
+            log_last=LOG_LAST,
         )
         payload["legal"] = []
         payload["replay"] = {"step": step, "steps": table.seq}

@@ -83,8 +83,12 @@ def build_payload(
     seats: list[dict[str, Any]] | None = None,
     history: list[LoggedMove] | None = None,
     log_last: int | None = 200,
+    log: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The payload for ``seat`` (None = spectator); see the module docstring."""
+    """The payload for ``seat`` (None = spectator); see the module docstring.
+
+    ``log`` may give the already-built log entries (the server keeps them per seat).
+    """
     history = history or []
     over = state.is_over()
     return {
@@ -102,7 +106,7 @@ def build_payload(
         "view": state.view(seat),
         "to_move": state.to_move(),
         "legal": legal_moves(state, seat, lang),
-        "log": log_entries(state, history, seat, lang, log_last),
+        "log": log if log is not None else log_entries(state, history, seat, lang, log_last),
         "over": over,
         "scores": state.scores() if over else None,
         "winners": state.winners(),

@@ -12,6 +12,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
+from bazaar.web.hub import LOG_LAST
 from bazaar.web.payload import LoggedMove, log_entries
 from tests.web.server import Server
 
@@ -130,7 +131,7 @@ def test_no_payload_leaks_another_seats_hidden_cards(
             public_text = json.dumps(public, ensure_ascii=False)
             for seat, payload in enumerate(payloads):
                 assert payload["view"] == local.view(seat)
-                assert payload["log"] == log_entries(local, history, seat, "en", 100)
+                assert payload["log"] == log_entries(local, history, seat, "en", LOG_LAST)
                 text = json.dumps(payload, ensure_ascii=False)
                 for other in range(players):
                     if other == seat:

@@ -138,25 +138,9 @@ class TakeStockHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        phase = state.phase
-        if phase == EXERCISE:
+        if state.phase == EXERCISE:
             return self._exercise(state)
-        v = _View(state, self)
-        if phase == MAIN:
-            scored = self._score_main(state, v, legal)
-        elif phase == CHOOSE:
-            values = v.kind_values()
-            scored = [(values[a - A.CHOOSE_BASE], a) for a in legal]
-        elif phase == INSIDER_P:
-            scored = self._score_insider(v, legal)
-        elif phase == UPTURN_P:
-            scored = [(0.0, a) if a == A.STOP else (v.play_value(a) - v.keep(a), a) for a in legal]
-        elif phase == AUDIT_P:
-            scored = self._score_audit(v, legal)
-        elif phase == TARGET_P:
-            scored = self._score_target(state, v, legal)
-        else:  # FREEZE_P
-            scored = [(v.freeze_value(a - A.FREEZE_BASE), a) for a in legal]
+        scored = self._scored(state, legal)
         if self.noise:  # a random amount in [0, noise) per score, 16 bits at a time
             rng = self.rng
             unit = self.noise / 65536
@@ -173,6 +157,39 @@ class TakeStockHeuristic:
             if item[0] > best[0]:
                 best = item
         return best[1]
+
+    def rank(self, state: TakeStockState) -> list[int]:
+        """The legal actions of the seat to move, best first by the noiseless scores (for a
+        search that tries moves in the heuristic's order); the option exercise is the one
+        move ``choose`` would make, first, then the others."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal
+        if state.phase == EXERCISE:
+            best = self._exercise(state)
+            return [best] + [a for a in legal if a != best]
+        scored = self._scored(state, legal)
+        scored.sort(key=lambda item: -item[0])  # stable: ties keep the action order
+        return [a for _, a in scored]
+
+    def _scored(self, state: TakeStockState, legal: list[int]) -> list[tuple[float, int]]:
+        """(score, action) for each legal action outside the option exercise."""
+        phase = state.phase
+        v = _View(state, self)
+        if phase == MAIN:
+            return self._score_main(state, v, legal)
+        if phase == CHOOSE:
+            values = v.kind_values()
+            return [(values[a - A.CHOOSE_BASE], a) for a in legal]
+        if phase == INSIDER_P:
+            return self._score_insider(v, legal)
+        if phase == UPTURN_P:
+            return [(0.0, a) if a == A.STOP else (v.play_value(a) - v.keep(a), a) for a in legal]
+        if phase == AUDIT_P:
+            return self._score_audit(v, legal)
+        if phase == TARGET_P:
+            return self._score_target(state, v, legal)
+        return [(v.freeze_value(a - A.FREEZE_BASE), a) for a in legal]  # FREEZE_P
 
     # ------------------------------------------------------------------ the main action
     def _score_main(
