@@ -144,6 +144,10 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         page.select_option("#lang", "zh-TW")
         page.wait_for_function("document.getElementById('status').textContent === '輪到你了。'")
         page.wait_for_selector("#moves button:has-text('付 $16')")
+        # name my seat: the board and the other views call me by it
+        page.fill("#my-name", "小明")
+        page.click("#save-name")
+        page.wait_for_function("document.getElementById('board').textContent.includes('小明')")
         # close the tab and come back through the lobby's "your seats"
         page.close()
         page = context.new_page()

@@ -115,6 +115,8 @@
     }
     if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
     drawResult(p);
+    $("name-row").hidden = p.seat === null;
+    $("my-name").placeholder = ui.t("Your name");
     drawMoves(p);
     drawLog(p);
     $("hint").hidden = p.seat === null || p.over;
@@ -236,6 +238,15 @@
     }
   }
 
+  async function saveName() {
+    const name = $("my-name").value.trim();
+    if (!name) return;
+    try {
+      await Bazaar.api("POST", `/api/tables/${encodeURIComponent(tableId)}/name`,
+        {token: token, name: name});
+    } catch (err) { Bazaar.toast(err.message); }
+  }
+
   async function showRules() {
     if (!live) return;
     const res = await fetch(`/api/games/${encodeURIComponent(live.game)}/rules?lang=${lang}`);
@@ -250,6 +261,7 @@
     });
     $("show-all").addEventListener("click", () => { filter = null; drawMoves(live); });
     $("hint").addEventListener("click", hint);
+    $("save-name").addEventListener("click", saveName);
     $("analyse").addEventListener("click", analyse);
     $("rules-button").addEventListener("click", showRules);
     $("lang").addEventListener("change", () => setLanguage($("lang").value));
