@@ -57,6 +57,7 @@ class Seat:
         self.ws = ws
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
+        self.reader: asyncio.Task[None] = asyncio.Future()  # set by open_table
 
     async def read(self) -> None:
         async for text in self.ws:
@@ -74,9 +75,27 @@ class Seat:
         return self.latest
 
 
+async def open_table(ws_url: str, table: dict[str, Any]) -> list[Seat]:
+    """Connect every seat of a table and wait for its first payload."""
+    seats = []
+    for s in table["seats"]:
+        seat = Seat(await connect(f"{ws_url}/ws/tables/{table['id']}?token={s['token']}"))
+        seat.reader = asyncio.create_task(seat.read())
+        seats.append(seat)
+    for seat in seats:
+        await seat.at(0)
+    return seats
+
+
+async def close_table(seats: list[Seat]) -> None:
+    for seat in seats:
+        await seat.ws.close()
+        seat.reader.cancel()
+    await asyncio.gather(*(seat.reader for seat in seats), return_exceptions=True)
+
+
 async def play_table(
-    ws_url: str,
-    table: dict[str, Any],
+    seats: list[Seat],
     deadline: float,
     latencies: list[float],
     rng: random.Random,
@@ -84,34 +103,22 @@ async def play_table(
     measure_from: float,
 ) -> int:
     """Play one table until it ends or the deadline; return the moves made."""
-    seats = [
-        Seat(await connect(f"{ws_url}/ws/tables/{table['id']}?token={s['token']}"))
-        for s in table["seats"]
-    ]
-    readers = [asyncio.create_task(seat.read()) for seat in seats]
     seq = 0
-    try:
-        while time.perf_counter() < deadline:
-            mover = (await seats[0].at(seq))["to_move"]
-            if mover is None:
-                break
-            view = await seats[mover].at(seq)
-            if think:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            action = rng.choice(view["legal"])["action"]
-            sent = time.perf_counter()
-            move = orjson.dumps({"type": "move", "action": action, "seq": seq}).decode()
-            await seats[mover].ws.send(move)
-            await seats[mover].at(seq + 1)
-            if sent >= measure_from:
-                latencies.append(time.perf_counter() - sent)
-            seq += 1
-    finally:
-        for seat in seats:
-            await seat.ws.close()
-        for task in readers:
-            task.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)
+    while time.perf_counter() < deadline:
+        mover = (await seats[0].at(seq))["to_move"]
+        if mover is None:
+            break
+        view = await seats[mover].at(seq)
+        if think:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        action = rng.choice(view["legal"])["action"]
+        sent = time.perf_counter()
+        move = orjson.dumps({"type": "move", "action": action, "seq": seq}).decode()
+        await seats[mover].ws.send(move)
+        await seats[mover].at(seq + 1)
+        if sent >= measure_from:
+            latencies.append(time.perf_counter() - sent)
+        seq += 1
     return seq
 
 
@@ -120,6 +127,7 @@ async def run(
 ) -> None:
     made = await create_tables(url, tables, game)
     ws_url = url.replace("http", "ws", 1)
+    opened = [await open_table(ws_url, t) for t in made]
     latencies: list[float] = []
     start = time.perf_counter()
     deadline = start + seconds
@@ -127,13 +135,12 @@ async def run(
     rng = random.Random(1)
     counts = await asyncio.gather(
         *(
-            play_table(
-                ws_url, t, deadline, latencies, random.Random(rng.random()), think, measure_from
-            )
-            for t in made
+            play_table(seats, deadline, latencies, random.Random(rng.random()), think, measure_from)
+            for seats in opened
         )
     )
     elapsed = time.perf_counter() - start
+    await asyncio.gather(*(close_table(seats) for seats in opened))
     moves = sum(counts)
     latencies.sort()
     ms = [x * 1000 for x in latencies]

@@ -41,11 +41,16 @@ class LoggedMove:
     events: list[Event] = field(default_factory=list)
 
 
-def legal_moves(state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
-    """The moves ``seat`` may make now, with their notation and a description in ``lang``."""
+def legal_moves(
+    state: State, seat: int | None, lang: str, view: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The moves ``seat`` may make now, with their notation and a description in ``lang``.
+
+    ``view`` may pass ``state.view(seat)`` if the caller has it already.
+    """
     if seat is None or state.to_move() != seat:
         return []
-    view = state.view(seat)
+    view = view if view is not None else state.view(seat)
     game_id = state.game.id
     return [
         {
@@ -91,6 +96,7 @@ def build_payload(
     """
     history = history or []
     over = state.is_over()
+    view = state.view(seat)
     return {
         "type": "state",
         "table": table,
@@ -103,9 +109,9 @@ def build_payload(
             {"seat": s, "name": f"Seat {s + 1}", "kind": "human", "bot": None}
             for s in range(state.num_players)
         ],
-        "view": state.view(seat),
+        "view": view,
         "to_move": state.to_move(),
-        "legal": legal_moves(state, seat, lang),
+        "legal": legal_moves(state, seat, lang, view),
         "log": log if log is not None else log_entries(state, history, seat, lang, log_last),
         "over": over,
         "scores": state.scores() if over else None,

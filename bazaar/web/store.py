@@ -28,7 +28,9 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -142,15 +144,14 @@ class Store:
 
     def add_move(self, table_id: str, seq: int, seat: int, action: str, over: bool) -> None:
         """Store move ``seq``; raise DuplicateMove if that sequence number is taken."""
+        row = {"table_id": table_id, "seq": seq, "seat": seat, "action": action}
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(
-                    MoveRow(
-                        table_id=table_id, seq=seq, seat=seat, action=action, created=time.time()
-                    )
-                )
+            with self.engine.begin() as connection:
+                connection.execute(insert(MoveRow), [{**row, "created": time.time()}])
                 if over:
-                    session.get_one(TableRow, table_id).over = 1
+                    connection.execute(
+                        update(TableRow).where(TableRow.id == table_id).values(over=1)
+                    )
         except IntegrityError as exc:
             raise DuplicateMove(f"move {seq} of table {table_id} is already stored") from exc
 
