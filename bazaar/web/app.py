@@ -60,6 +60,7 @@ class MoveRequest(BaseModel):
     token: str = Field(max_length=100)
     action: str | int
     seq: int
+    lang: str = "en"
 
 
 class NameRequest(BaseModel):
@@ -229,7 +230,11 @@ def create_app(
         hub, table, seat = await table_and_seat(request, table_id, body.token)
         if seat is None:
             raise WebError(403, "token", "a move needs the seat's token")
-        seq = await hub.submit(table, seat, body.action, body.seq)
+        lang = _lang(body.lang)
+        try:
+            seq = await hub.submit(table, seat, body.action, body.seq)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
         return {"ok": True, "seq": seq}
 
     @app.post("/api/tables/{table_id}/name", summary="Set your seat's name")
@@ -332,4 +337,4 @@ async def _socket_message(
             return {"type": "pong"}
         raise WebError(400, "request", f"unknown message type {kind!r} (use move, lang or ping)")
     except WebError as exc:
-        return {"type": "error", **exc.to_json()}
+        return {"type": "error", **exc.to_json(conn.lang)}

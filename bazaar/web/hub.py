@@ -24,6 +24,8 @@ from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
 from bazaar.core.registry import get_game
+from bazaar.i18n import LANGS
+from bazaar.play import render
 from bazaar.web import workers
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
@@ -37,17 +39,28 @@ LOG_LAST = 60
 class WebError(Exception):
     """A refused request: HTTP ``status``, a machine ``code``, a clear message, maybe a rule."""
 
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        rule: str | None = None,
+        explain: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.rule = rule
+        #: lang -> the broken rule in plain words, when the game explains it
+        self.explain = explain or {}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         out: dict[str, Any] = {"error": self.message, "code": self.code}
         if self.rule is not None:
             out["rule"] = self.rule
+        if lang in self.explain:
+            out["explain"] = self.explain[lang]
         return out
 
 
@@ -302,7 +315,12 @@ class Hub:
         except NotationError as exc:
             raise WebError(422, "illegal", exc.message, rule="notation") from exc
         except IllegalAction as exc:
-            raise WebError(422, "illegal", exc.message, rule=exc.rule) from exc
+            words = {
+                lang: text
+                for lang in LANGS
+                if (text := render.explain_rule(state.game.id, exc.rule, lang))
+            }
+            raise WebError(422, "illegal", exc.message, exc.rule, words) from exc
         return number
 
     async def submit(self, table: LiveTable, seat: int, action: Any, seq: Any) -> int:

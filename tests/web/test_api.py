@@ -160,7 +160,9 @@ def test_bad_moves_get_a_clear_4xx_and_change_nothing(server: Server) -> None:
         assert reply.json()["code"] == code, (body, reply.text)
         assert words in reply.json()["error"], (body, reply.text)
     illegal = httpx.post(url, json={"token": token, "action": "pass", "seq": 0}).json()
-    assert illegal["rule"] == "first-lap"
+    assert illegal["rule"] == "first-lap" and "first" in illegal["explain"]
+    body = {"token": token, "action": "pass", "seq": 0, "lang": "zh-TW"}
+    assert "首輪" in httpx.post(url, json=body).json()["explain"]
     raw = [
         (b"{not json", "application/json", 400, "json"),
         (b"", "application/json", 422, "field"),

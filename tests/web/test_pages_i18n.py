@@ -17,7 +17,8 @@ def msgids(name: str) -> set[str]:
     text = (STATIC / name).read_text("utf-8")
     found = {m for m in re.findall(r'data-t="([^"]+)"', text) if m != "msgid"}
     found |= set(re.findall(r'\bt\("([^"]+)"', text))
-    found |= set(re.findall(r'"(?:random|heuristic|ismcts:\w+)": "([^"]+)"', text))
+    keys = r"random|heuristic|ismcts:\w+|stale|turn|token|game-over|unknown-table"
+    found |= set(re.findall(rf'"(?:{keys})": "([^"]+)"', text))
     return found
 
 
@@ -31,7 +32,8 @@ def test_every_page_string_is_translated(name: str) -> None:
 def test_the_pages_use_many_strings() -> None:
     """The scan finds the strings (so the test above is not vacuous)."""
     assert len(msgids("lobby.js")) > 15 and len(msgids("table.js")) > 15
-    assert "Your turn." in msgids("table.js") and "Create table" in msgids("lobby.html")
+    assert "Your turn." in msgids("table.js")
+    assert "It is not your turn." in msgids("table.js") and "Create table" in msgids("lobby.html")
     assert catalog("zh-TW")["Create table"] == "開桌"
 
 

@@ -74,6 +74,8 @@ def test_socket_payloads_moves_and_errors(server: Server) -> None:
             while reply["type"] == "state":
                 reply = receive(me)
             assert reply["type"] == "error" and reply["code"] == code, (text, reply)
+            if code == "illegal":
+                assert reply["rule"] == "first-lap" and "first" in reply["explain"]
         friend.send(json.dumps({"type": "move", "action": "+K0", "seq": 0}))
         reply = receive(friend)
         while reply["type"] == "state":
@@ -92,6 +94,11 @@ def test_socket_payloads_moves_and_errors(server: Server) -> None:
         assert latest_state(watcher, 1)["view"] == state.view(None)
         me.send(json.dumps({"type": "lang", "lang": "zh-TW"}))
         assert latest_state(me, 1)["lang"] == "zh-TW"
+        me.send(json.dumps({"type": "move", "action": "pass", "seq": 1}))
+        reply = receive(me)
+        while reply["type"] == "state":
+            reply = receive(me)
+        assert reply["rule"] == "phase" and reply["explain"] == "這個階段不能做這種行動。"
 
 
 def test_a_wrong_token_or_table_is_refused(server: Server) -> None:

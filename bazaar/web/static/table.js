@@ -40,7 +40,7 @@
   function receive(msg) {
     if (msg.type === "error") {
       sending = false;
-      Bazaar.toast(msg.error);
+      Bazaar.toast(errorWords(msg));
       if (!live) $("status").textContent = msg.error;
       return;
     }
@@ -55,6 +55,20 @@
     $("hints").innerHTML = "";
     if (!replaying) show(msg);
     drawSide(msg);
+  }
+
+  /* A refused request in the page's language: the rule in words, else the kind of error. */
+  function errorWords(msg) {
+    const words = {
+      "stale": "Someone moved first; the board is up to date now.",
+      "turn": "It is not your turn.",
+      "token": "This seat link is not valid for this table.",
+      "game-over": "The game is over.",
+      "unknown-table": "There is no such table.",
+    };
+    if (msg.explain) return msg.explain;
+    if (words[msg.code]) return ui.t(words[msg.code]);
+    return msg.error;
   }
 
   function show(payload) {
