@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import os
 import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -166,14 +167,17 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self.executor = executor or ProcessPoolExecutor(
-            max_workers=workers_count, mp_context=get_context("spawn")
+            max_workers=workers_count,
+            mp_context=get_context("spawn"),
+            initializer=workers.watch_parent,
+            initargs=(os.getpid(),),
         )
 
     async def close(self) -> None:
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.executor.shutdown, wait=True, cancel_futures=True)
         self.store.close()
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:

@@ -6,6 +6,9 @@ rebuilds the state and returns plain data, so it can be sent to a process pool.
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from typing import Any
 
 from bazaar.bots.registry import make_bot
@@ -36,6 +39,14 @@ def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[di
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
 
 
-def warm_up() -> bool:
-    """Import everything in a fresh worker process (called once when the pool starts)."""
-    return True
+def watch_parent(parent: int) -> None:
+    """Pool initializer: end this worker when the server process that started it is gone
+    (also after a kill, when the pool cannot say goodbye)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
