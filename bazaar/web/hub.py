@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import os
 import secrets
 from collections.abc import Awaitable, Callable
@@ -30,6 +31,8 @@ from bazaar.play import render
 from bazaar.web import workers
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
+
+log = logging.getLogger("bazaar.web")
 
 #: Longest seat name accepted.
 MAX_NAME = 40
@@ -236,6 +239,7 @@ class Hub:
             "lang": lang,
         }
         await asyncio.to_thread(self.store.create_table, row)
+        await self.get(table_id)  # loads it, and a bot that starts begins to think
         return table_id, tokens
 
     # ------------------------------------------------------------------ loading
@@ -379,7 +383,12 @@ class Hub:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             seed = (table.info.seed * 1_000_003 + seq) % (1 << 62)
-            move = await self.run(workers.bot_move, table.record(), spec, seed)
+            try:
+                move = await self.run(workers.bot_move, table.record(), spec, seed)
+            except Exception:  # a crashed worker must not stall the table: try again
+                log.exception("bot %s at table %s failed at move %d", spec, table.id, seq)
+                await asyncio.sleep(1.0)
+                continue
             try:
                 await self.submit(table, seat, move, seq)
             except WebError:  # the table moved on meanwhile; look again

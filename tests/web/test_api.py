@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -267,3 +268,22 @@ def test_restart_continues_the_game(tmp_path: Path) -> None:
             assert reply.status_code == 200
     finally:
         again.stop()
+
+
+def test_a_thinking_bot_does_not_block_the_server(server: Server) -> None:
+    """While a hard bot searches (about a second a move), other requests are answered at once."""
+    seats = [{"kind": "bot", "bot": "ismcts:hard"}, {"kind": "human"}, {"kind": "human"}]
+    res = create(server, seats=seats)
+    assert view(server, res["id"])["to_move"] == 0  # loading the table wakes its bot
+    slowest = 0.0
+    for _ in range(15):
+        started = time.perf_counter()
+        assert httpx.get(server.url + "/api/games").status_code == 200
+        slowest = max(slowest, time.perf_counter() - started)
+        time.sleep(0.05)
+    assert slowest < 0.5
+    deadline = time.monotonic() + 60
+    while view(server, res["id"])["seq"] == 0:
+        assert time.monotonic() < deadline, "the bot never moved"
+        time.sleep(0.2)
+    assert view(server, res["id"])["log"][0]["seat"] == 0
