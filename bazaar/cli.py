@@ -508,7 +508,8 @@ def serve(
 
     url = db or default_db_url()
     console.print(
-        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url)
+        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
+        soft_wrap=True,
     )
     uvicorn.run(
         create_app(url, bot_delay=bot_delay, workers=workers),
