@@ -332,3 +332,11 @@ def test_help_command_in_game(tmp_path: Path) -> None:
     proc = invoke("play", GAME, "--seed", "1", "--record", str(tmp_path / "h.json"), stdin="?\nq\n")
     assert proc.returncode == 0, proc.stderr
     assert "'+K0' buys one K0 token" in " ".join(proc.stdout.split())
+
+
+def test_serve_help_names_its_options() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db", "--bot-delay", "--workers"):
+        assert option in result.output
+    assert "127.0.0.1" in result.output and "8000" in result.output
