@@ -100,11 +100,17 @@ class LiveTable:
     logs: dict[tuple[int | None, str], list[dict[str, Any]]] = field(default_factory=dict)
 
     def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
-        """The newest :data:`LOG_LAST` log entries for ``seat`` (built once per move)."""
+        """The newest :data:`LOG_LAST` log entries for ``seat``."""
+        return self.full_log(seat, lang)[-LOG_LAST:]
+
+    def full_log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+        """Every log entry as ``seat`` sees it, in ``lang`` (each built once)."""
         entries = self.logs.setdefault((seat, lang), [])
         if len(entries) < len(self.history):
-            entries.extend(log_entries(self.state, self.history[len(entries) :], seat, lang))
-        return entries[-LOG_LAST:]
+            names = [s["name"] for s in self.info.seats]
+            fresh = self.history[len(entries) :]
+            entries.extend(log_entries(self.state, fresh, seat, lang, names=names))
+        return entries
 
     @property
     def id(self) -> str:
@@ -427,7 +433,7 @@ class Hub:
             table=table.id,
             seats=table.seats_public(),
             history=table.history[:step],
-            log_last=LOG_LAST,
+            log=table.full_log(seat, lang)[:step][-LOG_LAST:],
         )
         payload["legal"] = []
         payload["replay"] = {"step": step, "steps": table.seq}

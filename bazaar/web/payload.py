@@ -23,6 +23,7 @@ Payload fields::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,18 +63,45 @@ def legal_moves(
     ]
 
 
+#: How the games' sentences name a seat, per language ("Seat 2", "玩家2").
+SEAT_WORDS = {"en": re.compile(r"\bSeat (\d+)\b"), "zh-TW": re.compile(r"玩家(\d+)")}
+
+
+def with_names(line: str, names: list[str], lang: str) -> str:
+    """``line`` with each named seat's number replaced by its name ("Seat 0" -> "Mei")."""
+    if not any(names):
+        return line
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) and names[seat] else match.group(0)
+
+    return SEAT_WORDS[lang].sub(name, line)
+
+
 def log_entries(
-    state: State, history: list[LoggedMove], seat: int | None, lang: str, last: int | None = None
+    state: State,
+    history: list[LoggedMove],
+    seat: int | None,
+    lang: str,
+    last: int | None = None,
+    names: list[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The move log as ``seat`` may see it, in ``lang`` (only the newest ``last`` moves)."""
+    """The move log as ``seat`` may see it, in ``lang`` (only the newest ``last`` moves);
+    seats with a name in ``names`` are called by it."""
     moves = history if last is None else history[-last:]
     game = state.game
+    names = names or []
     return [
         {
             "seq": m.seq,
             "seat": m.seat,
             "notation": m.notation,
-            "lines": [game.describe_event(e, lang) for e in m.events if e.visible_to(seat)],
+            "lines": [
+                with_names(game.describe_event(e, lang), names, lang)
+                for e in m.events
+                if e.visible_to(seat)
+            ],
         }
         for m in moves
     ]
