@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
 from bazaar.bots.levels import LEVELS
+from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, get_game
 from bazaar.i18n import LANGS, catalog, normalize_lang
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
@@ -176,7 +177,7 @@ def create_app(
         code = _lang(lang)
         try:
             game = get_game(game_id)
-        except Exception as exc:
+        except BazaarError as exc:
             raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
         package = type(game).__module__.rsplit(".", 1)[0]
         suffix = "zh-TW" if code == "zh-TW" else "en"

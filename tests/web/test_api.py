@@ -62,6 +62,9 @@ def test_games_rules_and_strings(server: Server) -> None:
     strings = httpx.get(server.url + "/api/i18n/zh-TW").json()
     assert strings["Your turn."] == "輪到你了。"
     assert httpx.get(server.url + "/api/i18n/en").json() == {}
+    missing = httpx.get(server.url + "/api/games/chess/rules")
+    assert missing.status_code == 404 and missing.json()["code"] == "unknown-game"
+    assert httpx.get(server.url + "/api/i18n/xx").status_code == 400
 
 
 def test_create_gives_a_token_per_human_seat(server: Server) -> None:
