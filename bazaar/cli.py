@@ -364,7 +364,7 @@ def analyse_cmd(
     try:
         rec = GameRecord.load(file)
         get_game(rec.game)
-        settings = level_settings(level)
+        settings = level_settings(level, rec.game)
     except BazaarError as exc:
         fail(exc.message, lang)
     if not 0 <= seat < rec.players:

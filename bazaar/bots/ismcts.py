@@ -109,7 +109,10 @@ class Ismcts:
     visits grow at most ``2 + widening * sqrt(v)`` children, so searches in games with many
     moves (bid amounts) go deep instead of wide; new children are tried in the playout
     policy's order of preference first, or, with a ``ranker`` (the legal actions best first,
-    e.g. by a heuristic's scores), in the ranker's order.
+    e.g. by a heuristic's scores), in the ranker's order. With a ranker, ``prior_bonus`` > 0
+    makes the root pick conservative: the ranker's best move counts its visits
+    ``1 + prior_bonus`` times, so another move is played only when the search clearly
+    prefers it (near-ties, where playout noise decides, go to the ranker's move).
     """
 
     name = "ismcts"
@@ -126,6 +129,7 @@ class Ismcts:
         rollout_depth: int | None = None,
         widening: float | None = None,
         ranker: Ranker | None = None,
+        prior_bonus: float = 0.0,
     ) -> None:
         if iterations is None and millis is None:
             raise ValueError("give an iteration budget, a time budget, or both")
@@ -139,6 +143,7 @@ class Ismcts:
         self.rollout_depth = rollout_depth
         self.widening = widening
         self.ranker = ranker
+        self.prior_bonus = prior_bonus
         self.last_iterations = 0
         self._pool: Any = None
 
@@ -183,7 +188,10 @@ class Ismcts:
             for a, (visits, win, score) in totals.items()
             if a in legal
         ]
-        stats.sort(key=lambda m: (-m.visits, -m.win, m.action))
+        weight = {}
+        if self.ranker is not None and self.prior_bonus > 0:
+            weight[self.ranker(state)[0]] = 1 + self.prior_bonus  # the seat's own view only
+        stats.sort(key=lambda m: (-m.visits * weight.get(m.action, 1), -m.win, m.action))
         return stats
 
     # ------------------------------------------------------------------ search
