@@ -27,6 +27,8 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   SUDO=""
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
   export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq chromium > /dev/null
+  if ! $SUDO apt-get install -y -qq chromium > /dev/null; then
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq chromium > /dev/null
+  fi
 fi
