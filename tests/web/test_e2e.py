@@ -115,6 +115,15 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         assert page.inner_text("#status") == "Your turn."
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 391, f"the page is {width}px wide on a 390px phone"
+        # clicking a price column on the board narrows the move list to that stock's trades
+        every = page.locator("#moves button[data-action]").count()
+        page.locator("#board .hot").first.click()
+        page.wait_for_selector("#filter-row:not([hidden])")
+        picked = page.locator("#moves button[data-action]").all_inner_texts()
+        assert 1 < len(picked) < every and all("K0" in text for text in picked)
+        page.click("#show-all")
+        page.wait_for_selector("#filter-row", state="hidden")
+        assert page.locator("#moves button[data-action]").count() == every
         # a hint: three moves at most, each with its winning chance
         page.click("#hint")
         page.wait_for_selector("#hints li button", timeout=30_000)
@@ -156,6 +165,18 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         page.click("#mine a")
         page.wait_for_selector("#moves button[data-action]")
         assert seq_of(page) == seq
+        # a board spot with a single move (a card to play) plays it at once
+        for _ in range(20):
+            single = page.locator("#board .hot[data-actions]:not([data-actions*=','])")
+            if single.count():
+                break
+            before = seq_of(page)
+            page.locator("#moves button[data-action]").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+            page.wait_for_selector("#moves button[data-action]")
+        before = seq_of(page)
+        single.first.click()
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
         play_to_the_end([page])
         assert "贏家" in page.inner_text("#result")
         # the replay slider shows the start, then back to the end
