@@ -215,10 +215,21 @@ def create_app(
             ],
         }
 
-    @app.get("/api/tables", summary="Recent tables (no secrets)")
+    @app.get(
+        "/api/tables",
+        summary="Recent tables (no secrets); waiting_for = people seats nobody has open",
+    )
     async def list_tables(request: Request) -> dict[str, Any]:
-        store = hub_of(request).store
-        return {"tables": await asyncio.to_thread(store.list_tables)}
+        hub = hub_of(request)
+        tables = await asyncio.to_thread(hub.store.list_tables)
+        for entry in tables:
+            live = hub.tables.get(entry["id"])
+            online = live.seats_public() if live else None
+            for seat in entry["seats"]:
+                seat["connected"] = bool(online and online[seat["seat"]]["connected"])
+            waiting = [s for s in entry["seats"] if s["kind"] == "human" and not s["connected"]]
+            entry["waiting_for"] = 0 if entry["over"] else len(waiting)
+        return {"tables": tables}
 
     async def table_and_seat(
         request: Request | WebSocket, table_id: str, token: str | None

@@ -60,6 +60,10 @@ def test_socket_payloads_moves_and_errors(server: Server) -> None:
         assert theirs["seat"] == 1 and theirs["legal"] == [] and theirs["lang"] == "zh-TW"
         public = latest_state(watcher, 0)
         assert public["seat"] is None and public["view"] == state.view(None)
+        listed = httpx.get(server.url + "/api/tables").json()["tables"]
+        entry = next(t for t in listed if t["id"] == res["id"])
+        assert [s["connected"] for s in entry["seats"]] == [True, True, False]
+        assert entry["waiting_for"] == 1
         # bad messages: a reply to the sender only, nothing changes
         for text, code in [
             ("{oops", "json"),

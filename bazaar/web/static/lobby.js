@@ -138,8 +138,9 @@
     const rows = data.tables.map((tb) => {
       const g = catalog.games.find((x) => x.id === tb.game);
       const seats = tb.seats.map((s) => s.kind === "bot" ? botLabel(s.bot) :
-        (s.name || ui.t("Person"))).join(", ");
-      const state = tb.over ? ui.t("finished") : ui.t("playing");
+        (s.name || ui.t("Person")) + (s.connected ? " ●" : " ○")).join(", ");
+      const state = tb.over ? ui.t("finished") : tb.waiting_for ?
+        ui.t("waiting for {n} player(s)", {n: tb.waiting_for}) : ui.t("playing");
       return `<tr><td>${ui.esc(Bazaar.gameName(g, ui.lang))}</td><td>${ui.esc(seats)}</td>` +
         `<td>${tb.moves}</td><td>${ui.esc(state)}</td>` +
         `<td><a href="/t/${encodeURIComponent(tb.id)}">${ui.esc(ui.t("Watch"))}</a></td></tr>`;
