@@ -314,6 +314,19 @@ class Hub:
     async def disconnect(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
         await self.broadcast(table)
+        self.maybe_unload(table)
+
+    def maybe_unload(self, table: LiveTable) -> bool:
+        """Forget an idle table (nobody connected, no bot thinking, no move in progress) so
+        memory stays flat on a long-running server; it is replayed from the database when
+        asked for again. Safe even if a request still holds it: the unique (table, seq) key
+        refuses a second copy of any move."""
+        busy = table.bot_task is not None and not table.bot_task.done()
+        if table.connections or busy or table.lock.locked():
+            return False
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        return True
 
     # ------------------------------------------------------------------ moves
     def parse_action(self, table: LiveTable, action: Any) -> int:
