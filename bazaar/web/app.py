@@ -17,8 +17,15 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -34,6 +41,8 @@ from bazaar.web.store import Store, default_db_url
 STATIC = resources.files("bazaar.web").joinpath("static")
 #: Bots a seat can be given in the lobby.
 BOT_SPECS = ["random", "heuristic", *(f"ismcts:{level}" for level in LEVELS)]
+#: The rules' Markdown (our own files) as HTML for the rules dialog.
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 #: A seat token in the query string (absent: a spectator).
 Token = Annotated[str | None, Query(max_length=100)]
 #: Allocations between young-generation garbage collections (Python's default is 700).
@@ -172,8 +181,13 @@ def create_app(
             "langs": list(LANGS),
         }
 
-    @app.get("/api/games/{game_id}/rules", summary="A game's rules as Markdown")
-    async def rules(game_id: str, lang: str = "en") -> PlainTextResponse:
+    @app.get(
+        "/api/games/{game_id}/rules",
+        summary="A game's rules as Markdown, or as HTML with format=html",
+    )
+    async def rules(
+        game_id: str, lang: str = "en", format: Literal["markdown", "html"] = "markdown"
+    ) -> Response:
         code = _lang(lang)
         try:
             game = get_game(game_id)
@@ -182,6 +196,8 @@ def create_app(
         package = type(game).__module__.rsplit(".", 1)[0]
         suffix = "zh-TW" if code == "zh-TW" else "en"
         text = resources.files(package).joinpath(f"rules.{suffix}.md").read_text("utf-8")
+        if format == "html":
+            return HTMLResponse(MARKDOWN.render(text))
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
     @app.get("/api/i18n/{lang}", summary="Every translated UI string (English id -> text)")

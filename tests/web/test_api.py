@@ -59,6 +59,11 @@ def test_games_rules_and_strings(server: Server) -> None:
     zh = httpx.get(server.url + "/api/games/take-stock/rules", params={"lang": "zh-TW"})
     en = httpx.get(server.url + "/api/games/take-stock/rules", params={"lang": "en"})
     assert "股" in zh.text and "Take Stock" in en.text
+    html = httpx.get(
+        server.url + "/api/games/night-market/rules", params={"lang": "zh-TW", "format": "html"}
+    )
+    assert html.headers["content-type"].startswith("text/html")
+    assert html.text.startswith("<h1>") and "<li>" in html.text and "夜市" in html.text
     strings = httpx.get(server.url + "/api/i18n/zh-TW").json()
     assert strings["Your turn."] == "輪到你了。"
     assert httpx.get(server.url + "/api/i18n/en").json() == {}

@@ -124,6 +124,11 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         page.click("#show-all")
         page.wait_for_selector("#filter-row", state="hidden")
         assert page.locator("#moves button[data-action]").count() == every
+        # the rules, formatted, in a dialog
+        page.click("#rules-button")
+        page.wait_for_selector("#rules[open] #rules-text h1")
+        assert "Buy Low Sell High" in page.inner_text("#rules-text h1")
+        page.click("#rules button")
         # a hint: three moves at most, each with its winning chance
         page.click("#hint")
         page.wait_for_selector("#hints li button", timeout=30_000)

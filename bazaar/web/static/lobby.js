@@ -152,8 +152,8 @@
 
   async function showRules(ev) {
     ev.preventDefault();
-    const res = await fetch(`/api/games/${encodeURIComponent($("game").value)}/rules?lang=${ui.lang}`);
-    $("rules-text").textContent = await res.text();
+    const res = await fetch(`/api/games/${encodeURIComponent($("game").value)}/rules?lang=${ui.lang}&format=html`);
+    $("rules-text").innerHTML = await res.text();
     $("rules").showModal();
   }
 

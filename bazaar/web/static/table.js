@@ -263,8 +263,8 @@
 
   async function showRules() {
     if (!live) return;
-    const res = await fetch(`/api/games/${encodeURIComponent(live.game)}/rules?lang=${lang}`);
-    $("rules-text").textContent = await res.text();
+    const res = await fetch(`/api/games/${encodeURIComponent(live.game)}/rules?lang=${lang}&format=html`);
+    $("rules-text").innerHTML = await res.text();
     $("rules").showModal();
   }
 
