@@ -110,6 +110,8 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         links = lobby_create(
             page, server, "buy-low-sell-high", 3, ["human", "random", "random"], "en"
         )
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 391, f"the lobby is {width}px wide on a 390px phone"
         page.goto(links[0])
         page.wait_for_selector("#moves button[data-action]")
         assert page.inner_text("#status") == "Your turn."
