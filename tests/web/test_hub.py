@@ -32,4 +32,6 @@ def test_an_idle_table_is_unloaded_and_replayed_exactly(tmp_path: Path) -> None:
         assert again is not table and again.seq == 1 and again.state.view(0) == view
         await hub.close()
 
-    asyncio.run(scenario())
+    # in a thread of its own: Playwright's sync API may own this thread's event loop
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, scenario()).result()
