@@ -23,6 +23,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.game import Game, State
 from bazaar.core.registry import game_ids, get_game
 from bazaar.core.rng import Rng
+from tests.bots.helpers import play_out
 
 SPECS = ["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard"]
 TINY = 3  # playouts per ISMCTS decision in the full-game tests
@@ -148,13 +149,7 @@ def test_every_spec_plays_complete_games(spec: str, game: Game, tiny_levels: Non
             make_bot(spec if q == seat else "random", seed * 10 + q, game=game.id)
             for q in range(players)
         ]
-        while not state.is_over():
-            mover = state.to_move()
-            assert mover is not None
-            action = bots[mover].choose(state)
-            assert action in state.legal_actions()
-            state.apply(action)
-        assert state.winners()
+        assert play_out(state, bots).winners()
 
 
 def test_a_whole_table_of_heuristic_bots_finishes() -> None:

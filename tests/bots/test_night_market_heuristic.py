@@ -14,6 +14,7 @@ from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.state import BID, BUILD, HIDE, VALUE
+from tests.bots.helpers import play_out
 from tests.night_market.helpers import clear_board, hand, kind, new, stall, take, to_bidding
 
 
@@ -26,13 +27,7 @@ def play(
         NightMarketHeuristic(seed=seed * 10 + q) if q in heuristic_seats else RandomBot(seed + q)
         for q in range(players)
     ]
-    while not state.is_over():
-        mover = state.to_move()
-        assert mover is not None
-        action = bots[mover].choose(state)
-        assert action in state.legal_actions()
-        state.apply(action)
-    return state
+    return play_out(state, bots)
 
 
 # ---------------------------------------------------------------------- complete games
@@ -76,11 +71,7 @@ def test_noise_still_legal_and_seeded() -> None:
     state = GAME.new(4, 11)
     bots = [NightMarketHeuristic(seed=q, noise=0.5) for q in range(4)]
     twins = [NightMarketHeuristic(seed=q, noise=0.5) for q in range(4)]
-    while not state.is_over():
-        mover = state.to_move()
-        action = bots[mover].choose(state)
-        assert twins[mover].choose(state) == action
-        state.apply(action)
+    assert play_out(state, bots, twins).winners()
 
 
 # ---------------------------------------------------------------------- sensible choices

@@ -14,6 +14,7 @@ from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME, TakeStockState
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.state import AUDIT_P, CHOOSE, EXERCISE, MAIN
+from tests.bots.helpers import play_out
 from tests.take_stock.helpers import (
     card,
     give,
@@ -35,13 +36,7 @@ def play(
         TakeStockHeuristic(seed=seed * 10 + q) if q in heuristic_seats else RandomBot(seed + q)
         for q in range(players)
     ]
-    while not state.is_over():
-        mover = state.to_move()
-        assert mover is not None
-        action = bots[mover].choose(state)
-        assert action in state.legal_actions()
-        state.apply(action)
-    return state
+    return play_out(state, bots)
 
 
 # ---------------------------------------------------------------------- complete games
@@ -84,13 +79,7 @@ def test_noise_still_legal_and_seeded() -> None:
     state = GAME.new(4, 11)
     bots = [TakeStockHeuristic(seed=q, noise=1.0) for q in range(4)]
     twins = [TakeStockHeuristic(seed=q, noise=1.0) for q in range(4)]
-    while not state.is_over():
-        mover = state.to_move()
-        assert mover is not None
-        action = bots[mover].choose(state)
-        assert twins[mover].choose(state) == action
-        assert action in state.legal_actions()
-        state.apply(action)
+    assert play_out(state, bots, twins).winners()
 
 
 # ---------------------------------------------------------------------- sensible choices
