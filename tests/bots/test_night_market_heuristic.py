@@ -10,11 +10,10 @@ import pytest
 from bazaar.bots.heuristics import HEURISTICS, HeuristicBot, heuristic_for
 from bazaar.bots.heuristics.night_market import NightMarketHeuristic
 from bazaar.bots.random_bot import RandomBot
-from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.state import BID, BUILD, HIDE, VALUE
-from tests.bots.helpers import play_out
+from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
 from tests.night_market.helpers import clear_board, hand, kind, new, stall, take, to_bidding
 
 
@@ -180,33 +179,26 @@ def sampled_states(players: int, seed: int, every: int = 7) -> Iterator[NightMar
 @pytest.mark.parametrize("players", [3, 4])
 def test_no_peeking(players: int) -> None:
     """The move depends only on the seat's view: the same on every determinization."""
-    phases = set()
+    phases: set = set()
     changed = 0
     for seed in (1, 2):
-        for n, state in enumerate(sampled_states(players, seed)):
-            seat = state.to_move()
-            assert seat is not None
-            phases.add(state.phase)
-            for noise in (0.0, 0.5):
-                ref = NightMarketHeuristic(seed=n, noise=noise).choose(state)
-                for x in (1, 2, 3, 4):
-                    other = state.determinize(seat, Rng(1000 * seed + x))
-                    changed += other.full_view() != state.full_view()
-                    got = NightMarketHeuristic(seed=n, noise=noise).choose(other)
-                    assert got == ref, (players, seed, n, x, noise)
+        seen, moved = check_no_peeking(
+            sampled_states(players, seed),
+            lambda n, noise: NightMarketHeuristic(seed=n, noise=noise),
+            noises=(0.0, 0.5),
+            draws=4,
+            seed=seed,
+        )
+        phases |= seen
+        changed += moved
     assert {HIDE, BID, VALUE, BUILD} <= phases
     assert changed  # the samples really did change hidden information
 
 
 def test_no_peeking_with_a_reused_bot() -> None:
     """A bot that keeps its model between calls still answers from the view alone."""
-    bot = NightMarketHeuristic(seed=4)
-    for n, state in enumerate(sampled_states(4, 5, every=5)):
-        seat = state.to_move()
-        assert seat is not None
-        ref = NightMarketHeuristic(seed=4).choose(state)
-        for x in (1, 2):
-            assert bot.choose(state.determinize(seat, Rng(n * 10 + x))) == ref
+    states = sampled_states(4, 5, every=5)
+    check_reused_bot(states, NightMarketHeuristic(seed=4), lambda: NightMarketHeuristic(seed=4))
 
 
 def test_a_kept_model_answers_like_a_fresh_bot() -> None:

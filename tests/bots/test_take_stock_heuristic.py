@@ -14,7 +14,7 @@ from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME, TakeStockState
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.state import AUDIT_P, CHOOSE, EXERCISE, MAIN
-from tests.bots.helpers import play_out
+from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
 from tests.take_stock.helpers import (
     card,
     give,
@@ -195,33 +195,26 @@ def sampled_states(players: int, seed: int, every: int = 5) -> Iterator[TakeStoc
 @pytest.mark.parametrize("players", [3, 4])
 def test_no_peeking(players: int) -> None:
     """The move depends only on the seat's view: the same on every determinization."""
-    phases = set()
+    phases: set = set()
     changed = 0
     for seed in (1, 2):
-        for n, state in enumerate(sampled_states(players, seed)):
-            seat = state.to_move()
-            assert seat is not None
-            phases.add(state.phase)
-            for noise in (0.0, 1.0):
-                ref = TakeStockHeuristic(seed=n, noise=noise).choose(state)
-                for x in (1, 2, 3):
-                    other = state.determinize(seat, Rng(1000 * seed + x))
-                    changed += other.full_view() != state.full_view()
-                    got = TakeStockHeuristic(seed=n, noise=noise).choose(other)
-                    assert got == ref, (players, seed, n, x, noise)
+        seen, moved = check_no_peeking(
+            sampled_states(players, seed),
+            lambda n, noise: TakeStockHeuristic(seed=n, noise=noise),
+            noises=(0.0, 1.0),
+            draws=3,
+            seed=seed,
+        )
+        phases |= seen
+        changed += moved
     assert {MAIN, CHOOSE, EXERCISE} <= phases
     assert changed  # the samples really did change hidden information
 
 
 def test_no_peeking_with_a_reused_bot() -> None:
     """A bot used for many positions still answers from the view alone."""
-    bot = TakeStockHeuristic(seed=4)
-    for n, state in enumerate(sampled_states(4, 5, every=4)):
-        seat = state.to_move()
-        assert seat is not None
-        ref = TakeStockHeuristic(seed=4).choose(state)
-        for x in (1, 2):
-            assert bot.choose(state.determinize(seat, Rng(n * 10 + x))) == ref
+    states = sampled_states(4, 5, every=4)
+    check_reused_bot(states, TakeStockHeuristic(seed=4), lambda: TakeStockHeuristic(seed=4))
 
 
 # ---------------------------------------------------------------------- strength
