@@ -24,27 +24,29 @@ def play_out(state: State, bots: Sequence[Any], twins: Sequence[Any] | None = No
 
 
 def check_no_peeking(
-    states: Iterable[State],
+    states_for: Callable[[int], Iterable[State]],
     make: Callable[[int, float], Any],
     noises: Sequence[float],
     draws: int,
-    seed: int,
+    seeds: Sequence[int] = (1, 2),
 ) -> tuple[set[Any], int]:
-    """For each state, a bot ``make(n, noise)`` must choose the same move on ``draws``
-    determinizations for the mover as on the state itself. Returns the phases seen and how
-    many determinizations changed hidden information (to show the check was not vacuous)."""
+    """For each state of ``states_for(seed)``, a bot ``make(n, noise)`` must choose the same
+    move on ``draws`` determinizations for the mover as on the state itself. Returns the
+    phases seen and how many determinizations changed hidden information (to show the check
+    was not vacuous)."""
     phases: set[Any] = set()
     changed = 0
-    for n, state in enumerate(states):
-        seat = state.to_move()
-        assert seat is not None
-        phases.add(getattr(state, "phase", None))
-        for noise in noises:
-            ref = make(n, noise).choose(state)
-            for x in range(1, draws + 1):
-                other = state.determinize(seat, Rng(1000 * seed + x))
-                changed += other.full_view() != state.full_view()
-                assert make(n, noise).choose(other) == ref, (seed, n, x, noise)
+    for seed in seeds:
+        for n, state in enumerate(states_for(seed)):
+            seat = state.to_move()
+            assert seat is not None
+            phases.add(getattr(state, "phase", None))
+            for noise in noises:
+                ref = make(n, noise).choose(state)
+                for x in range(1, draws + 1):
+                    other = state.determinize(seat, Rng(1000 * seed + x))
+                    changed += other.full_view() != state.full_view()
+                    assert make(n, noise).choose(other) == ref, (seed, n, x, noise)
     return phases, changed
 
 
