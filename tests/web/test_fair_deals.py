@@ -13,6 +13,9 @@ import httpx
 from websockets.sync.client import connect
 
 from bazaar.core import deal
+from bazaar.core.registry import get_game
+from bazaar.web.hub import LiveTable
+from bazaar.web.store import StoredTable
 from tests.test_cli import invoke
 from tests.web.server import Server
 
@@ -151,3 +154,16 @@ def test_seeds_outside_64_bits_are_refused(server: Server) -> None:
         res = httpx.post(server.url + "/api/tables", json=body)
         assert res.status_code == 422 and res.json()["code"] == "field", res.text
         assert res.json()["error"].startswith("seed: ")
+
+
+def test_bots_hints_and_analyses_get_seeds_derived_through_sha256() -> None:
+    """Their seeds are fixed by the stored table, yet reveal nothing of its seed."""
+    seed, salt = 2**64 - 9, "c3" * deal.SALT_BYTES
+    info = StoredTable(
+        "t1", "buy-low-sell-high", 3, seed, {}, [], "en", 0.0, False, [], salt, None, False
+    )
+    table = LiveTable(info, get_game("buy-low-sell-high").new(3, seed), [])
+    for purpose in ("bot", "hint", "analysis"):
+        assert table.worker_seed(purpose, 5) == deal.derived_seed(seed, salt, purpose, 5)
+    assert table.worker_seed("hint", 5) not in {seed + 5, (seed * 1_000_003 + 5) % (1 << 62)}
+    assert len({table.worker_seed("bot", step) for step in range(50)}) == 50
