@@ -419,6 +419,74 @@ def analyse_cmd(
     )
 
 
+VERIFY_HELP = h(
+    "Verify a game record from a web table: replay it (every move must be legal), compare the "
+    "final scores if the record has them, and check that SHA-256 of its seed and salt is the "
+    "commitment the table published when it was created. Exit status: 0 verified, 1 a check "
+    "failed or fairness cannot be proven (no commitment in the record), 2 the record cannot "
+    "be read."
+)
+#: How each finding of ``bazaar verify`` is marked.
+VERIFY_MARKS = {
+    "passed": ("✓", "green"),
+    "failed": ("✗", "bold red"),
+    "unproven": ("?", "yellow"),
+    "note": ("·", "cyan"),
+}
+EXIT_FAILED = 1
+
+
+@app.command("verify", help=VERIFY_HELP)
+def verify_cmd(
+    file: Annotated[Path, typer.Argument(help=h("A game record (JSON)."))],
+    lang: Annotated[
+        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
+    ] = DEFAULT_LANG,
+) -> None:
+    from bazaar.play.verify import Outcome, verdict, verify_record
+
+    lang = _lang(lang)
+    try:
+        rec = GameRecord.load(file)
+        the_game = get_game(rec.game)
+    except BazaarError as exc:
+        fail(exc.message, lang)
+    console.print(
+        Text(
+            t(
+                "{game} · {players} players · seed {seed} · {n} moves",
+                lang,
+                game=_game_name(the_game, lang),
+                players=rec.players,
+                seed=rec.seed,
+                n=len(rec.actions),
+            ),
+            style="bold",
+        ),
+        soft_wrap=True,
+    )
+    findings = verify_record(rec)
+    for finding in findings:
+        mark, style = VERIFY_MARKS[finding.outcome.value]
+        line = Text(mark + " ", style=style)
+        line.append(t(finding.message, lang, **finding.fields))
+        console.print(line, soft_wrap=True)
+    result = verdict(findings)
+    if result is Outcome.PASSED:
+        words = t(
+            "Verified: the deal was committed before the first move and every move is legal.", lang
+        )
+        console.print(Text(words, style="bold green"), soft_wrap=True)
+        return
+    if result is Outcome.UNPROVEN:
+        words = t("Not proven: the moves are legal, but nothing shows the deal was fair.", lang)
+        console.print(Text(words, style="bold yellow"), soft_wrap=True)
+    else:
+        words = t("NOT verified: this record fails a check.", lang)
+        console.print(Text(words, style="bold red"), soft_wrap=True)
+    raise typer.Exit(EXIT_FAILED)
+
+
 @app.command(help=h("Print the rules of GAME."))
 def rules(
     game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],

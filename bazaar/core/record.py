@@ -1,7 +1,10 @@
 """Game records: (game id, players, options, seed, actions in notation), saved as JSON.
 
 A record is the save file, the replay and the database row of a game: replaying its
-actions from the seed rebuilds every state exactly.
+actions from the seed rebuilds every state exactly. Records of web tables also carry the
+deal's ``salt`` and ``commitment`` (see :mod:`bazaar.core.deal`), whether the creator chose
+the seed (``fixed_seed``) and the final ``scores``; all four are optional, so older records
+load as before and the format number stays 1.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bazaar.core.deal import HEX
 from bazaar.core.errors import BadRecord, BazaarError
 from bazaar.core.game import Event, Game, State
 from bazaar.core.registry import get_game
@@ -29,9 +33,16 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)
+    #: the deal's salt (lowercase hex) and commitment (SHA-256 hex); None when not committed
+    salt: str | None = None
+    commitment: str | None = None
+    #: True when the table's creator chose the seed (and every seat was shown it)
+    fixed_seed: bool | None = None
+    #: the final scores, as the server counted them (None: not recorded)
+    scores: list[float] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "players": self.players,
@@ -40,6 +51,14 @@ class GameRecord:
             "seats": list(self.seats),
             "actions": list(self.actions),
         }
+        extra = {
+            "salt": self.salt,
+            "commitment": self.commitment,
+            "fixed_seed": self.fixed_seed,
+            "scores": None if self.scores is None else list(self.scores),
+        }
+        out.update((key, value) for key, value in extra.items() if value is not None)
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -60,7 +79,31 @@ class GameRecord:
         seats = data.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise BadRecord("record field 'seats' must be a list of strings")
-        return cls(data["game"], data["players"], data["seed"], options, list(actions), seats)
+        for key in ("salt", "commitment"):
+            value = data.get(key)
+            if value is not None and (not isinstance(value, str) or not HEX.fullmatch(value)):
+                raise BadRecord(f"record field {key!r} must be lowercase hex digits")
+        fixed = data.get("fixed_seed")
+        if fixed is not None and not isinstance(fixed, bool):
+            raise BadRecord("record field 'fixed_seed' must be true or false")
+        scores = data.get("scores")
+        if scores is not None and (
+            not isinstance(scores, list)
+            or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
+        ):
+            raise BadRecord("record field 'scores' must be a list of numbers")
+        return cls(
+            data["game"],
+            data["players"],
+            data["seed"],
+            options,
+            list(actions),
+            seats,
+            salt=data.get("salt"),
+            commitment=data.get("commitment"),
+            fixed_seed=fixed,
+            scores=None if scores is None else list(scores),
+        )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")

@@ -65,7 +65,8 @@ class NewTable(BaseModel):
     seats: list[SeatSpec] = Field(max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
     lang: str = "en"
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    #: fix the deal (every seat is shown it); default: a random 64-bit seed from the OS
+    seed: int | None = Field(default=None, ge=0, lt=2**64)
 
 
 class MoveRequest(BaseModel):

@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
+from bazaar.core import deal
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
 from bazaar.core.registry import get_game
@@ -121,8 +122,10 @@ class LiveTable:
         return len(self.history)
 
     def record(self) -> dict[str, Any]:
-        """The game record (JSON dict) of everything played so far."""
-        return {
+        """The game record (JSON dict) of everything played so far, with the deal's salt and
+        commitment and, once the game is over, the final scores. It holds the seed: it is
+        only served once the game is over (workers get it to rebuild the state)."""
+        out = {
             "format": 1,
             "game": self.info.game,
             "players": self.info.players,
@@ -131,6 +134,26 @@ class LiveTable:
             "seats": [s.get("bot") or "human" for s in self.info.seats],
             "actions": [m.notation for m in self.history],
         }
+        extra = {
+            "salt": self.info.salt,
+            "commitment": self.info.commitment,
+            "fixed_seed": self.info.fixed_seed,
+            "scores": self.state.scores() if self.state.is_over() else None,
+        }
+        out.update((key, value) for key, value in extra.items() if value is not None)
+        return out
+
+    def deal(self) -> dict[str, Any]:
+        """The payload's ``deal``: see :func:`bazaar.core.deal.public_deal`."""
+        info = self.info
+        return deal.public_deal(
+            info.seed, info.salt, info.commitment, info.fixed_seed, self.state.is_over()
+        )
+
+    def worker_seed(self, purpose: str, step: int) -> int:
+        """The seed of a bot, hint or analysis at move ``step``: derived through SHA-256 from
+        the table seed and its secret salt, so what a worker serves tells nothing of them."""
+        return deal.derived_seed(self.info.seed, self.info.salt or "", purpose, step)
 
     def seats_public(self) -> list[dict[str, Any]]:
         connected = {c.seat for c in self.connections}
@@ -211,7 +234,12 @@ class Hub:
             raise WebError(
                 400, "seats", f"{players} players need {players} seats, not {len(seats)}"
             )
-        seed = secrets.randbits(31) if seed is None else seed
+        fixed = seed is not None
+        if seed is None:
+            seed = deal.new_seed()
+        if not 0 <= seed < deal.SEED_LIMIT:
+            raise WebError(400, "field", f"'seed' must be from 0 to {deal.SEED_LIMIT - 1}")
+        salt = deal.new_salt()
         try:
             state = game.new(players, seed, options)
         except BazaarError as exc:
@@ -243,6 +271,9 @@ class Hub:
             "options": dict(state.options),
             "seats": rows,
             "lang": lang,
+            "salt": salt,
+            "commitment": deal.commit(seed, salt),
+            "fixed_seed": fixed,
         }
         await asyncio.to_thread(self.store.create_table, row)
         await self.get(table_id)  # loads it, and a bot that starts begins to think
@@ -280,7 +311,7 @@ class Hub:
 
     # ------------------------------------------------------------------ views
     def payload(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        return build_payload(
+        payload = build_payload(
             table.state,
             seat,
             lang,
@@ -289,6 +320,8 @@ class Hub:
             history=table.history,
             log=table.log(seat, lang),
         )
+        payload["deal"] = table.deal()
+        return payload
 
     async def broadcast(self, table: LiveTable) -> None:
         """Send every connection the payload of its own seat."""
@@ -401,7 +434,7 @@ class Hub:
             seq = table.seq
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            seed = (table.info.seed * 1_000_003 + seq) % (1 << 62)
+            seed = table.worker_seed("bot", seq)
             try:
                 move = await self.run(workers.bot_move, table.record(), spec, seed)
             except Exception:  # a crashed worker must not stall the table: try again
@@ -417,7 +450,7 @@ class Hub:
     async def hint(self, table: LiveTable, seat: int) -> list[dict[str, Any]]:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
-        seed = table.info.seed + table.seq
+        seed = table.worker_seed("hint", table.seq)
         return await self.run(workers.hint_moves, table.record(), seat, self.hint_level, seed)
 
     async def analysis(self, table: LiveTable, seat: int) -> list[dict[str, Any]]:
@@ -425,7 +458,11 @@ class Hub:
             raise WebError(409, "not-over", "the analysis is ready once the game is over")
         if seat not in table.analyses:
             table.analyses[seat] = await self.run(
-                workers.analyse, table.record(), seat, self.analysis_level, table.info.seed
+                workers.analyse,
+                table.record(),
+                seat,
+                self.analysis_level,
+                table.worker_seed("analysis", seat),
             )
         return table.analyses[seat]
 
@@ -450,4 +487,5 @@ class Hub:
         )
         payload["legal"] = []
         payload["replay"] = {"step": step, "steps": table.seq}
+        payload["deal"] = table.deal()
         return payload

@@ -19,6 +19,8 @@ Payload fields::
     over      true once the game is over
     scores    final scores (null until over)
     winners   winning seats (empty until over)
+    deal      {"fixed", "commitment", "seed", "salt"}: added by Hub.payload (docs/web.md,
+              "Fair deals"; seed and salt null until the game is over unless fixed)
 """
 
 from __future__ import annotations

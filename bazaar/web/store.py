@@ -7,12 +7,17 @@ server continues every game exactly, and two racing writers cannot both store mo
 
 SQLite (the default, a file in the user's data directory) and PostgreSQL (``postgresql://``
 URLs, with the ``postgres`` extra installed) are supported.
+
+Seeds are 64-bit unsigned numbers, more than a signed BIGINT holds, so ``tables.seed`` is
+text (decimal digits). Databases made before that (an integer ``seed`` column, no ``salt``,
+``commitment`` or ``fixed_seed``) are upgraded in place when a :class:`Store` opens them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,12 +34,16 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from bazaar.core.deal import public_deal
 
 
 class Base(DeclarativeBase):
@@ -49,13 +58,23 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    #: decimal digits (0 <= seed < 2**64 does not fit a signed BIGINT)
+    seed: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: [{"kind": "human"|"bot", "bot": spec|None, "name": str, "token_hash": str|None}]
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     lang: Mapped[str] = mapped_column(String(8))
     created: Mapped[float] = mapped_column(Float)
     over: Mapped[int] = mapped_column(Integer, default=0)
+    #: the deal's salt and SHA-256 commitment (hex); NULL for tables made before commitments
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: 1 when the creator chose the seed, 0 when the server drew it, NULL: not known (old)
+    fixed_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+#: Columns added to ``tables`` since the first schema, with their SQL types.
+ADDED_COLUMNS = {"salt": "VARCHAR(64)", "commitment": "VARCHAR(64)", "fixed_seed": "INTEGER"}
 
 
 class MoveRow(Base):
@@ -86,6 +105,9 @@ class StoredTable:
     created: float
     over: bool
     moves: list[tuple[int, str]]  # (seat, notation)
+    salt: str | None = None
+    commitment: str | None = None
+    fixed_seed: bool | None = None
 
 
 class DuplicateMove(Exception):
@@ -134,13 +156,67 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         Base.metadata.create_all(self.engine)
+        self.upgrade()
+
+    def _outdated(self, columns: dict[str, str]) -> bool:
+        return "INT" in columns["seed"].upper() or any(c not in columns for c in ADDED_COLUMNS)
+
+    def upgrade(self) -> None:
+        """Bring a ``tables`` table of an older schema up to date (idempotent)."""
+        found = {c["name"]: str(c["type"]) for c in inspect(self.engine).get_columns("tables")}
+        if not self._outdated(found):
+            return
+        if self.engine.dialect.name == "sqlite":
+            self._upgrade_sqlite()
+        else:
+            self._upgrade_postgres()
+
+    def _upgrade_sqlite(self) -> None:
+        """SQLite cannot change a column's type: copy ``seed`` into a text column that
+        takes its place, all in one write transaction (a second server waits for it)."""
+        path = self.engine.url.database
+        assert path and path != ":memory:"  # a new in-memory database is already current
+        db = sqlite3.connect(path, isolation_level=None, timeout=30)
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            columns = {row[1]: row[2] for row in db.execute("PRAGMA table_info(tables)")}
+            for name, kind in ADDED_COLUMNS.items():
+                if name not in columns:
+                    db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+            if "INT" in columns["seed"].upper():
+                db.execute("ALTER TABLE tables ADD COLUMN seed_text VARCHAR(20)")
+                db.execute("UPDATE tables SET seed_text = CAST(seed AS TEXT)")
+                db.execute("ALTER TABLE tables DROP COLUMN seed")
+                db.execute("ALTER TABLE tables RENAME COLUMN seed_text TO seed")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        finally:
+            db.close()
+
+    def _upgrade_postgres(self) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(text("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE"))
+            found = {c["name"]: str(c["type"]) for c in inspect(connection).get_columns("tables")}
+            for name, kind in ADDED_COLUMNS.items():
+                if name not in found:
+                    connection.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+            if "INT" in found["seed"].upper():
+                connection.execute(
+                    text("ALTER TABLE tables ALTER COLUMN seed TYPE VARCHAR(20) USING seed::text")
+                )
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create_table(self, row: dict[str, Any]) -> None:
         with Session(self.engine) as session, session.begin():
-            session.add(TableRow(created=time.time(), over=0, **row))
+            fields = {**row, "seed": str(row["seed"])}
+            if "fixed_seed" in fields:
+                fields["fixed_seed"] = int(fields["fixed_seed"])
+            session.add(TableRow(created=time.time(), over=0, **fields))
 
     def add_move(self, table_id: str, seq: int, seat: int, action: str, over: bool) -> None:
         """Store move ``seq``; raise DuplicateMove if that sequence number is taken."""
@@ -176,13 +252,16 @@ class Store:
                 row.id,
                 row.game,
                 row.players,
-                row.seed,
+                int(row.seed),
                 dict(row.options),
                 list(row.seats),
                 row.lang,
                 row.created,
                 bool(row.over),
                 [(m.seat, m.action) for m in moves],
+                row.salt,
+                row.commitment,
+                None if row.fixed_seed is None else bool(row.fixed_seed),
             )
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
@@ -203,6 +282,13 @@ class Store:
                         "over": bool(row.over),
                         "moves": count,
                         "created": row.created,
+                        "deal": public_deal(
+                            int(row.seed),
+                            row.salt,
+                            row.commitment,
+                            None if row.fixed_seed is None else bool(row.fixed_seed),
+                            bool(row.over),
+                        ),
                     }
                 )
             return out

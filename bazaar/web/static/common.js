@@ -21,7 +21,7 @@
     const init = {method: method, headers: {}};
     if (body !== undefined) {
       init.headers["content-type"] = "application/json";
-      init.body = JSON.stringify(body);
+      init.body = typeof body === "string" ? body : JSON.stringify(body);  // text: JSON already
     }
     const res = await fetch(path, init);
     let data = null;

@@ -80,11 +80,26 @@
       options: options, lang: $("table-lang").value};
   }
 
+  /* The request body as JSON text: a fixed seed goes in as its digits, since a JavaScript
+   * number cannot hold every 64-bit seed. Null when the seed field is not a valid seed. */
+  function bodyText(body) {
+    const seed = $("seed").value.trim();
+    const text = JSON.stringify(body);
+    if (!seed) return text;
+    if (!/^[0-9]{1,20}$/.test(seed) || BigInt(seed) >= (1n << 64n)) return null;
+    return text.slice(0, -1) + ',"seed":' + BigInt(seed).toString() + "}";
+  }
+
   async function create() {
     const body = readForm();
+    const text = bodyText(body);
+    if (text === null) {
+      Bazaar.toast(ui.t("The seed must be a whole number from 0 to 18446744073709551615."));
+      return;
+    }
     let res;
     try {
-      res = await Bazaar.api("POST", "/api/tables", body);
+      res = await Bazaar.api("POST", "/api/tables", text);
     } catch (err) {
       Bazaar.toast(err.message);
       return;
@@ -139,8 +154,9 @@
       const g = catalog.games.find((x) => x.id === tb.game);
       const seats = tb.seats.map((s) => s.kind === "bot" ? botLabel(s.bot) :
         (s.name || ui.t("Person")) + (s.connected ? " ●" : " ○")).join(", ");
-      const state = tb.over ? ui.t("finished") : tb.waiting_for ?
-        ui.t("waiting for {n} player(s)", {n: tb.waiting_for}) : ui.t("playing");
+      const state = (tb.over ? ui.t("finished") : tb.waiting_for ?
+        ui.t("waiting for {n} player(s)", {n: tb.waiting_for}) : ui.t("playing")) +
+        (tb.deal && tb.deal.fixed ? " · " + ui.t("fixed deal") : "");
       return `<tr><td>${ui.esc(Bazaar.gameName(g, ui.lang))}</td><td>${ui.esc(seats)}</td>` +
         `<td>${tb.moves}</td><td>${ui.esc(state)}</td>` +
         `<td><a href="/t/${encodeURIComponent(tb.id)}">${ui.esc(ui.t("Watch"))}</a></td></tr>`;

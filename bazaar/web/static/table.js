@@ -129,6 +129,7 @@
     }
     if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
     drawResult(p);
+    drawDeal(p);
     $("name-row").hidden = p.seat === null;
     $("my-name").placeholder = ui.t("Your name");
     drawMoves(p);
@@ -153,6 +154,25 @@
     }).join("");
     box.innerHTML = `<b>${ui.esc(ui.t("Final result"))}</b><ol>${rows}</ol>`;
     box.hidden = false;
+  }
+
+  /* The deal: a loud notice to everyone when the creator fixed the seed; the commitment,
+   * and the seed and salt once they are revealed (see "Fair deals" in docs/web.md). */
+  function drawDeal(p) {
+    const d = p.deal || {};
+    const notice = $("deal-notice");
+    notice.hidden = !d.fixed;
+    if (d.fixed) {
+      notice.textContent = ui.t("Fixed deal: the table's creator chose the seed {seed}, so they can know every hidden card.", {seed: d.seed});
+    }
+    const lines = [];
+    if (d.commitment) lines.push(ui.t("Deal commitment (SHA-256): {commitment}", {commitment: d.commitment}));
+    if (d.seed !== null && d.seed !== undefined && d.salt) {
+      lines.push(ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify” on it to check the game.", {seed: d.seed, salt: d.salt}));
+    }
+    const info = $("deal-info");
+    info.innerHTML = lines.map((l) => ui.esc(l)).join("<br>");
+    info.hidden = !lines.length;
   }
 
   function drawMoves(p) {

@@ -1,0 +1,89 @@
+"""In headless Chromium: a fixed deal set in the lobby is announced on every table page, and a
+finished game shows its revealed seed and salt."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+
+from bazaar.core import deal
+from tests.web.server import Server
+
+SEED = "18446744073709551557"  # above 2**53: a JavaScript number would round it
+
+
+def test_a_fixed_deal_from_the_lobby_is_shown_to_every_seat_and_spectator(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    try:
+        lobby = context.new_page()
+        lobby.on("pageerror", lambda e: errors.append(str(e)))
+        lobby.goto(f"{server.url}/?lang=en")
+        lobby.wait_for_selector("#game option", state="attached")
+        lobby.select_option("#game", "buy-low-sell-high")
+        lobby.select_option("#players", "3")
+        for seat, kind in enumerate(["human", "human", "random"]):
+            lobby.select_option(f"select[data-seat='{seat}']", kind)
+        lobby.click("#advanced-box summary")
+        lobby.fill("#seed", "99999999999999999999")  # more than 64 bits: refused at once
+        lobby.click("#create")
+        lobby.wait_for_selector("#toast.show")
+        toast = "The seed must be a whole number from 0 to 18446744073709551615."
+        assert lobby.inner_text("#toast") == toast
+        lobby.fill("#seed", SEED)
+        lobby.click("#create")
+        lobby.wait_for_selector("#created:not([hidden]) a.seat-link")
+        links = [a.get_attribute("href") for a in lobby.locator("a.seat-link").all()]
+        spectator = lobby.locator("#links input").last.input_value()
+        notice = (
+            f"Fixed deal: the table's creator chose the seed {SEED}, so they can know every "
+            "hidden card."
+        )
+        for link in [*links, spectator]:
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            page.wait_for_selector("#deal-notice:not([hidden])")
+            assert page.inner_text("#deal-notice") == notice
+            assert page.get_attribute("body", "data-seq") == "0"
+            assert "Deal commitment (SHA-256): " in page.inner_text("#deal-info")
+        page.select_option("#lang", "zh-TW")
+        page.wait_for_function(
+            "document.getElementById('deal-notice').textContent.startsWith('固定牌局')"
+        )
+        assert SEED in page.inner_text("#deal-notice")
+        lobby.goto(f"{server.url}/?lang=en")
+        lobby.wait_for_selector("#tables table")
+        assert "fixed deal" in lobby.inner_text("#tables")
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_end_of_a_game_reveals_seed_and_salt_on_the_page(browser: Any, server: Server) -> None:
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "buy-low-sell-high", "players": 2, "seats": seats},
+    ).json()
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/tables/{made['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    shown = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["deal"]
+    assert deal.commit(int(shown["seed"]), shown["salt"]) == shown["commitment"]
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{made['id']}?lang=en")
+        page.wait_for_selector("#deal-info:not([hidden])")
+        text = page.inner_text("#deal-info")
+        assert f"Deal commitment (SHA-256): {shown['commitment']}" in text
+        assert f"Deal revealed: seed {shown['seed']}, salt {shown['salt']}." in text
+        assert page.is_hidden("#deal-notice")
+    finally:
+        context.close()

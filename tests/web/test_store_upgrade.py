@@ -1,0 +1,181 @@
+"""A database made with the first schema (integer seed, no salt or commitment) is upgraded in
+place: its tables still load and replay, and new tables keep 64-bit seeds exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, inspect, text
+
+from bazaar.core import deal
+from bazaar.core.registry import get_game
+from bazaar.web.hub import LiveTable, replay_table
+from bazaar.web.store import Store, token_hash
+
+#: The statements the first schema's ``create_all`` issued (SQLite and PostgreSQL).
+OLD_SCHEMA = {
+    "sqlite": [
+        "CREATE TABLE tables (id VARCHAR(32) NOT NULL, game VARCHAR(40) NOT NULL, "
+        "players INTEGER NOT NULL, seed INTEGER NOT NULL, options JSON NOT NULL, "
+        "seats JSON NOT NULL, lang VARCHAR(8) NOT NULL, created FLOAT NOT NULL, "
+        "over INTEGER NOT NULL, PRIMARY KEY (id))",
+        "CREATE TABLE moves (id INTEGER NOT NULL, table_id VARCHAR(32) NOT NULL, "
+        "seq INTEGER NOT NULL, seat INTEGER NOT NULL, action VARCHAR(80) NOT NULL, "
+        "created FLOAT NOT NULL, PRIMARY KEY (id), "
+        "CONSTRAINT one_move_per_seq UNIQUE (table_id, seq), "
+        "FOREIGN KEY(table_id) REFERENCES tables (id))",
+        "CREATE INDEX ix_moves_table_id ON moves (table_id)",
+    ],
+    "postgresql": [
+        "CREATE TABLE tables (id VARCHAR(32) NOT NULL, game VARCHAR(40) NOT NULL, "
+        "players INTEGER NOT NULL, seed INTEGER NOT NULL, options JSON NOT NULL, "
+        "seats JSON NOT NULL, lang VARCHAR(8) NOT NULL, created FLOAT NOT NULL, "
+        "over INTEGER NOT NULL, PRIMARY KEY (id))",
+        "CREATE TABLE moves (id SERIAL NOT NULL, table_id VARCHAR(32) NOT NULL, "
+        "seq INTEGER NOT NULL, seat INTEGER NOT NULL, action VARCHAR(80) NOT NULL, "
+        "created FLOAT NOT NULL, PRIMARY KEY (id), "
+        "CONSTRAINT one_move_per_seq UNIQUE (table_id, seq), "
+        "FOREIGN KEY(table_id) REFERENCES tables (id))",
+        "CREATE INDEX ix_moves_table_id ON moves (table_id)",
+    ],
+}
+SEATS = json.dumps(
+    [
+        {"kind": "human", "bot": None, "name": "Ann", "token_hash": token_hash("secret")},
+        {"kind": "human", "bot": None, "name": "", "token_hash": token_hash("other")},
+        {"kind": "bot", "bot": "random", "name": ""},
+    ]
+)
+OLD_SEED = 2147483000
+
+
+def first_moves(count: int) -> list[tuple[int, str]]:
+    """(seat, notation) of the first legal move, ``count`` times, from the old table's start."""
+    state = get_game("buy-low-sell-high").new(3, OLD_SEED)
+    out = []
+    for _ in range(count):
+        seat, action = state.to_move(), state.legal_actions()[0]
+        assert seat is not None
+        out.append((seat, state.notation(action)))
+        state.apply(action)
+    return out
+
+
+MOVES = first_moves(2)
+URLS = ["sqlite"] + (["postgres"] if os.environ.get("BAZAAR_TEST_POSTGRES") else [])
+
+
+@pytest.fixture(params=URLS)
+def old_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a database with the first schema and one table with two moves."""
+    if request.param == "sqlite":
+        url, dialect = f"sqlite:///{tmp_path / 'old.db'}", "sqlite"
+    else:
+        url, dialect = os.environ["BAZAAR_TEST_POSTGRES"], "postgresql"
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    schema = f"s{uuid.uuid4().hex[:10]}"
+    engine = create_engine(url)
+    with engine.begin() as db:
+        if dialect == "postgresql":  # a schema of its own: other tests share the database
+            db.execute(text(f"CREATE SCHEMA {schema}"))
+            db.execute(text(f"SET search_path TO {schema}"))
+            url = url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+        for statement in OLD_SCHEMA[dialect]:
+            db.execute(text(statement))
+        db.execute(
+            text(
+                "INSERT INTO tables VALUES ('old1', 'buy-low-sell-high', 3, :seed, "
+                "'{}', :seats, 'en', 1.0, 0)"
+            ),
+            {"seats": SEATS, "seed": OLD_SEED},
+        )
+        for seq, (seat, action) in enumerate(MOVES):
+            db.execute(
+                text(
+                    "INSERT INTO moves (table_id, seq, seat, action, created)"
+                    " VALUES ('old1', :seq, :seat, :action, 1.0)"
+                ),
+                {"seq": seq, "seat": seat, "action": action},
+            )
+    engine.dispose()
+    yield url
+    if dialect == "postgresql":
+        engine = create_engine(url)
+        with engine.begin() as db:
+            db.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
+
+
+def test_an_old_database_is_upgraded_and_its_tables_replay(old_db: str) -> None:
+    store = Store(old_db)
+    try:
+        columns = {c["name"]: str(c["type"]) for c in inspect(store.engine).get_columns("tables")}
+        assert columns["seed"] == "VARCHAR(20)"
+        assert {"salt", "commitment", "fixed_seed"} <= set(columns)
+        old = store.load("old1")
+        assert old is not None and old.seed == OLD_SEED and old.moves == MOVES
+        assert (old.salt, old.commitment, old.fixed_seed) == (None, None, None)
+        state, history = replay_table(old)
+        expected = get_game("buy-low-sell-high").new(3, OLD_SEED)
+        for _, action in MOVES:
+            expected.apply(expected.parse(action))
+        assert state.view(0) == expected.view(0) and len(history) == 2
+        table = LiveTable(old, state, history)
+        assert table.deal() == {"fixed": None, "commitment": None, "seed": None, "salt": None}
+        assert "salt" not in table.record() and table.record()["seed"] == OLD_SEED
+        listed = {t["id"]: t for t in store.list_tables()}["old1"]
+        assert listed["deal"]["commitment"] is None and listed["moves"] == 2
+        # New tables on the upgraded database keep a seed above 2**63 exactly.
+        salt = deal.new_salt()
+        top = 2**64 - 1
+        store.create_table(_row("new1", top, salt, fixed=True))
+        new = store.load("new1")
+        assert new is not None and new.seed == top and new.salt == salt and new.fixed_seed
+        assert new.commitment == deal.commit(top, salt)
+    finally:
+        store.close()
+    again = Store(old_db)  # the upgrade is done once; opening again changes nothing
+    try:
+        loaded = again.load("new1")
+        assert loaded is not None and loaded.seed == 2**64 - 1
+        old = again.load("old1")
+        assert old is not None and old.seed == OLD_SEED
+    finally:
+        again.close()
+
+
+def _row(table_id: str, seed: int, salt: str, fixed: bool) -> dict[str, object]:
+    return {
+        "id": table_id,
+        "game": "night-market",
+        "players": 3,
+        "seed": seed,
+        "options": {},
+        "seats": [{"kind": "bot", "bot": "random", "name": ""}] * 3,
+        "lang": "en",
+        "salt": salt,
+        "commitment": deal.commit(seed, salt),
+        "fixed_seed": fixed,
+    }
+
+
+def test_an_old_sqlite_file_stores_big_seeds_as_text(tmp_path: Path) -> None:
+    """SQLite would turn digits above 2**63 into a float in an INTEGER column."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        for statement in OLD_SCHEMA["sqlite"]:
+            db.execute(statement)
+    store = Store(f"sqlite:///{path}")
+    try:
+        store.create_table(_row("big", 2**64 - 2, "ab" * 32, fixed=False))
+    finally:
+        store.close()
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT seed, typeof(seed), fixed_seed FROM tables").fetchone()
+    assert row == (str(2**64 - 2), "text", 0)
