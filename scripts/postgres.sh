@@ -6,7 +6,8 @@
 # the cluster if there is none; an already running cluster is simply used), and creates the
 # login role "bazaar" (password "bazaar", may create databases) and its database "bazaar".
 # The tests then create a fresh database per test session on that server and drop it at the
-# end (tests/web/databases.py). Idempotent: run it as often as you like.
+# end (tests/web/databases.py); databases left by test sessions that died are dropped here.
+# Idempotent: run it as often as you like.
 # Needs root or sudo; stdout is only the URL (postgresql://bazaar:bazaar@127.0.0.1:PORT/bazaar),
 # messages go to stderr, and the exit status is not 0 when no server could be set up.
 # Usage: export BAZAAR_TEST_POSTGRES="$(bash scripts/postgres.sh)"
@@ -75,6 +76,17 @@ SELECT 'CREATE DATABASE $ROLE OWNER $ROLE ENCODING ''UTF8'' LOCALE ''C'' TEMPLAT
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '$ROLE')
 \gexec
 SQL
+# drop the databases of test sessions that died before dropping their own
+# (tests/web/databases.py names them bazaar_test_<pid>_<random>; that process is gone)
+as_superuser -d postgres -A -t -c \
+  "SELECT datname FROM pg_database WHERE datname ~ '^bazaar_test_[0-9]+_[0-9a-f]+$'" \
+  | while read -r name; do
+    pid="${name#bazaar_test_}"
+    pid="${pid%%_*}"
+    if [ ! -d "/proc/$pid" ]; then
+      as_superuser -d postgres -c "DROP DATABASE IF EXISTS $name WITH (FORCE)" > /dev/null
+    fi
+  done
 
 url="postgresql://$ROLE:$PASSWORD@127.0.0.1:$port/$ROLE"
 if ! PGPASSWORD="$PASSWORD" psql -X -q -h 127.0.0.1 -p "$port" -U "$ROLE" -d "$ROLE" \
