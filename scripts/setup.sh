@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up (or refresh) the project's virtual environment in .venv with pinned packages.
-# Idempotent: re-installs only when pyproject.toml changed since the last set-up.
+# Idempotent: re-installs only when pyproject.toml (or the extras below) changed since the last
+# set-up.
 # With --browser it also installs Debian's chromium (for the browser tests) if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,10 +16,11 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 stamp=.venv/.bazaar-installed
-want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+extras="test,postgres" # postgres: psycopg, for the tests on PostgreSQL (scripts/postgres.sh)
+want="$( (cat pyproject.toml; echo "$extras") | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "Installing Bazaar and its pinned dependencies into .venv ..."
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[$extras]"
   echo "$want" > "$stamp"
 fi
 

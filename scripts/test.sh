@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
-# Set up (Python packages and Debian's chromium), then run the whole test suite:
-# lint (ruff) and every test (pytest on both cores, the browser tests in headless chromium).
+# Set up (Python packages, Debian's chromium and PostgreSQL), then run the whole test suite:
+# lint (ruff) and every test (pytest on both cores, the browser tests in headless chromium,
+# the store, restart and race tests on SQLite and on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
+# PostgreSQL: scripts/postgres.sh installs and starts Debian's server and prints the URL the
+# tests use (BAZAAR_TEST_POSTGRES; one set beforehand is used as it is). As root (as in CI) it
+# must work: BAZAAR_REQUIRE_POSTGRES=1 turns a missing PostgreSQL into a failure; otherwise
+# (no root, no sudo) the PostgreSQL tests are skipped with the reason.
+if [ "$(id -u)" = "0" ]; then export BAZAAR_REQUIRE_POSTGRES="${BAZAAR_REQUIRE_POSTGRES:-1}"; fi
+if [ -z "${BAZAAR_TEST_POSTGRES:-}" ]; then
+  if url="$(bash scripts/postgres.sh)"; then
+    export BAZAAR_TEST_POSTGRES="$url"
+  elif [ "${BAZAAR_REQUIRE_POSTGRES:-0}" = "1" ]; then
+    echo "PostgreSQL is required (BAZAAR_REQUIRE_POSTGRES=1) but could not be set up." >&2
+    exit 1
+  fi
+fi
 .venv/bin/ruff check bazaar tests benchmarks
 .venv/bin/ruff format --check bazaar tests benchmarks
 exec .venv/bin/pytest -n 2 "$@"

@@ -1,4 +1,5 @@
-"""Property tests over thousands of random games of Buy Low Sell High (hypothesis).
+"""Property tests over random games of Buy Low Sell High (hypothesis): 300, or 1,000 with
+BAZAAR_LONG_TESTS=1 (tests/scale.py).
 
 Invariants checked after every action: 12 tokens per kind, 45 cards, money changes only
 through the events that pay money (trades, commissions, dividends, sales), the game ends,
@@ -20,6 +21,7 @@ from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import COMPONENTS, KINDS, NUM_CARDS
 from bazaar.games.buy_low_sell_high.state import TRADE, BlshState
+from tests.scale import examples
 
 OPTION_STRATEGY = st.fixed_dictionaries(
     {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
@@ -121,7 +123,7 @@ def check_no_leak(state: BlshState, rng: Rng) -> None:
 
 
 @settings(
-    max_examples=1000,
+    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,

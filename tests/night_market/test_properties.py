@@ -1,4 +1,5 @@
-"""Property tests over a thousand random games of Taiwan Night Market (hypothesis).
+"""Property tests over random games of Taiwan Night Market (hypothesis): 300, or 1,000 with
+BAZAAR_LONG_TESTS=1 (tests/scale.py).
 
 Checked after every action: all 40 customer cards are in exactly one place, the stall supply
 plus the built stalls of each type is 10, loans stay within 0-3, lot ownership matches the lot
@@ -25,6 +26,7 @@ from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import COMPONENTS, NUM_TYPES
 from bazaar.games.night_market.state import BID, OWNED
+from tests.scale import examples
 
 OPTION_STRATEGY = st.fixed_dictionaries(
     {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
@@ -131,7 +133,7 @@ def check_no_leak(s: NightMarketState, rng: Rng) -> None:
 
 
 @settings(
-    max_examples=1000,
+    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,

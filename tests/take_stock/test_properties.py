@@ -1,4 +1,5 @@
-"""Property tests over a thousand random games of Take Stock for 2-6 players (hypothesis).
+"""Property tests over random games of Take Stock for 2-6 players (hypothesis): 300, or 1,000
+with BAZAAR_LONG_TESTS=1 (tests/scale.py).
 
 Checked after every action: the 60 share cards and 40 event cards are all accounted for,
 legal actions are sorted and unique. At every full event-deck rebuild Market Closed is 11th
@@ -29,6 +30,7 @@ from bazaar.games.take_stock.components import (
     STOCK_OF,
 )
 from bazaar.games.take_stock.state import EXERCISE, KIND_MASK, TAG_SHIFT, exercise_actions
+from tests.scale import examples
 
 OPTION_STRATEGY = st.fixed_dictionaries(
     {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
@@ -151,7 +153,7 @@ def check_score(data: dict, state: TakeStockState) -> None:
 
 
 @settings(
-    max_examples=1000,
+    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,

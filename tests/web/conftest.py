@@ -1,12 +1,23 @@
-"""Fixtures for the web tests: one headless Debian Chromium per test process."""
+"""Fixtures for the web tests: one headless Debian Chromium per test process, real servers,
+and the databases (SQLite and PostgreSQL) of the store, restart and race tests."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.databases import (
+    DATABASES,
+    URL_VARIABLE,
+    create_database,
+    drop_database,
+    postgres_required,
+    postgres_unavailable,
+)
 from tests.web.render_harness import CHROMIUM, CHROMIUM_ARGS
 from tests.web.server import Server
 
@@ -33,5 +44,44 @@ def page(browser: Any) -> Iterator[Any]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A real server for the module's tests (bots move at once)."""
     srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session (dropped at the end).
+
+    Skipped when PostgreSQL is not set up, failed instead with BAZAAR_REQUIRE_POSTGRES=1.
+    """
+    problem = postgres_unavailable()
+    if problem is not None:
+        if postgres_required():
+            pytest.fail(f"PostgreSQL is required (BAZAAR_REQUIRE_POSTGRES=1) but {problem}")
+        pytest.skip(problem)
+    server_url = os.environ[URL_VARIABLE]
+    url = create_database(server_url)
+    yield url
+    drop_database(server_url, url)
+
+
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database for one test: a new SQLite file, or the session's PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'bazaar.db'}"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture(scope="module", params=DATABASES)
+def db_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A real server on each database: the module's SQLite server, or one on PostgreSQL."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("server")
+        return
+    log = tmp_path_factory.mktemp("postgres") / "server.log"
+    srv = Server(request.getfixturevalue("postgres_url"), log=log).start()
     yield srv
     srv.stop()

@@ -19,10 +19,28 @@ def free_port() -> int:
 
 
 class Server:
-    """``bazaar serve`` on a free loopback port with its own SQLite file."""
+    """``bazaar serve`` on a free loopback port with its own database.
 
-    def __init__(self, db_path: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
-        self.db_path = db_path
+    ``db`` is a SQLite file or a database URL (``sqlite:///…``, ``postgresql://…``); the
+    server's output goes to ``log``, by default next to the SQLite file.
+    """
+
+    def __init__(
+        self,
+        db: Path | str,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        log: Path | None = None,
+    ) -> None:
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
+        sqlite_file = self.db_url.split(":///", 1)[1] if self.db_url.startswith("sqlite") else ""
+        #: the SQLite file (None on other databases)
+        self.db_path: Path | None = Path(sqlite_file) if sqlite_file else None
+        if log is None:
+            if self.db_path is None:
+                raise ValueError("a server on a database URL needs a log path")
+            log = self.db_path.with_suffix(".log")
+        self.log_path = log
         self.bot_delay = bot_delay
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -44,12 +62,12 @@ class Server:
             "--port",
             str(self.port),
             "--db",
-            f"sqlite:///{self.db_path}",
+            self.db_url,
             "--bot-delay",
             str(self.bot_delay),
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        log = self.db_path.with_suffix(".log").open("ab")
+        log = self.log_path.open("ab")
         self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log)
         log.close()
         deadline = time.monotonic() + 30

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import concurrent.futures
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ import httpx
 import pytest
 
 from bazaar.core.registry import get_game
+from tests.web.databases import stored_moves
 from tests.web.server import Server
 
 HUMANS_3 = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]
@@ -200,7 +200,8 @@ def test_unknown_table_and_bad_query(server: Server) -> None:
     assert record.status_code == 409 and record.json()["code"] == "not-over"
 
 
-def test_racing_submissions_of_the_same_move_land_once(server: Server) -> None:
+def test_racing_submissions_of_the_same_move_land_once(db_server: Server) -> None:
+    server = db_server
     res = create(server)
     token = res["seats"][0]["token"]
 
@@ -213,9 +214,7 @@ def test_racing_submissions_of_the_same_move_land_once(server: Server) -> None:
     assert set(codes) == {200, 409}
     payload = view(server, res["id"], token)
     assert payload["seq"] == 1 and payload["view"]["holdings"][0] == [1, 2, 1]
-    with sqlite3.connect(server.db_path) as db:
-        rows = db.execute("SELECT seq, action FROM moves WHERE table_id = ?", (res["id"],))
-        assert rows.fetchall() == [(0, "+K1")]
+    assert stored_moves(server.db_url, res["id"]) == [(0, "+K1")]
 
 
 def test_hint_and_replay(server: Server) -> None:
@@ -241,10 +240,10 @@ def test_hint_and_replay(server: Server) -> None:
     assert start.json()["replay"] == {"step": 0, "steps": 1} and start.json()["legal"] == []
 
 
-def test_restart_continues_the_game(tmp_path: Path) -> None:
+def test_restart_continues_the_game(db_url: str, tmp_path: Path) -> None:
     """Kill the server mid-game; a new server on the same database goes on exactly."""
-    db = tmp_path / "restart.db"
-    srv = Server(db).start()
+    log = tmp_path / "restart.log"
+    srv = Server(db_url, log=log).start()
     try:
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}]
         res = create(srv, seats=seats)
@@ -257,7 +256,7 @@ def test_restart_continues_the_game(tmp_path: Path) -> None:
         assert before["seq"] >= 2
     finally:
         srv.stop(kill=True)
-    again = Server(db).start()
+    again = Server(db_url, log=log).start()
     try:
         after = view(again, res["id"], token)
         if after["seq"] == before["seq"]:

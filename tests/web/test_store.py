@@ -1,26 +1,18 @@
-"""The database layer on SQLite (always) and PostgreSQL (when BAZAAR_TEST_POSTGRES is a URL)."""
+"""The database layer on SQLite and on PostgreSQL (see tests/web/databases.py)."""
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from bazaar.web.store import DuplicateMove, Store, normalize_url, token_hash
 
-URLS = ["sqlite"] + (["postgres"] if os.environ.get("BAZAAR_TEST_POSTGRES") else [])
 
-
-@pytest.fixture(params=URLS)
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'store.db'}"
-    else:
-        url = os.environ["BAZAAR_TEST_POSTGRES"]
-    db = Store(url)
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    db = Store(db_url)
     yield db
     db.close()
 
