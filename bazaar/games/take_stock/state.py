@@ -533,6 +533,13 @@ class TakeStockState(State):
         return action
 
     # ------------------------------------------------------------------ illegal moves
+    def public_notation(self, action: int) -> str:
+        """An option exercise (§7.1) is secret until everyone has decided, and its hand
+        positions would tell others about the rest of the hand: others see ``exercise ?``."""
+        if action >= A.EXERCISE_BASE:
+            return "exercise ?"
+        return self.notation(action)
+
     def explain_illegal(self, action: int) -> IllegalAction:
         phase = self.phase
         p = self.cur
