@@ -466,10 +466,10 @@ class Engine:
         log = []
         for n, text in enumerate(record.actions, 1):
             mover = replay.state.to_move()
-            shown = text
-            if seat is not MISSING and seat != mover:
-                shown = replay.state.public_notation(replay.state.parse(text))
-            events = replay.play(text)
+            action = replay.state.parse(text)
+            hidden = seat is not MISSING and seat != mover
+            shown = replay.state.public_notation(action) if hidden else text
+            events = replay.play(action)
             log.append(
                 {"n": n, "by": mover, "action": shown, "events": self._events(events, seat, lang)}
             )
