@@ -40,9 +40,9 @@ GAMES: dict[str, tuple[tuple[int, int], ...]] = {
     "night-market": ((3, 1), (4, 2)),
 }
 #: Each game checks at least this many private-move pairs.
-MIN_PAIRS = {"buy-low-sell-high": 45, "take-stock": 16, "night-market": 35}
+MIN_PAIRS = {"buy-low-sell-high": 24, "take-stock": 16, "night-market": 35}
 #: Every how many private-choice positions of a game one pair is checked (to stay fast).
-PAIR_EVERY = {"buy-low-sell-high": 1, "take-stock": 2, "night-market": 1}
+PAIR_EVERY = {"buy-low-sell-high": 2, "take-stock": 2, "night-market": 1}
 #: Positions per game at which the next mover's hints are compared (hints are slow).
 HINT_POSITIONS = 3
 NAMES = ("Mei", "", "小明", "Ann", "", "阿寶")
