@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,8 @@ HINT_POSITIONS = 3
 NAMES = ("Mei", "", "小明", "Ann", "", "阿寶")
 #: A hub without a store or workers: only its pure methods (payloads, checks) are used.
 HUB = Hub.__new__(Hub)
+#: Coroutines run in their own thread (Playwright may hold the test thread's event loop).
+LOOP_THREAD = ThreadPoolExecutor(1, thread_name_prefix="no-leak-loop")
 
 
 @dataclass
@@ -166,7 +169,7 @@ def error_bytes(table: Table, seat: int | None, sample: list[Any]) -> list[bytes
             engine.handle_json(orjson.dumps({"cmd": "check", "action": a})).encode() for a in sample
         ]
     else:
-        out += asyncio.run(replies())
+        out += LOOP_THREAD.submit(asyncio.run, replies()).result()
     return out
 
 
