@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -61,7 +61,6 @@ class Table:
     players: int
     seed: int
     live: LiveTable
-    checked: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def new(cls, game: str, players: int, seed: int) -> Table:
@@ -102,14 +101,12 @@ class Table:
     def record(self) -> dict[str, Any]:
         return self.live.record()
 
-    def engine(self, state: State | None = None) -> Engine:
-        """An engine session holding this table's game (``state``: a clone to start from)."""
+    def engine(self) -> Engine:
+        """An engine session holding a copy of this table's game (as ``load`` would, cheaper:
+        the record is not replayed)."""
         engine = Engine()
         record = GameRecord.from_json(self.record())
-        if state is None:
-            engine.match = Match.from_record(record)
-        else:
-            engine.match = Match(get_game(self.game), state, record)
+        engine.match = Match(get_game(self.game), self.state.clone(), record)
         return engine
 
 
@@ -164,7 +161,7 @@ def error_bytes(table: Table, seat: int | None, sample: list[Any]) -> list[bytes
                 out.append(orjson.dumps(HUB.parse_action(live, action)))
             except WebError as exc:
                 out.append(orjson.dumps([exc.to_json(lang) for lang in LANGS]))
-        engine = table.engine(table.state.clone())
+        engine = table.engine()
         out += [
             engine.handle_json(orjson.dumps({"cmd": "check", "action": a})).encode() for a in sample
         ]
@@ -195,12 +192,12 @@ def assert_play_replies_same(before: Table, a: int, b: int, mover: int) -> None:
         for lang in LANGS:
             replies = []
             for action in (a, b):
-                engine = before.engine(before.state.clone())
+                engine = before.engine()
                 request = {"cmd": "play", "action": action, "seat": seat, "lang": lang}
                 replies.append(engine.handle_json(orjson.dumps(request)))
             assert replies[0] == replies[1], (before.game, before.live.seq, seat, lang)
     request = {"cmd": "play", "action": a, "seat": mover}
-    own = before.engine(before.state.clone()).handle(orjson.dumps(request))
+    own = before.engine().handle(orjson.dumps(request))
     assert (own["action"], own["number"]) == (before.state.notation(a), a)
 
 
@@ -272,7 +269,7 @@ def check_game(game_id: str, players: int, seed: int, hints: int = 0) -> dict[st
             a, b = table.copy(), table.copy()
             a.play(first)
             b.play(second)
-            engines = a.engine(a.state.clone()), b.engine(b.state.clone())
+            engines = a.engine(), b.engine()
             assert_mover_sees_own(a, engines[0], texts[0], mover, public)
             assert_mover_sees_own(b, engines[1], texts[1], mover, public)
             assert_same_to_others(a, b, mover, sample, engines)
@@ -280,7 +277,7 @@ def check_game(game_id: str, players: int, seed: int, hints: int = 0) -> dict[st
             if counts["hints"] < hints and continue_mover(a, b, mover):
                 nxt = a.state.to_move()
                 if nxt is not None and nxt != mover:
-                    engines = a.engine(a.state.clone()), b.engine(b.state.clone())
+                    engines = a.engine(), b.engine()
                     assert_same_to_others(a, b, mover, sample, engines)
                     hint_seed = seed * 1000 + a.live.seq
                     ha = hint_moves(a.record(), nxt, "easy", hint_seed)
