@@ -7,7 +7,8 @@ A :class:`Game` describes a game (id, player counts, rule options) and creates
 
 Actions are plain integers in a fixed per-game encoding (``0 <= a < game.num_actions``),
 so they are hashable, cheap and usable directly as indices by learning code.
-``state.notation(a)`` prints the readable text notation and ``state.parse(text)`` reads it.
+``state.notation(a)`` prints the readable text notation and ``state.parse(text)`` reads it;
+``state.public_notation(a)`` is what the other seats may see of it (private choices redacted).
 """
 
 from __future__ import annotations
@@ -155,6 +156,15 @@ class State(ABC):
 
     def notation(self, action: int) -> str:
         return self.game.notation(action)
+
+    def public_notation(self, action: int) -> str:
+        """The notation of ``action`` as every seat but its mover (and spectators) sees it.
+
+        Call it before ``action`` is played by the seat to move. For a private choice (a card
+        put face down, a secret decision) games return a placeholder that is the same for every
+        alternative of that choice, such as ``hide ?``; otherwise it is ``notation(action)``.
+        """
+        return self.notation(action)
 
     def parse(self, text: str) -> int:
         """Notation → action. Raises NotationError or, if not legal now, IllegalAction."""

@@ -378,6 +378,7 @@ class Engine:
         lang = self._lang(req)
         action = self._action(req, state)
         mover = state.to_move()
+        public = state.public_notation(action)
         backup = state.clone()
         done = len(match.record.actions)
         try:
@@ -387,12 +388,18 @@ class Engine:
             match.state = backup
             del match.record.actions[done:]
             raise
+        turn = self._turn(state)
+        text = state.notation(action)
+        if seat is not MISSING and seat != mover and public != text:
+            text, action = public, None  # another seat's private choice: redacted
+        if seat is not MISSING and seat != turn["to_move"]:
+            turn["legal"] = []  # the next mover's choices would show its hidden cards
         return {
-            "action": state.notation(action),
+            "action": text,
             "number": action,
             "by": mover,
             "events": self._events(events, seat, lang),
-            **self._turn(state),
+            **turn,
             "over": state.is_over(),
         }
 
@@ -459,9 +466,12 @@ class Engine:
         log = []
         for n, text in enumerate(record.actions, 1):
             mover = replay.state.to_move()
-            events = replay.play(text)
+            action = replay.state.parse(text)
+            hidden = seat is not MISSING and seat != mover
+            shown = replay.state.public_notation(action) if hidden else text
+            events = replay.play(action)
             log.append(
-                {"n": n, "by": mover, "action": text, "events": self._events(events, seat, lang)}
+                {"n": n, "by": mover, "action": shown, "events": self._events(events, seat, lang)}
             )
         return {"log": log}
 

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from bazaar.bots import Bot
 from bazaar.bots.levels import Level
-from bazaar.core.errors import IllegalAction
+from bazaar.core.errors import BazaarError, IllegalAction
 from bazaar.core.game import Event
 from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
@@ -345,7 +345,12 @@ def replay(
             if answer.strip().lower() in QUIT_WORDS:
                 break
         mover = state.to_move()
-        state, notation, events = next(states)
+        text = record.actions[i - 1]
+        try:  # another seat's private choice is shown as its public notation ("hide ?")
+            public = state.public_notation(state.parse(text)) if mover != seat else text
+        except BazaarError:
+            public = text  # it does not replay: next() says why
+        state, _, events = next(states)
         shown = i
         console.rule()
         console.print(
@@ -356,7 +361,7 @@ def replay(
                     i=i,
                     total=total,
                     who=render.seat_label(mover, lang, seats) if mover is not None else "?",
-                    move=notation,
+                    move=public,
                 ),
                 style="bold",
             )

@@ -174,8 +174,10 @@ def replay_table(info: StoredTable) -> tuple[State, list[LoggedMove]]:
     state = get_game(info.game).new(info.players, info.seed, info.options)
     history: list[LoggedMove] = []
     for seq, (seat, text) in enumerate(info.moves):
-        events = state.apply(state.parse(text))
-        history.append(LoggedMove(seq, seat, text, events))
+        action = state.parse(text)
+        public = state.public_notation(action)
+        events = state.apply(action)
+        history.append(LoggedMove(seq, seat, text, events, public=public))
     return state, history
 
 
@@ -411,8 +413,9 @@ class Hub:
                 )
             except DuplicateMove as exc:
                 raise WebError(409, "stale", str(exc)) from exc
+            public = state.public_notation(number)
             events = state.apply(number)
-            table.history.append(LoggedMove(table.seq, seat, text, events))
+            table.history.append(LoggedMove(table.seq, seat, text, events, public=public))
         await self.broadcast(table)
         self.wake_bots(table)
         return table.seq

@@ -15,7 +15,8 @@ Payload fields::
     view      state.view(seat)
     to_move   the seat to move, or null once the game is over
     legal     [{"action": int, "notation": str, "text": str}] (empty unless seat is to move)
-    log       [{"seq", "seat", "notation", "lines": [str]}] (newest last; events this seat sees)
+    log       [{"seq", "seat", "notation", "lines": [str]}] (newest last; events this seat sees;
+              ``notation`` is the move's public notation, e.g. "hide ?", except for its mover)
     over      true once the game is over
     scores    final scores (null until over)
     winners   winning seats (empty until over)
@@ -36,12 +37,21 @@ from bazaar.play import render
 
 @dataclass
 class LoggedMove:
-    """One accepted action with the events it caused."""
+    """One accepted action with the events it caused.
+
+    ``notation`` is shown to the mover ``seat`` only; every other seat and spectators see
+    ``public`` (``state.public_notation(action)`` taken before the move).
+    """
 
     seq: int
     seat: int
     notation: str
     events: list[Event] = field(default_factory=list)
+    public: str = field(kw_only=True)
+
+    def notation_for(self, seat: int | None) -> str:
+        """The move's notation as ``seat`` (None = spectator) may see it."""
+        return self.notation if seat == self.seat else self.public
 
 
 def legal_moves(
@@ -98,7 +108,7 @@ def log_entries(
         {
             "seq": m.seq,
             "seat": m.seat,
-            "notation": m.notation,
+            "notation": m.notation_for(seat),
             "lines": [
                 with_names(game.describe_event(e, lang), names, lang)
                 for e in m.events
@@ -168,7 +178,10 @@ def sample_payloads(
         if len(history) % every == 0:
             out.append(build_payload(state, seat, lang, table="demo", history=history))
         action = rng.choice(state.legal_actions())
+        public = state.public_notation(action)
         events = state.apply(action)
-        history.append(LoggedMove(len(history), seat, state.notation(action), events))
+        history.append(
+            LoggedMove(len(history), seat, state.notation(action), events, public=public)
+        )
     out.append(build_payload(state, 0, lang, table="demo", history=history))
     return out

@@ -21,7 +21,7 @@ def test_named_seats_are_called_by_name_in_both_languages() -> None:
 def test_the_log_uses_names_and_hides_other_seats_events() -> None:
     state = get_game("buy-low-sell-high").new(3, 2)
     events = state.apply(state.parse("+K1"))
-    history = [LoggedMove(0, 0, "+K1", events)]
+    history = [LoggedMove(0, 0, "+K1", events, public="+K1")]
     line = log_entries(state, history, 1, "en", names=["Mei", "", ""])[0]["lines"][0]
     assert line.startswith("Mei buys")
     private = [e for e in events if e.to is not None]

@@ -161,6 +161,7 @@ def test_no_payload_leaks_another_seats_hidden_cards(
             sockets[mover].send(
                 json.dumps({"type": "move", "action": notation, "seq": len(history)})
             )
+            public = local.public_notation(action)
             events = local.apply(action)
-            history.append(LoggedMove(len(history), mover, notation, events))
+            history.append(LoggedMove(len(history), mover, notation, events, public=public))
     assert local.is_over() and checked > 50 * players

@@ -323,6 +323,12 @@ class BlshState(State):
         ]
 
     # ------------------------------------------------------------------ illegal moves
+    def public_notation(self, action: int) -> str:
+        """A year-end discard (§6 step 5) is set aside face down: others see ``discard ?``."""
+        if A.DISCARD_BASE <= action < A.KEEP:
+            return "discard ?"
+        return self.notation(action)
+
     def explain_illegal(self, action: int) -> IllegalAction:
         phase = self.phase
         who = f"seat {self.cur}"

@@ -331,6 +331,12 @@ class NightMarketState(State):
         return []
 
     # ------------------------------------------------------------------ illegal moves
+    def public_notation(self, action: int) -> str:
+        """A hidden customer (§4 Step 3) is placed face down: others see only ``hide ?``."""
+        if A.HIDE_BASE <= action < A.BID_LOT_BASE:
+            return "hide ?"
+        return self.notation(action)
+
     def explain_illegal(self, action: int) -> IllegalAction:
         phase = self.phase
         p = self.cur

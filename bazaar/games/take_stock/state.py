@@ -533,6 +533,21 @@ class TakeStockState(State):
         return action
 
     # ------------------------------------------------------------------ illegal moves
+    def public_notation(self, action: int) -> str:
+        """An option exercise (§7.1) stays secret until everybody has decided: others see
+        ``exercise ?`` (also later: its hand positions would tell about the rest of the hand).
+        The last player to decide reveals every choice and hand at once, so theirs is public."""
+        if action >= A.EXERCISE_BASE and self._others_to_exercise():
+            return "exercise ?"
+        return self.notation(action)
+
+    def _others_to_exercise(self) -> bool:
+        """Whether a player besides the one deciding now has still to decide on exercising."""
+        return any(
+            q != self.cur and self.exmask[q] < 0 and self.hands[q] and self.tokens[q]
+            for q in range(self.num_players)
+        )
+
     def explain_illegal(self, action: int) -> IllegalAction:
         phase = self.phase
         p = self.cur

@@ -1,0 +1,33 @@
+"""How many private-move pairs the no-leak property test checks per game (issue 10).
+
+Usage: python benchmarks/no_leak_pairs.py
+
+Runs the same checks as ``tests/test_no_leak.py`` (it fails loudly on a leak) and prints one
+line per game, then as its last line one JSON object:
+{"games": {game: {"positions", "pairs", "hints", "seconds"}}, "seconds"}
+``positions`` are the private-choice positions met, ``pairs`` the pairs of private moves
+checked there, ``hints`` the positions where the next mover's hints were compared.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from tests.test_no_leak import GAMES, pairs_checked
+
+
+def main() -> None:
+    start = time.perf_counter()
+    games: dict[str, dict[str, float]] = {}
+    for game_id in GAMES:
+        began = time.perf_counter()
+        counts: dict[str, float] = dict(pairs_checked(game_id))
+        counts["seconds"] = round(time.perf_counter() - began, 2)
+        games[game_id] = counts
+        print(f"{game_id}: {counts}", flush=True)
+    print(json.dumps({"games": games, "seconds": round(time.perf_counter() - start, 2)}))
+
+
+if __name__ == "__main__":
+    main()
