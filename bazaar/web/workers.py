@@ -39,6 +39,14 @@ def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[di
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
 
 
+def start_worker(parent: int, niceness: int = 0) -> None:
+    """Pool initializer: lower this worker's CPU priority by ``niceness`` (advice workers, so
+    a bot's search on the same cores is not slowed) and end it with the server."""
+    if niceness:
+        os.nice(niceness)
+    watch_parent(parent)
+
+
 def watch_parent(parent: int) -> None:
     """Pool initializer: end this worker when the server process that started it is gone
     (also after a kill, when the pool cannot say goodbye)."""
