@@ -2,20 +2,24 @@
 
 Starts ``bazaar serve`` (bot delay 0, SQLite in a temporary folder) and measures how many
 moves per second the bots of an all-bot table B make (a new table B starts whenever one ends),
-watched over a spectator WebSocket:
+watched over a spectator WebSocket, in ``--rounds`` pairs of windows of ``--seconds``:
 
-1. alone, over ``--seconds``;
+1. alone;
 2. while ``--hints`` clients each ask for hints in a loop on a table A of their own (people
    only, seat 0 to move in the opening: every request is a full medium-level search, and the
    requests are all different, so none is shared); ``--same-seat`` makes them all ask on one
    table A instead (identical requests, which the server shares).
+
+The two kinds of window alternate, in the order AB BA AB ... (the hints of one window are
+answered before the next window starts), so a machine shared with other work loads both alike;
+the medians are compared.
 
 Then the duplicate-analysis case: a finished game, three identical concurrent analysis
 requests for one seat, timed against one analysis of another seat.
 
 It prints the figures and the machine's load average; the last line is JSON.
 
-    python benchmarks/hint_pressure.py --seconds 10
+    python benchmarks/hint_pressure.py --rounds 4 --seconds 6
     python benchmarks/hint_pressure.py --bots ismcts:easy,heuristic,heuristic
 """
 
@@ -103,19 +107,19 @@ async def hint_loop(
 
 
 async def under_hints(
-    url: str, bots: list[str], seconds: float, clients: int, same_seat: bool
-) -> tuple[int, float, dict[str, list]]:
+    url: str, bots: list[str], seconds: float, clients: int, same_seat: bool, replies: dict
+) -> tuple[int, float]:
+    """Bot moves (and seconds) while ``clients`` loops ask for hints; replies noted."""
     async with httpx.AsyncClient(base_url=url, timeout=120) as client:
         one = await human_table(client)
         tables = [one if same_seat else await human_table(client) for _ in range(clients)]
         stop = asyncio.Event()
-        replies: dict[str, list] = {}
         loops = [asyncio.create_task(hint_loop(client, t, stop, replies)) for t in tables]
         await asyncio.sleep(1.0)  # every loop has a request in flight
         moves, elapsed = await bot_moves(url, bots, seconds)
         stop.set()
-        await asyncio.gather(*loops)
-    return moves, elapsed, replies
+        await asyncio.gather(*loops)  # the last hints are answered before the next window
+    return moves, elapsed
 
 
 def finished_table(url: str) -> dict[str, Any]:
@@ -166,21 +170,30 @@ def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         params={"token": table["seats"][0]["token"]},
         timeout=120,
     )
-    alone, alone_s = asyncio.run(bot_moves(url, bots, args.seconds))
-    pressed, pressed_s, replies = asyncio.run(
-        under_hints(url, bots, args.seconds, args.hints, args.same_seat)
-    )
-    rate_alone = alone / alone_s
-    rate_pressed = pressed / pressed_s
-    ok = replies.get("200", [])
+    replies: dict[str, list] = {}
+    alone: list[float] = []
+    pressed: list[float] = []
     kind = "one table A (identical requests)" if args.same_seat else "a table A each"
-    print(f"machine: {os.cpu_count()} cores, load average before {load_before}, now {load()}")
+    print(f"machine: {os.cpu_count()} cores, load average before {load_before}")
     print(f"table B: {GAME}, bots {', '.join(bots)}, bot delay 0")
-    print(f"bots alone:        {alone} moves in {alone_s:.1f} s = {rate_alone:.1f} moves/s")
-    print(
-        f"under {args.hints} hint loops on {kind}: {pressed} moves in {pressed_s:.1f} s"
-        f" = {rate_pressed:.1f} moves/s"
-    )
+    for round_no in range(1, args.rounds + 1):
+        for hints in (False, True) if round_no % 2 else (True, False):
+            if hints:
+                moves, seconds = asyncio.run(
+                    under_hints(url, bots, args.seconds, args.hints, args.same_seat, replies)
+                )
+                pressed.append(moves / seconds)
+            else:
+                moves, seconds = asyncio.run(bot_moves(url, bots, args.seconds))
+                alone.append(moves / seconds)
+        print(
+            f"round {round_no}: bots alone {alone[-1]:.1f} moves/s, under {args.hints} hint"
+            f" loops on {kind} {pressed[-1]:.1f} moves/s (load {load()})"
+        )
+    rate_alone = statistics.median(alone)
+    rate_pressed = statistics.median(pressed)
+    ok = replies.get("200", [])
+    print(f"median: alone {rate_alone:.1f} moves/s, under hints {rate_pressed:.1f} moves/s")
     answered = {code: len(times) for code, times in replies.items()}
     hint_p50 = statistics.median(ok) if ok else None
     print(
@@ -193,8 +206,12 @@ def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "bots": bots,
         "hint_clients": args.hints,
         "same_seat": args.same_seat,
+        "rounds": args.rounds,
+        "seconds": args.seconds,
         "moves_per_s_alone": round(rate_alone, 2),
         "moves_per_s_under_hints": round(rate_pressed, 2),
+        "alone_rounds": [round(x, 1) for x in alone],
+        "under_hints_rounds": [round(x, 1) for x in pressed],
         "kept": round(ratio, 3),
         "goal_met": ratio >= GOAL,
         "hint_replies": answered,
@@ -224,7 +241,8 @@ def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="each measuring window")
+    parser.add_argument("--seconds", type=float, default=6.0, help="each measuring window")
+    parser.add_argument("--rounds", type=int, default=4, help="pairs of windows")
     parser.add_argument("--hints", type=int, default=6, help="concurrent hint clients")
     parser.add_argument(
         "--bots", default="heuristic,ismcts:easy,heuristic", help="table B's bots, comma-separated"

@@ -40,10 +40,17 @@ def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[di
 
 
 def start_worker(parent: int, niceness: int = 0) -> None:
-    """Pool initializer: lower this worker's CPU priority by ``niceness`` (advice workers, so
-    a bot's search on the same cores is not slowed) and end it with the server."""
+    """Pool initializer: end this worker with the server; with a ``niceness`` (advice
+    workers), lower its CPU priority by that much and, where the system has it, give it the
+    idle scheduling class, so any other runnable process (a bot's search, the server) takes
+    the core from it at once."""
     if niceness:
         os.nice(niceness)
+        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+            try:
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            except OSError:  # not allowed here: the niceness alone still applies
+                pass
     watch_parent(parent)
 
 

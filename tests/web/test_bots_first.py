@@ -209,11 +209,13 @@ def test_advice_workers_run_niced_and_a_dead_worker_is_replaced() -> None:
         desk = AdviceDesk(workers=1, niceness=19)
         base = os.nice(0)
         assert await desk.compute(AdviceKey("t", 0, 0, "nice"), os.nice, 0) == min(19, base + 19)
+        policy = await desk.compute(AdviceKey("t", 0, 0, "policy"), os.sched_getscheduler, 0)
+        assert policy == os.SCHED_IDLE
         with pytest.raises(AdviceError) as died:
             await desk.compute(AdviceKey("t", 0, 1, "exit"), os._exit, 3)
         assert (died.value.status, died.value.code) == (503, "advice-failed")
         assert await desk.compute(AdviceKey("t", 0, 2, "pow"), pow, 2, 10) == 1024
-        assert desk.stats.failed == 1 and desk.stats.computed == 3
+        assert desk.stats.failed == 1 and desk.stats.computed == 4
         await desk.close()
 
     run_async(scenario)
