@@ -317,11 +317,13 @@ def create_app(
         return {"moves": [{**m, "text": m["text"][code]} for m in moves]}
 
     @app.get("/api/tables/{table_id}/analysis", summary="Post-game analysis of your decisions")
-    async def analysis(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+    async def analysis(
+        table_id: str, request: Request, token: Token = None, lang: str = "en"
+    ) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, token)
         if seat is None:
             raise WebError(403, "token", "the analysis of a seat needs its token")
-        return {"seat": seat, "decisions": await hub.analysis(table, seat)}
+        return {"seat": seat, "decisions": await hub.analysis(table, seat, _lang(lang))}
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")

@@ -6,6 +6,7 @@ rebuilds the state and returns plain data, so it can be sent to a process pool.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -47,10 +48,9 @@ def start_worker(parent: int, niceness: int = 0) -> None:
     if niceness:
         os.nice(niceness)
         if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-            try:
+            # where this is not allowed, the niceness alone still applies
+            with contextlib.suppress(OSError):
                 os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-            except OSError:  # not allowed here: the niceness alone still applies
-                pass
     watch_parent(parent)
 
 
