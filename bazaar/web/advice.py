@@ -62,7 +62,7 @@ class AdviceStats:
     computed: int = 0  # computations started
     shared: int = 0  # requests that joined a computation in flight
     busy: int = 0  # refused: the seat had another computation in flight
-    full: int = 0  # refused: the server had ADVICE_JOBS in flight
+    full: int = 0  # refused: the server had max_jobs in flight
     failed: int = 0  # computations that raised
 
 
@@ -96,9 +96,6 @@ class AdviceDesk:
         self.stats = AdviceStats()
         self._jobs: dict[AdviceKey, asyncio.Task[Any]] = {}
         self._owners: dict[tuple[str, int], AdviceKey] = {}
-
-    def in_flight(self) -> int:
-        return len(self._jobs)
 
     async def compute(
         self, key: AdviceKey, fn: Callable[..., Any], *args: Any, lang: str = "en"
