@@ -567,7 +567,21 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help=h("Seconds a bot waits before it moves (so people can follow)."))
     ] = 0.5,
-    workers: Annotated[int, typer.Option(help=h("Processes for bots, hints and analyses."))] = 1,
+    workers: Annotated[int, typer.Option(help=h("Processes for the bots' moves."))] = 1,
+    advice_workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help=h("Processes for hints and analyses (at the lowest CPU priority, after bots)."),
+        ),
+    ] = 1,
+    advice_jobs: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help=h("Most hints and analyses worked out or waiting at once; more are refused."),
+        ),
+    ] = 8,
 ) -> None:
     import uvicorn
 
@@ -580,7 +594,13 @@ def serve(
         soft_wrap=True,
     )
     uvicorn.run(
-        create_app(url, bot_delay=bot_delay, workers=workers),
+        create_app(
+            url,
+            bot_delay=bot_delay,
+            workers=workers,
+            advice_workers=advice_workers,
+            advice_jobs=advice_jobs,
+        ),
         host=host,
         port=port,
         log_level="warning",

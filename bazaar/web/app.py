@@ -34,6 +34,7 @@ from bazaar.bots.levels import LEVELS
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, get_game
 from bazaar.i18n import LANGS, catalog, normalize_lang
+from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
 from bazaar.web.store import Store, default_db_url
@@ -114,6 +115,8 @@ def create_app(
     workers: int = 1,
     hint_level: str = "medium",
     analysis_level: str = "easy",
+    advice_workers: int = ADVICE_WORKERS,
+    advice_jobs: int = ADVICE_JOBS,
 ) -> FastAPI:
     """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file)."""
     url = db_url or default_db_url()
@@ -126,6 +129,8 @@ def create_app(
             workers_count=workers,
             hint_level=hint_level,
             analysis_level=analysis_level,
+            advice_workers=advice_workers,
+            advice_jobs=advice_jobs,
         )
         app.state.hub = hub
         # Long-lived start-up objects leave the collector's view, and young collections run
@@ -309,15 +314,17 @@ def create_app(
         if seat is None:
             raise WebError(403, "token", "a hint needs the seat's token")
         code = _lang(lang)
-        moves = await hub.hint(table, seat)
+        moves = await hub.hint(table, seat, code)
         return {"moves": [{**m, "text": m["text"][code]} for m in moves]}
 
     @app.get("/api/tables/{table_id}/analysis", summary="Post-game analysis of your decisions")
-    async def analysis(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+    async def analysis(
+        table_id: str, request: Request, token: Token = None, lang: str = "en"
+    ) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, token)
         if seat is None:
             raise WebError(403, "token", "the analysis of a seat needs its token")
-        return {"seat": seat, "decisions": await hub.analysis(table, seat)}
+        return {"seat": seat, "decisions": await hub.analysis(table, seat, _lang(lang))}
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")

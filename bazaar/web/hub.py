@@ -4,7 +4,8 @@ The :class:`Hub` holds every table in play in memory (rebuilt from the database 
 and is the only place that changes a game. A move is checked (token, turn, sequence number,
 legality), stored as one database row, applied, and only then sent to the players. Each
 connection receives the payload of its own seat (spectators: the public view), built by
-:func:`bazaar.web.payload.build_payload`. Bots, hints and analyses run in a process pool.
+:func:`bazaar.web.payload.build_payload`. Bots run in a process pool; hints and analyses in
+another one at low CPU priority, behind :class:`bazaar.web.advice.AdviceDesk` (bots first).
 """
 
 from __future__ import annotations
@@ -12,12 +13,10 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import os
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any
 
 import orjson
@@ -30,7 +29,17 @@ from bazaar.core.registry import get_game
 from bazaar.i18n import LANGS
 from bazaar.play import render
 from bazaar.web import workers
+from bazaar.web.advice import (
+    ADVICE_JOBS,
+    ADVICE_NICENESS,
+    ADVICE_WORKERS,
+    AdviceDesk,
+    AdviceError,
+    AdviceKey,
+    AdviceStats,
+)
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
+from bazaar.web.pools import WorkerPool
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
 
 log = logging.getLogger("bazaar.web")
@@ -193,6 +202,9 @@ class Hub:
         hint_level: str = "medium",
         analysis_level: str = "easy",
         executor: Executor | None = None,
+        advice_workers: int = ADVICE_WORKERS,
+        advice_jobs: int = ADVICE_JOBS,
+        advice_executor: Executor | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -200,22 +212,26 @@ class Hub:
         self.analysis_level = analysis_level
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
-        self.executor = executor or ProcessPoolExecutor(
-            max_workers=workers_count,
-            mp_context=get_context("spawn"),
-            initializer=workers.watch_parent,
-            initargs=(os.getpid(),),
+        #: the bots' processes (hints and analyses never run here)
+        self.pool = WorkerPool(workers_count, executor=executor)
+        self.advice = AdviceDesk(
+            advice_workers,
+            niceness=ADVICE_NICENESS,
+            max_jobs=advice_jobs,
+            executor=advice_executor,
         )
 
     async def close(self) -> None:
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
-        await asyncio.to_thread(self.executor.shutdown, wait=True, cancel_futures=True)
+        await self.advice.close()
+        await asyncio.to_thread(self.pool.shutdown)
         self.store.close()
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+        """``fn(*args)`` on the bots' pool."""
+        return await self.pool.run(fn, *args)
 
     # ------------------------------------------------------------------ creating
     async def create(
@@ -450,24 +466,36 @@ class Hub:
                 continue
 
     # ------------------------------------------------------------------ advice
-    async def hint(self, table: LiveTable, seat: int) -> list[dict[str, Any]]:
+    @property
+    def advice_stats(self) -> AdviceStats:
+        return self.advice.stats
+
+    async def advise(self, key: AdviceKey, lang: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on the advice desk (shared, one per seat, capped); WebError if not."""
+        try:
+            return await self.advice.compute(key, fn, *args, lang=lang)
+        except AdviceError as exc:
+            raise WebError(exc.status, exc.code, exc.message) from exc
+
+    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
         seed = table.worker_seed("hint", table.seq)
-        return await self.run(workers.hint_moves, table.record(), seat, self.hint_level, seed)
+        key = AdviceKey(table.id, seat, table.seq, "hint")
+        record = table.record()
+        return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
 
-    async def analysis(self, table: LiveTable, seat: int) -> list[dict[str, Any]]:
+    async def analysis(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
         if not table.state.is_over():
             raise WebError(409, "not-over", "the analysis is ready once the game is over")
-        if seat not in table.analyses:
-            table.analyses[seat] = await self.run(
-                workers.analyse,
-                table.record(),
-                seat,
-                self.analysis_level,
-                table.worker_seed("analysis", seat),
-            )
-        return table.analyses[seat]
+        cached = table.analyses.get(seat)
+        if cached is not None:
+            return cached
+        key = AdviceKey(table.id, seat, table.seq, "analysis")
+        level, seed = self.analysis_level, table.worker_seed("analysis", seat)
+        found = await self.advise(key, lang, workers.analyse, table.record(), seat, level, seed)
+        table.analyses[seat] = found  # only a finished computation is kept
+        return found
 
     def replay_payload(
         self, table: LiveTable, seat: int | None, step: int, lang: str

@@ -6,6 +6,7 @@ rebuilds the state and returns plain data, so it can be sent to a process pool.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -37,6 +38,20 @@ def hint_moves(record: dict[str, Any], seat: int, level: str, seed: int) -> list
 def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[dict[str, Any]]:
     """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
+
+
+def start_worker(parent: int, niceness: int = 0) -> None:
+    """Pool initializer: end this worker with the server; with a ``niceness`` (advice
+    workers), lower its CPU priority by that much and, where the system has it, give it the
+    idle scheduling class, so any other runnable process (a bot's search, the server) takes
+    the core from it at once."""
+    if niceness:
+        os.nice(niceness)
+        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+            # where this is not allowed, the niceness alone still applies
+            with contextlib.suppress(OSError):
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    watch_parent(parent)
 
 
 def watch_parent(parent: int) -> None:

@@ -221,7 +221,7 @@
     $("analyse").disabled = true;
     $("analysis").innerHTML = `<p class="muted">${ui.esc(ui.t("Analysing… this can take a minute."))}</p>`;
     try {
-      const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?x=1${tokenQuery()}`);
+      const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${lang}${tokenQuery()}`);
       const rows = res.decisions.map((d) =>
         `<tr><td>${d.index}</td><td><code>${ui.esc(d.played)}</code></td>` +
         `<td><code>${ui.esc(d.best)}</code></td><td>${Math.round(d.loss * 100)}%</td></tr>`).join("");
