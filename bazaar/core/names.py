@@ -32,12 +32,15 @@ def refused_char(text: str) -> str | None:
 
 
 def check_name(raw: str, *, allow_empty: bool = False) -> str:
-    """The trimmed, NFC-normalised name; BadName (saying which rule) if it is refused."""
+    """The trimmed, NFC-normalised name; BadName (saying which rule) if it is refused.
+
+    ``allow_empty`` lets "" through (no name given); a name of only spaces is always refused.
+    """
     bad = refused_char(raw)
     if bad is not None:
         raise BadName(f"a name may not contain the character U+{ord(bad):04X}")
     name = unicodedata.normalize("NFC", raw.strip())
-    if not name and not allow_empty:
+    if not name and not (allow_empty and raw == ""):
         raise BadName("a name may not be empty (or only spaces)")
     if len(name) > MAX_NAME:
         raise BadName(f"a name may be at most {MAX_NAME} characters, not {len(name)}")

@@ -291,7 +291,7 @@ class Engine:
     def _name(seat: int, raw: str) -> str:
         """Seat ``seat``'s name from ``new``, trimmed and checked (bazaar.core.names)."""
         try:
-            return check_name(raw)
+            return check_name(raw, allow_empty=True)
         except BadName as exc:
             raise RequestError(f"field 'seats': seat {seat}: {exc.message}", "name") from exc
 

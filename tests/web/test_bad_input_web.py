@@ -143,7 +143,7 @@ def next_reply(ws: ClientConnection) -> dict[str, Any]:
         ('{"type": "move", "action": 0, "seq": "0"}', "field"),
         ('{"type": 7}', "request"),
         ("null", "request"),
-        ("1e400", "request"),
+        ("1e400", "json"),
         ('{"type": "ping", "x": NaN}', "json"),
     ],
 )
