@@ -2,17 +2,20 @@
 
 By default every fuzz test runs a small, fixed budget of examples so the whole fuzz set
 stays well under a minute on one core. ``BAZAAR_FUZZ_EXAMPLES=N`` runs N examples in each
-fuzz test instead (for long runs) and prints each test's tally to stderr.
+fuzz test instead (for long runs); ``BAZAAR_FUZZ_REPORT=FILE`` makes each fuzz test write
+its tally (inputs sent, status classes, errors, closes, crashes) into the JSON file FILE.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
 FUZZ_EXAMPLES_ENV = "BAZAAR_FUZZ_EXAMPLES"
+FUZZ_REPORT_ENV = "BAZAAR_FUZZ_REPORT"
 
 
 def examples(default: int) -> int:
@@ -37,7 +40,11 @@ def fuzz_settings(default: int) -> settings:
 
 
 def report(what: str, tally: dict[str, int]) -> None:
-    """Print a fuzz test's tally (inputs sent, replies, errors, crashes) on long runs."""
-    if os.environ.get(FUZZ_EXAMPLES_ENV):
-        parts = ", ".join(f"{key} {value}" for key, value in tally.items())
-        print(f"fuzz {what}: {parts}", file=sys.__stderr__, flush=True)
+    """Record a fuzz test's running tally under ``what`` in the BAZAAR_FUZZ_REPORT file."""
+    target = os.environ.get(FUZZ_REPORT_ENV)
+    if not target:
+        return
+    path = Path(target)
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data[what] = dict(tally)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")

@@ -256,7 +256,6 @@ def create_app(
     @app.get(
         "/api/games/{game_id}/rules",
         summary="A game's rules as Markdown, or as HTML with format=html",
-        response_class=PlainTextResponse,
         responses={
             200: {"content": {"text/markdown": {}, "text/html": {}}},
             **errors(400, 404, 422),
