@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bazaar.core.errors import BadName, BadRecord
-from bazaar.core.names import check_name
+from bazaar.core.names import RefusedName, check_name
 from bazaar.core.record import GameRecord
 from bazaar.interop.engine import MAX_LINE, Engine, main
 
@@ -183,3 +183,10 @@ def test_bad_names_are_refused(raw: str, message: str) -> None:
     with pytest.raises(BadName) as err:
         check_name(raw)
     assert str(err.value) == message
+
+
+def test_refused_names_have_a_traditional_chinese_message() -> None:
+    with pytest.raises(RefusedName) as err:
+        check_name("z" * 50)
+    assert err.value.text("zh-TW") == "名字最多 40 個字元，這個有 50 個"
+    assert err.value.text("en") == "a name may be at most 40 characters, not 50"

@@ -10,8 +10,10 @@ that can make a name display as something else. Joiners (ZWJ emoji sequences) ar
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from bazaar.core.errors import BadName
+from bazaar.i18n import N_, t
 
 #: Longest name, in characters after trimming and NFC normalisation.
 MAX_NAME = 40
@@ -31,17 +33,35 @@ def refused_char(text: str) -> str | None:
     return None
 
 
+EMPTY = N_("a name may not be empty (or only spaces)")
+REFUSED = N_("a name may not contain the character {char}")
+TOO_LONG = N_("a name may be at most {max} characters, not {count}")
+
+
+class RefusedName(BadName):
+    """A refused name; ``msgid`` and ``fields`` give the message in any language."""
+
+    def __init__(self, msgid: str, **fields: Any) -> None:
+        super().__init__(t(msgid, **fields))
+        self.msgid = msgid
+        self.fields = fields
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` ("en" or "zh-TW")."""
+        return t(self.msgid, lang, **self.fields)
+
+
 def check_name(raw: str, *, allow_empty: bool = False) -> str:
-    """The trimmed, NFC-normalised name; BadName (saying which rule) if it is refused.
+    """The trimmed, NFC-normalised name; RefusedName (a BadName) if it is refused.
 
     ``allow_empty`` lets "" through (no name given); a name of only spaces is always refused.
     """
     bad = refused_char(raw)
     if bad is not None:
-        raise BadName(f"a name may not contain the character U+{ord(bad):04X}")
+        raise RefusedName(REFUSED, char=f"U+{ord(bad):04X}")
     name = unicodedata.normalize("NFC", raw.strip())
     if not name and not (allow_empty and raw == ""):
-        raise BadName("a name may not be empty (or only spaces)")
+        raise RefusedName(EMPTY)
     if len(name) > MAX_NAME:
-        raise BadName(f"a name may be at most {MAX_NAME} characters, not {len(name)}")
+        raise RefusedName(TOO_LONG, max=MAX_NAME, count=len(name))
     return name

@@ -33,10 +33,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
 from bazaar.bots.levels import LEVELS
-from bazaar.core.errors import BadName, BazaarError
-from bazaar.core.names import check_name
+from bazaar.core.errors import BazaarError
+from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, get_game
-from bazaar.i18n import LANGS, catalog, normalize_lang
+from bazaar.i18n import LANGS, catalog, normalize_lang, t
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
 from bazaar.web.store import Store, default_db_url
@@ -71,8 +71,9 @@ def _checked_name(raw: str, allow_empty: bool) -> str:
     """A name trimmed, normalised and checked by bazaar.core.names (error type "name")."""
     try:
         return check_name(raw, allow_empty=allow_empty)
-    except BadName as exc:
-        raise PydanticCustomError("name", exc.message) from exc
+    except RefusedName as exc:
+        context = {**exc.fields, "msgid": exc.msgid}
+        raise PydanticCustomError("name", exc.msgid, context) from exc
 
 
 class ErrorBody(BaseModel):
@@ -150,6 +151,16 @@ def _lang(lang: Any) -> str:
         raise WebError(400, "lang", str(exc)) from exc
 
 
+def _request_lang(request: Request, body: Any) -> str:
+    """The language a refused request asked for (its ``lang`` field or query), else English."""
+    lang = body.get("lang") if isinstance(body, dict) else None
+    lang = lang if isinstance(lang, str) else request.query_params.get("lang")
+    try:
+        return normalize_lang(lang)
+    except ValueError:
+        return "en"
+
+
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "code": code}, status_code=status)
 
@@ -158,8 +169,12 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 _UNION_TAGS = frozenset({"str", "int", "float", "bool", "none", "list", "dict"})
 
 
-def _validation_error(exc: RequestValidationError) -> tuple[str, str]:
-    """(code, message) naming the first few bad fields of a refused request."""
+def _validation_error(exc: RequestValidationError, lang: str = "en") -> tuple[str, str]:
+    """(code, message) naming the first few bad fields of a refused request.
+
+    A refused name is told in ``lang``; pydantic's own messages are English (the ``code``
+    is stable, so a page can translate by code).
+    """
     problems: dict[str, list[str]] = {}  # field -> messages (several for a union type)
     code = "field"
     for err in exc.errors():
@@ -172,6 +187,8 @@ def _validation_error(exc: RequestValidationError) -> tuple[str, str]:
             return "json", f"the request body is not valid JSON ({detail})"
         if err.get("type") == "name":
             code = "name"
+            fields = {k: v for k, v in err.get("ctx", {}).items() if k != "msgid"}
+            msg = t(err.get("ctx", {}).get("msgid", msg), lang, **fields)
         where = ".".join(loc) or "body"
         if where in problems or len(problems) < 3:
             problems.setdefault(where, []).append(msg)
@@ -224,8 +241,8 @@ def create_app(
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        code, message = _validation_error(exc)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        code, message = _validation_error(exc, _request_lang(request, exc.body))
         return _error(400 if code == "json" else 422, code, message)
 
     @app.exception_handler(StarletteHTTPException)

@@ -190,3 +190,10 @@ def test_server_log_has_no_traceback(server: Server, table: dict[str, Any]) -> N
         assert next_reply(ws) == {"type": "pong"}
     log = server.db_path.with_suffix(".log").read_text()
     assert "Traceback" not in log
+
+
+def test_refused_names_are_told_in_the_requests_language(server: Server) -> None:
+    seats = [{"kind": "human", "name": "Bo\u2067"}, {"kind": "human"}]
+    res = create(server, seats=seats, lang="zh-TW")
+    assert res.status_code == 422
+    assert res.json() == {"error": "seats.0.name: 名字不可以含有字元 U+2067", "code": "name"}
