@@ -79,7 +79,7 @@ def _checked_name(raw: str, allow_empty: bool) -> str:
 class ErrorBody(BaseModel):
     """Every refused request: a sentence, a stable machine code, maybe the broken rule."""
 
-    error: str = Field(description="What was wrong, naming the field or rule (English)")
+    error: str = Field(description="What was wrong, naming the field or rule")
     code: str = Field(description="A stable category, e.g. field, name, json, size, stale")
     rule: str | None = Field(default=None, description="The game rule an illegal move broke")
     explain: str | None = Field(default=None, description="The broken rule in plain words")

@@ -1,8 +1,9 @@
 """Schemathesis against the app's own OpenAPI schema, on a real server.
 
-Every generated request (valid and invalid, for every operation, on random and on real
-table ids) must get no 5xx, a status the schema documents for that operation, the
-documented content type and a body matching the documented schema (ErrorBody for 4xx).
+Every generated request (valid and invalid, for every operation, with random and with real
+table ids, game ids and languages) must get no 5xx, a status the schema documents for that
+operation, the documented content type and a body matching the documented schema (ErrorBody
+for 4xx); a request the schema says is invalid must be refused.
 """
 
 from __future__ import annotations
@@ -53,15 +54,15 @@ def table_id(server: Server) -> str:
 
 
 def cases(schema: Any, table_id: str) -> st.SearchStrategy[Any]:
-    """Valid and invalid requests to every operation, half of them on a real table."""
+    """Valid and invalid requests to every operation, also with real path parameters."""
+    real = {"table_id": table_id, "game_id": "take-stock", "lang": "zh-TW"}
     strategies = []
     for result in schema.get_all_operations():
         operation = result.ok()
-        on_table = "{table_id}" in operation.path
+        fixed = {name: value for name, value in real.items() if f"{{{name}}}" in operation.path}
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             strategies.append(operation.as_strategy(generation_mode=mode))
-            if on_table:
-                fixed = {"table_id": table_id}
+            if fixed:
                 strategies.append(
                     operation.as_strategy(generation_mode=mode, path_parameters=fixed)
                 )

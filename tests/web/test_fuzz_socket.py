@@ -101,7 +101,7 @@ def check_error(message: dict[str, Any]) -> None:
     TALLY["errors"] += 1
 
 
-@fuzz_settings(60)
+@fuzz_settings(100)
 @given(messages=st.lists(MESSAGES, min_size=1, max_size=6), seated=st.booleans())
 def test_every_message_gets_a_reply_or_a_documented_close(
     server: Server, table: dict[str, Any], messages: list[str | bytes], seated: bool
