@@ -585,7 +585,7 @@ def serve(
 ) -> None:
     import uvicorn
 
-    from bazaar.web.app import create_app
+    from bazaar.web.app import MAX_MESSAGE, create_app
     from bazaar.web.store import default_db_url
 
     url = db or default_db_url()
@@ -604,7 +604,7 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        ws_max_size=1 << 16,
+        ws_max_size=MAX_MESSAGE,  # a bigger message: close code 1009 (docs/web.md)
         ws_per_message_deflate=False,
     )
 

@@ -50,3 +50,9 @@ class BadRecord(BazaarError):
     """A game record that is malformed or does not replay."""
 
     rule = "record"
+
+
+class BadName(BazaarError):
+    """A player name that is empty, too long or holds a refused character."""
+
+    rule = "name"

@@ -10,6 +10,7 @@ load as before and the format number stays 1.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,44 @@ from bazaar.core.game import Event, Game, State
 from bazaar.core.registry import get_game
 
 RECORD_FORMAT = 1
+#: Deepest nesting a record may have (it needs 3: record -> options/actions -> value).
+MAX_DEPTH = 8
+#: A record's seed: a 64-bit integer, signed or unsigned.
+SEED_MIN, SEED_LIMIT = -(2**63), 2**64
+#: Most players a record may name (every game checks its own, smaller range).
+MAX_PLAYERS = 64
+
+
+def _depth_exceeds(data: Any, limit: int) -> bool:
+    """True if ``data`` holds lists/objects nested more than ``limit`` levels (no recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > limit:
+                return True
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+    return False
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large (out of range)")
+    return value
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _json_text(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass
@@ -65,11 +104,20 @@ class GameRecord:
         """Read a record dict; raise BadRecord naming the missing or malformed field."""
         if not isinstance(data, dict):
             raise BadRecord("a game record must be a JSON object")
+        if _depth_exceeds(data, MAX_DEPTH):
+            raise BadRecord(f"the record is nested too deeply (more than {MAX_DEPTH} levels)")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise BadRecord(f"unsupported record format {data.get('format')!r}")
-        for key, kind in (("game", str), ("players", int), ("seed", int)):
-            if type(data.get(key)) is not kind:
-                raise BadRecord(f"record field {key!r} must be a {kind.__name__}")
+            raise BadRecord(f"unsupported record format {_json_text(data.get('format'))}")
+        if type(data.get("game")) is not str:
+            raise BadRecord("record field 'game' must be a string (a game id)")
+        for key in ("players", "seed"):
+            if type(data.get(key)) is not int:
+                value = _json_text(data.get(key))
+                raise BadRecord(f"record field {key!r} must be an integer, not {value}")
+        if not 1 <= data["players"] <= MAX_PLAYERS:
+            raise BadRecord(f"record field 'players' must be from 1 to {MAX_PLAYERS}")
+        if not SEED_MIN <= data["seed"] < SEED_LIMIT:
+            raise BadRecord("record field 'seed' must be from -2**63 to 2**64 - 1 (64 bits)")
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise BadRecord("record field 'actions' must be a list of notation strings")
@@ -110,10 +158,19 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        where = f"cannot read record {str(path)!r}"
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_text(encoding="utf-8")
+            data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        except RecursionError as exc:
+            raise BadRecord(f"{where}: its JSON is nested too deeply") from exc
         except (OSError, ValueError) as exc:
-            raise BadRecord(f"cannot read record {str(path)!r}: {exc}") from exc
+            if "integer string conversion" in str(exc):
+                raise BadRecord(
+                    f"{where}: it has a number with too many digits "
+                    f"(at most {sys.get_int_max_str_digits()})"
+                ) from exc
+            raise BadRecord(f"{where}: {exc}") from exc
         return cls.from_json(data)
 
     def states(self) -> Iterator[tuple[State, str | None, list[Event]]]:

@@ -25,15 +25,18 @@ from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO
 
 from bazaar import __version__
-from bazaar.core.errors import BadRecord, BazaarError, IllegalAction
+from bazaar.core.errors import BadName, BadRecord, BazaarError, IllegalAction
 from bazaar.core.game import Event, State
-from bazaar.core.record import GameRecord, Match
+from bazaar.core.names import check_name
+from bazaar.core.record import SEED_LIMIT, SEED_MIN, GameRecord, Match
 from bazaar.core.registry import all_games, game_ids, get_game
 
 #: The version of this protocol; it changes only when a reply shape changes incompatibly.
 PROTOCOL = 1
 #: Languages of event descriptions (the ``"lang"`` field).
 LANGS = ("en", "zh-TW")
+#: Longest request line (bytes, without the newline); a longer line gets a "size" error.
+MAX_LINE = 1 << 20
 
 
 class _Missing:
@@ -57,8 +60,8 @@ def _show(value: Any) -> str:
     """A JSON-style rendering of a value for error messages (shortened if long)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value) if not isinstance(value, list | dict) else _json_type(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -78,6 +81,13 @@ def _json_type(value: Any) -> str:
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
 
 
 # command -> (fields besides "cmd" and "id", one-line help)
@@ -141,13 +151,25 @@ class Engine:
 
     def handle_json(self, line: str | bytes) -> str:
         """Answer one request line with one reply line (JSON text, no newline)."""
-        reply = self.handle(line)
+        return self.encode(self.handle(line))
+
+    @staticmethod
+    def encode(reply: dict[str, Any]) -> str:
+        """One reply as JSON text that is always valid UTF-8 (lone surrogates are escaped)."""
         try:
-            return json.dumps(reply, ensure_ascii=False, allow_nan=False)
+            text = json.dumps(reply, ensure_ascii=False, allow_nan=False)
+            text.encode("utf-8")
+            return text
+        except UnicodeEncodeError:  # a lone surrogate (say, an echoed id): escape it
+            return json.dumps(reply, allow_nan=False)
+        except RecursionError:
+            fallback = {"ok": False, "error": "the reply is nested too deeply", "code": "json"}
         except (TypeError, ValueError) as exc:
             fallback = {"ok": False, "error": f"internal error: reply not JSON: {exc}"}
             fallback["code"] = "internal"
-            return json.dumps(fallback, ensure_ascii=False)
+        if "id" in reply and isinstance(reply["id"], str | int | None):
+            fallback = {"ok": False, "id": reply["id"], **fallback}
+        return json.dumps(fallback)
 
     def request(self, request: dict[str, Any]) -> dict[str, Any]:
         """Carry out a parsed request; return the reply fields besides ``ok`` and ``id``.
@@ -188,7 +210,7 @@ class Engine:
         if not text:
             raise RequestError(f"empty line: send one JSON object per line, e.g. {example}", "json")
         try:
-            request = json.loads(text, parse_constant=_reject_constant)
+            request = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
         except RecursionError as exc:
             raise RequestError("request JSON is nested too deeply", "json") from exc
         except ValueError as exc:
@@ -265,6 +287,14 @@ class Engine:
             "field",
         )
 
+    @staticmethod
+    def _name(seat: int, raw: str) -> str:
+        """Seat ``seat``'s name from ``new``, trimmed and checked (bazaar.core.names)."""
+        try:
+            return check_name(raw, allow_empty=True)
+        except BadName as exc:
+            raise RequestError(f"field 'seats': seat {seat}: {exc.message}", "name") from exc
+
     def _need_match(self) -> Match:
         if self.match is None:
             raise RequestError(
@@ -334,6 +364,11 @@ class Engine:
         span = f"{game.min_players}-{game.max_players}"
         players = self._int(req, "players", what=f"the number of players, {span}")
         seed = self._int(req, "seed", 0, "the random seed")
+        if not SEED_MIN <= seed < SEED_LIMIT:
+            raise RequestError(
+                f"field 'seed' is {_show(seed)}, but a seed must be from -2**63 to 2**64 - 1",
+                "field",
+            )
         options = req.get("options", {})
         if options is None:
             options = {}
@@ -353,6 +388,7 @@ class Engine:
             raise RequestError(
                 f"field 'seats' names {len(seats)} players, but 'players' is {players}", "field"
             )
+        seats = [self._name(i, name) for i, name in enumerate(seats)]
         match = Match.new(game, players, seed, options, seats)
         self.match = match
         return {**self._about(match), **self._turn(match.state)}
@@ -485,10 +521,17 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, engine: Engine | None = None) -> No
     """Answer each line of ``stdin`` with one line on ``stdout`` until EOF or ``quit``."""
     engine = engine or Engine()
     while engine.running:
-        line = stdin.readline()
+        line = stdin.readline(MAX_LINE + 1)
         if not line:
             break
-        stdout.write(engine.handle_json(line).encode("utf-8") + b"\n")
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stdin.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the over-long line
+            error = f"the request line is longer than {MAX_LINE} bytes"
+            reply = engine.encode({"ok": False, "error": error, "code": "size"})
+        else:
+            reply = engine.handle_json(line)
+        stdout.write(reply.encode("utf-8") + b"\n")
         stdout.flush()
 
 

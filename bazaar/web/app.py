@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -26,14 +27,16 @@ from fastapi.responses import (
 )
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
 from bazaar.bots.levels import LEVELS
 from bazaar.core.errors import BazaarError
+from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, get_game
-from bazaar.i18n import LANGS, catalog, normalize_lang
+from bazaar.i18n import LANGS, catalog, normalize_lang, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
@@ -50,17 +53,71 @@ Token = Annotated[str | None, Query(max_length=100)]
 GC_YOUNG_THRESHOLD = 20_000
 #: Largest request body accepted (bytes).
 MAX_BODY = 64 * 1024
+#: Largest WebSocket message accepted (bytes); ``bazaar serve`` gives uvicorn the same limit.
+MAX_MESSAGE = MAX_BODY
+#: WebSocket close codes for bad frames (RFC 6455): binary data, and a message too big.
+CLOSE_UNSUPPORTED_DATA = 1003
+CLOSE_TOO_BIG = 1009
+
+log = logging.getLogger(__name__)
+
+
+#: Request bodies: no unknown fields, and no type coercion ("2", 1.0 or true for an integer).
+STRICT = ConfigDict(extra="forbid", strict=True)
+#: Longest raw name before trimming (the trimmed name may have 40 characters).
+MAX_RAW_NAME = 200
+
+
+def _checked_name(raw: str, allow_empty: bool) -> str:
+    """A name trimmed, normalised and checked by bazaar.core.names (error type "name")."""
+    try:
+        return check_name(raw, allow_empty=allow_empty)
+    except RefusedName as exc:
+        context = {**exc.fields, "msgid": exc.msgid}
+        raise PydanticCustomError("name", exc.msgid, context) from exc
+
+
+class ErrorBody(BaseModel):
+    """Every refused request: a sentence, a stable machine code, maybe the broken rule."""
+
+    error: str = Field(description="What was wrong, naming the field or rule")
+    code: str = Field(description="A stable category, e.g. field, name, json, size, stale")
+    rule: str | None = Field(default=None, description="The game rule an illegal move broke")
+    explain: str | None = Field(default=None, description="The broken rule in plain words")
+
+
+_ERROR_TEXT = {
+    400: "Malformed request (bad JSON, language, seats, options or bot)",
+    403: "Wrong or missing seat token",
+    404: "No such table or game",
+    409: "Conflict with the table's state (stale sequence number, not your turn, game over)",
+    413: "Request body larger than 64 KiB",
+    422: "A field has the wrong type or value, a name is refused, or the move is illegal",
+    429: "Too many requests: from this address, or a hint or analysis of this seat is still "
+    "being worked out",
+    503: "The server's hints and analyses are all busy, or this one failed; ask again",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses=`` for a route's error statuses, all with an ErrorBody."""
+    return {s: {"model": ErrorBody, "description": _ERROR_TEXT[s]} for s in statuses}
 
 
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(default=None, max_length=40)
-    name: str = Field(default="", max_length=40)
+    name: str = Field(default="", max_length=MAX_RAW_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, raw: str) -> str:
+        return _checked_name(raw, allow_empty=True)
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     game: str = Field(max_length=40)
     players: int = Field(ge=1, le=8)
     seats: list[SeatSpec] = Field(max_length=8)
@@ -71,7 +128,7 @@ class NewTable(BaseModel):
 
 
 class MoveRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     token: str = Field(max_length=100)
     action: str | int
     seq: int
@@ -79,33 +136,67 @@ class MoveRequest(BaseModel):
 
 
 class NameRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     token: str = Field(max_length=100)
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(max_length=MAX_RAW_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, raw: str) -> str:
+        return _checked_name(raw, allow_empty=False)
 
 
-def _lang(lang: str | None) -> str:
+def _lang(lang: Any) -> str:
+    if lang is not None and not isinstance(lang, str):
+        raise WebError(400, "lang", f"'lang' must be a language code (text), not {lang!r:.40}")
     try:
         return normalize_lang(lang)
     except ValueError as exc:
         raise WebError(400, "lang", str(exc)) from exc
 
 
+def _request_lang(request: Request, body: Any) -> str:
+    """The language a refused request asked for (its ``lang`` field or query), else English."""
+    lang = body.get("lang") if isinstance(body, dict) else None
+    lang = lang if isinstance(lang, str) else request.query_params.get("lang")
+    try:
+        return normalize_lang(lang)
+    except ValueError:
+        return "en"
+
+
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "code": code}, status_code=status)
 
 
-def _validation_error(exc: RequestValidationError) -> tuple[str, str]:
-    """(code, message) naming the first few bad fields of a refused request."""
-    parts = []
-    for err in exc.errors()[:3]:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+#: Location tags pydantic adds for the members of a union type (``str | int``).
+_UNION_TAGS = frozenset({"str", "int", "float", "bool", "none", "list", "dict"})
+
+
+def _validation_error(exc: RequestValidationError, lang: str = "en") -> tuple[str, str]:
+    """(code, message) naming the first few bad fields of a refused request.
+
+    A refused name is told in ``lang``; pydantic's own messages are English (the ``code``
+    is stable, so a page can translate by code).
+    """
+    problems: dict[str, list[str]] = {}  # field -> messages (several for a union type)
+    code = "field"
+    for err in exc.errors():
+        loc = [str(p) for p in err.get("loc", ()) if p != "body"]
+        while loc and loc[-1] in _UNION_TAGS:  # "action.str" -> "action"
+            loc.pop()
         msg = err.get("msg", "invalid")
         if err.get("type") == "json_invalid":
             detail = err.get("ctx", {}).get("error", msg)
             return "json", f"the request body is not valid JSON ({detail})"
-        parts.append(f"{where}: {msg}")
-    return "field", "; ".join(parts)
+        if err.get("type") == "name":
+            code = "name"
+            fields = {k: v for k, v in err.get("ctx", {}).items() if k != "msgid"}
+            msg = t(err.get("ctx", {}).get("msgid", msg), lang, **fields)
+        where = ".".join(loc) or "body"
+        if where in problems or len(problems) < 3:
+            problems.setdefault(where, []).append(msg)
+    return code, "; ".join(f"{where}: {' or '.join(msgs)}" for where, msgs in problems.items())
 
 
 def create_app(
@@ -158,8 +249,8 @@ def create_app(
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        code, message = _validation_error(exc)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        code, message = _validation_error(exc, _request_lang(request, exc.body))
         return _error(400 if code == "json" else 422, code, message)
 
     @app.exception_handler(StarletteHTTPException)
@@ -190,6 +281,10 @@ def create_app(
     @app.get(
         "/api/games/{game_id}/rules",
         summary="A game's rules as Markdown, or as HTML with format=html",
+        responses={
+            200: {"content": {"text/markdown": {}, "text/html": {}}},
+            **errors(400, 404, 422),
+        },
     )
     async def rules(
         game_id: str, lang: str = "en", format: Literal["markdown", "html"] = "markdown"
@@ -206,12 +301,21 @@ def create_app(
             return HTMLResponse(MARKDOWN.render(text))
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
-    @app.get("/api/i18n/{lang}", summary="Every translated UI string (English id -> text)")
+    @app.get(
+        "/api/i18n/{lang}",
+        summary="Every translated UI string (English id -> text)",
+        responses=errors(400),
+    )
     async def strings(lang: str) -> dict[str, str]:
         return dict(catalog(_lang(lang)))
 
     # ------------------------------------------------------------------ tables
-    @app.post("/api/tables", status_code=201, summary="Create a table; returns the seat links")
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        summary="Create a table; returns the seat links",
+        responses=errors(400, 404, 413, 422, 429),
+    )
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         lang = _lang(body.lang)
@@ -260,14 +364,22 @@ def create_app(
         table = await hub.get(table_id)
         return hub, table, hub.seat_of(table, token)
 
-    @app.get("/api/tables/{table_id}", summary="The table as one seat (or a spectator) sees it")
+    @app.get(
+        "/api/tables/{table_id}",
+        summary="The table as one seat (or a spectator) sees it",
+        responses=errors(400, 403, 404, 422),
+    )
     async def table_view(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
     ) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.payload(table, seat, _lang(lang))
 
-    @app.post("/api/tables/{table_id}/moves", summary="Play a move (needs the seat's token)")
+    @app.post(
+        "/api/tables/{table_id}/moves",
+        summary="Play a move (needs the seat's token)",
+        responses=errors(400, 403, 404, 409, 413, 422),
+    )
     async def play(table_id: str, body: MoveRequest, request: Request) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, body.token)
         if seat is None:
@@ -279,7 +391,11 @@ def create_app(
             return JSONResponse(exc.to_json(lang), status_code=exc.status)
         return {"ok": True, "seq": seq}
 
-    @app.post("/api/tables/{table_id}/name", summary="Set your seat's name")
+    @app.post(
+        "/api/tables/{table_id}/name",
+        summary="Set your seat's name",
+        responses=errors(400, 403, 404, 413, 422),
+    )
     async def rename(table_id: str, body: NameRequest, request: Request) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, body.token)
         if seat is None:
@@ -291,7 +407,11 @@ def create_app(
         await hub.broadcast(table)
         return {"ok": True}
 
-    @app.get("/api/tables/{table_id}/record", summary="The game record (actions in notation)")
+    @app.get(
+        "/api/tables/{table_id}/record",
+        summary="The game record (actions in notation)",
+        responses=errors(404, 409),
+    )
     async def record(table_id: str, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         table = await hub.get(table_id)
@@ -299,14 +419,22 @@ def create_app(
             raise WebError(409, "not-over", "the record is published once the game is over")
         return table.record()
 
-    @app.get("/api/tables/{table_id}/replay/{step}", summary="A seat's view after `step` moves")
+    @app.get(
+        "/api/tables/{table_id}/replay/{step}",
+        summary="A seat's view after `step` moves",
+        responses=errors(400, 403, 404, 422),
+    )
     async def replay(
         table_id: str, step: int, request: Request, token: Token = None, lang: str = "en"
     ) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.replay_payload(table, seat, step, _lang(lang))
 
-    @app.get("/api/tables/{table_id}/hint", summary="The top moves for the seat to move")
+    @app.get(
+        "/api/tables/{table_id}/hint",
+        summary="The top moves for the seat to move",
+        responses=errors(400, 403, 404, 409, 422, 429, 503),
+    )
     async def hint(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
     ) -> dict[str, Any]:
@@ -317,7 +445,11 @@ def create_app(
         moves = await hub.hint(table, seat, code)
         return {"moves": [{**m, "text": m["text"][code]} for m in moves]}
 
-    @app.get("/api/tables/{table_id}/analysis", summary="Post-game analysis of your decisions")
+    @app.get(
+        "/api/tables/{table_id}/analysis",
+        summary="Post-game analysis of your decisions",
+        responses=errors(403, 404, 409, 422, 429, 503),
+    )
     async def analysis(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
     ) -> dict[str, Any]:
@@ -343,11 +475,21 @@ def create_app(
         await hub.connect(table, conn)
         try:
             while True:
-                text = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                close = _bad_frame(text)
+                if close is not None:
+                    code, error = close
+                    await websocket.send_json({"type": "error", **error.to_json(conn.lang)})
+                    await websocket.close(code=code)
+                    break
+                assert text is not None
                 reply = await _socket_message(hub, table, conn, text)
                 if reply is not None:
                     await websocket.send_json(reply)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: sending after a close
             pass
         finally:
             await hub.disconnect(table, conn)
@@ -355,17 +497,43 @@ def create_app(
     return app
 
 
+def _bad_frame(text: str | None) -> tuple[int, WebError] | None:
+    """(close code, error) for a frame that ends the connection: binary, or too big."""
+    if text is None:
+        error = "messages must be JSON text frames, not binary frames"
+        return CLOSE_UNSUPPORTED_DATA, WebError(400, "binary", error)
+    if len(text) > MAX_MESSAGE // 4 and len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+        error = f"a message may be at most {MAX_MESSAGE} bytes"
+        return CLOSE_TOO_BIG, WebError(413, "size", error)
+    return None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _parse_message(text: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except RecursionError as exc:
+        raise WebError(400, "json", "the message is nested too deeply") from exc
+    except ValueError as exc:
+        raise WebError(400, "json", f"the message is not valid JSON ({exc})") from exc
+
+
 async def _socket_message(
     hub: Hub, table: LiveTable, conn: Connection, text: str
 ) -> dict[str, Any] | None:
     """Handle one client message; return a reply for this socket only (or None)."""
     try:
-        if len(text) > MAX_BODY:
-            raise WebError(413, "size", f"a message may be at most {MAX_BODY} bytes")
-        try:
-            message = json.loads(text)
-        except ValueError as exc:
-            raise WebError(400, "json", f"the message is not valid JSON ({exc})") from exc
+        message = _parse_message(text)
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise WebError(400, "request", 'a message must be an object with a "type"')
         kind = message["type"]
@@ -380,6 +548,12 @@ async def _socket_message(
             return None
         if kind == "ping":
             return {"type": "pong"}
-        raise WebError(400, "request", f"unknown message type {kind!r} (use move, lang or ping)")
+        raise WebError(
+            400, "request", f"unknown message type {kind[:40]!r} (use move, lang or ping)"
+        )
     except WebError as exc:
         return {"type": "error", **exc.to_json(conn.lang)}
+    except Exception:  # a bug: log it, answer, and keep the socket open
+        log.exception("a WebSocket message could not be handled")
+        error = "internal error: the message could not be handled"
+        return {"type": "error", "error": error, "code": "internal"}

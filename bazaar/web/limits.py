@@ -9,10 +9,6 @@ Scope = dict[str, Any]
 Message = dict[str, Any]
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """ASGI middleware refusing HTTP request bodies larger than ``max_bytes``."""
 
@@ -29,29 +25,33 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
             await self._refuse(send)
             return
+        # Read the whole body first (it is small): a chunked body over the limit is refused
+        # here with 413, before the app could turn the interrupted read into a 400.
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    raise BodyTooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.max_bytes:
                 await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay_receive() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay_receive, send)
 
     async def _refuse(self, send: Any) -> None:
         body = json.dumps(

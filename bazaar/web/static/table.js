@@ -276,7 +276,7 @@
     const name = $("my-name").value.trim();
     if (!name) return;
     try {
-      await Bazaar.api("POST", `/api/tables/${encodeURIComponent(tableId)}/name`,
+      await Bazaar.api("POST", `/api/tables/${encodeURIComponent(tableId)}/name?lang=${ui.lang}`,
         {token: token, name: name});
     } catch (err) { Bazaar.toast(err.message); }
   }
