@@ -28,6 +28,7 @@ from bazaar.core.rng import Rng
 from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 from bazaar.play import render
 from bazaar.play.terminal import HUMAN, TerminalGame, default_record_path, replay, save_record
+from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE
 
 EXIT_USAGE = 2
 
@@ -500,6 +501,16 @@ def serve(
         float, typer.Option(help=h("Seconds a bot waits before it moves (so people can follow)."))
     ] = 0.5,
     workers: Annotated[int, typer.Option(help=h("Processes for bots, hints and analyses."))] = 1,
+    rate_limit_tables: Annotated[
+        float,
+        typer.Option(help=h("Tables one client address may create per minute (0 = no limit).")),
+    ] = TABLES_PER_MINUTE,
+    rate_limit_sockets: Annotated[
+        float,
+        typer.Option(
+            help=h("WebSocket connections one client address may open per minute (0 = no limit).")
+        ),
+    ] = SOCKETS_PER_MINUTE,
 ) -> None:
     import uvicorn
 
@@ -512,7 +523,13 @@ def serve(
         soft_wrap=True,
     )
     uvicorn.run(
-        create_app(url, bot_delay=bot_delay, workers=workers),
+        create_app(
+            url,
+            bot_delay=bot_delay,
+            workers=workers,
+            rate_limit_tables=rate_limit_tables,
+            rate_limit_sockets=rate_limit_sockets,
+        ),
         host=host,
         port=port,
         log_level="warning",

@@ -36,6 +36,8 @@ from bazaar.core.registry import all_games, get_game
 from bazaar.i18n import LANGS, catalog, normalize_lang
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
+from bazaar.web.outbox import find_abort
+from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE, RateLimit, retry_after
 from bazaar.web.store import Store, default_db_url
 
 STATIC = resources.files("bazaar.web").joinpath("static")
@@ -113,9 +115,18 @@ def create_app(
     workers: int = 1,
     hint_level: str = "medium",
     analysis_level: str = "easy",
+    rate_limit_tables: float = TABLES_PER_MINUTE,
+    rate_limit_sockets: float = SOCKETS_PER_MINUTE,
+    hub_options: dict[str, Any] | None = None,
 ) -> FastAPI:
-    """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file)."""
+    """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file).
+
+    ``rate_limit_tables`` / ``rate_limit_sockets``: tables created and WebSockets opened per
+    minute per client address (0 = no limit); ``hub_options`` go to :class:`Hub` (send queue
+    length, timeouts, presence interval)."""
     url = db_url or default_db_url()
+    table_limit = RateLimit(rate_limit_tables)
+    socket_limit = RateLimit(rate_limit_sockets)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -125,6 +136,7 @@ def create_app(
             workers_count=workers,
             hint_level=hint_level,
             analysis_level=analysis_level,
+            **(hub_options or {}),
         )
         app.state.hub = hub
         # Long-lived start-up objects leave the collector's view, and young collections run
@@ -146,6 +158,25 @@ def create_app(
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
+
+    def rate_limited(
+        limit: RateLimit, request: Request | WebSocket, what: str
+    ) -> JSONResponse | None:
+        """A 429 reply if the client's address has used up ``limit``, else None."""
+        address = request.client.host if request.client else ""
+        wait = limit.take(address)
+        if not wait:
+            return None
+        seconds = retry_after(wait)
+        return JSONResponse(
+            {
+                "error": f"too many {what} from your address: at most {limit.per_minute:g} a"
+                f" minute; try again in {seconds} s",
+                "code": "rate-limit",
+            },
+            status_code=429,
+            headers={"Retry-After": str(seconds)},
+        )
 
     @app.exception_handler(WebError)
     async def web_error(_: Request, exc: WebError) -> JSONResponse:
@@ -205,8 +236,16 @@ def create_app(
         return dict(catalog(_lang(lang)))
 
     # ------------------------------------------------------------------ tables
-    @app.post("/api/tables", status_code=201, summary="Create a table; returns the seat links")
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        summary="Create a table; returns the seat links",
+        responses={429: {"description": "Too many tables created from this address (Retry-After)"}},
+    )
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        refused = rate_limited(table_limit, request, "new tables")
+        if refused is not None:
+            return refused
         hub = hub_of(request)
         lang = _lang(body.lang)
         table_id, tokens = await hub.create(
@@ -321,6 +360,10 @@ def create_app(
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
+        refused = rate_limited(socket_limit, websocket, "connections")
+        if refused is not None:  # refused before the handshake: HTTP 429
+            await websocket.send_denial_response(refused)
+            return
         await websocket.accept()
         try:
             hub, table, seat = await table_and_seat(
@@ -331,7 +374,13 @@ def create_app(
             await websocket.send_json({"type": "error", **exc.to_json()})
             await websocket.close(code=4400 if exc.status != 404 else 4404)
             return
-        conn = Connection(seat, lang, websocket.send_text)
+        conn = Connection(
+            seat,
+            lang,
+            websocket.send_text,
+            close=websocket.close,
+            abort=find_abort(websocket._send),
+        )
         await hub.connect(table, conn)
         try:
             while True:

@@ -21,9 +21,17 @@ def free_port() -> int:
 class Server:
     """``bazaar serve`` on a free loopback port with its own SQLite file."""
 
-    def __init__(self, db_path: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        args: list[str] | None = None,
+    ) -> None:
         self.db_path = db_path
         self.bot_delay = bot_delay
+        #: more ``bazaar serve`` options (e.g. ``["--rate-limit-sockets", "0"]``)
+        self.args = list(args or [])
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -47,6 +55,7 @@ class Server:
             f"sqlite:///{self.db_path}",
             "--bot-delay",
             str(self.bot_delay),
+            *self.args,
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         log = self.db_path.with_suffix(".log").open("ab")

@@ -18,13 +18,16 @@ from tests.web.server import Server
 
 #: Spectator sockets opened and closed while the stuck socket sits there.
 CHURN = 2000
+#: ``bazaar serve`` options that let every spectator in.
+NO_SOCKET_LIMIT = ["--rate-limit-sockets", "0"]
 #: The longest a move's reply may take with a stuck socket on the table (seconds).
 REPLY_BOUND = 2.0
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
+    # every one of the spectators is let in (no connection rate limit): the worst case
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=NO_SOCKET_LIMIT).start()
     yield srv
     srv.stop()
 
