@@ -2,9 +2,9 @@
 
 Nobody waits for anybody's socket: :meth:`Outbox.put` never blocks, it only queues a message.
 A connection that falls behind (its queue is full, or one send does not finish within
-``send_timeout``) is closed with :data:`CLOSE_TOO_SLOW` and dropped; if even the close frame
-cannot be written within ``close_timeout`` (its TCP buffer is full), the connection is
-aborted.
+``send_timeout``) is dropped: it is sent a close frame with :data:`CLOSE_TOO_SLOW` and a
+reason, and ``close_timeout`` later (at once if even the close frame cannot be written: its
+TCP buffer is full) its transport is aborted, so a peer that never reads holds nothing.
 """
 
 from __future__ import annotations
@@ -118,10 +118,11 @@ class Outbox:
         if self._close is not None:
             try:
                 await asyncio.wait_for(self._close(CLOSE_TOO_SLOW, reason), self.close_timeout)
-                return
-            except Exception:  # the close frame did not fit either: abort below
+            except Exception:  # the close frame did not fit either: abort at once
                 pass
-        if self._abort is not None:
+            else:  # the frame is queued: give the peer a moment to read it and answer
+                await asyncio.sleep(self.close_timeout)
+        if self._abort is not None:  # a peer that never reads is not waited for
             self._abort()
 
     async def stop(self) -> None:
