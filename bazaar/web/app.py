@@ -362,7 +362,13 @@ def create_app(
     async def socket(websocket: WebSocket, table_id: str) -> None:
         refused = rate_limited(socket_limit, websocket, "connections")
         if refused is not None:  # refused before the handshake: HTTP 429
-            await websocket.send_denial_response(refused)
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(refused)
+            else:  # a server without denial responses: accept, say why, close
+                await websocket.accept()
+                reply = json.loads(refused.body)
+                await websocket.send_json({"type": "error", **reply})
+                await websocket.close(code=1013, reason="rate limit")
             return
         await websocket.accept()
         try:

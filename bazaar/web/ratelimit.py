@@ -31,6 +31,10 @@ class RateLimit:
         #: key -> (tokens left, when they were counted)
         self._buckets: dict[str, tuple[float, float]] = {}
 
+    def __len__(self) -> int:
+        """How many addresses have a bucket."""
+        return len(self._buckets)
+
     @property
     def enabled(self) -> bool:
         return self.per_minute > 0
@@ -47,6 +51,8 @@ class RateLimit:
             return (1.0 - tokens) / self.rate
         if len(self._buckets) >= MAX_BUCKETS and key not in self._buckets:
             self._forget_full(now)
+            while len(self._buckets) >= MAX_BUCKETS:  # still too many: forget the oldest
+                del self._buckets[next(iter(self._buckets))]
         self._buckets[key] = (tokens - 1.0, now)
         return 0.0
 

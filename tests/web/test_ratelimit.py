@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 
+from bazaar.web import ratelimit
 from bazaar.web.app import create_app
 from bazaar.web.ratelimit import RateLimit, retry_after
 
@@ -33,6 +34,19 @@ def test_a_bucket_allows_a_burst_then_refills_at_its_rate() -> None:
     assert limit.take("a") == 0.0
     assert limit.take("a") == pytest.approx(10.0)
     assert retry_after(0.2) == 1 and retry_after(6.0) == 6 and retry_after(6.1) == 7
+
+
+def test_the_buckets_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ratelimit, "MAX_BUCKETS", 3)
+    clock = Clock()
+    limit = RateLimit(6, clock=clock)
+    for key in "abc":
+        limit.take(key)
+    limit.take("d")  # none has refilled: the oldest ("a") is forgotten
+    assert len(limit) == 3
+    clock.now += 60  # all refilled: they are forgotten when the next address comes
+    limit.take("e")
+    assert len(limit) == 1
 
 
 def test_a_limit_of_zero_is_off() -> None:
