@@ -28,6 +28,7 @@ from bazaar.core.rng import Rng
 from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 from bazaar.play import render
 from bazaar.play.terminal import HUMAN, TerminalGame, default_record_path, replay, save_record
+from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE
 
 EXIT_USAGE = 2
 
@@ -582,6 +583,16 @@ def serve(
             help=h("Most hints and analyses worked out or waiting at once; more are refused."),
         ),
     ] = 8,
+    rate_limit_tables: Annotated[
+        float,
+        typer.Option(help=h("Tables one client address may create per minute (0 = no limit).")),
+    ] = TABLES_PER_MINUTE,
+    rate_limit_sockets: Annotated[
+        float,
+        typer.Option(
+            help=h("WebSocket connections one client address may open per minute (0 = no limit).")
+        ),
+    ] = SOCKETS_PER_MINUTE,
 ) -> None:
     import uvicorn
 
@@ -600,6 +611,8 @@ def serve(
             workers=workers,
             advice_workers=advice_workers,
             advice_jobs=advice_jobs,
+            rate_limit_tables=rate_limit_tables,
+            rate_limit_sockets=rate_limit_sockets,
         ),
         host=host,
         port=port,

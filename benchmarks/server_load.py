@@ -7,6 +7,8 @@ between 0.5 and 1.5 times ``--think`` seconds, like a person; 0 = at once, which
 most the server can take) and sends a random legal move. It prints the moves per second the
 server accepted and the latency from a move sent to the mover's updated view received
 (p50 / p99 / max), leaving out the first ``--warmup`` seconds (connecting and the opening burst).
+All tables and sockets come from one address, so the server it starts has its per-address rate
+limits off (``--rate-limit-tables`` / ``--rate-limit-sockets`` set them).
 
     python benchmarks/server_load.py --tables 200 --seconds 30 --think 1
     python benchmarks/server_load.py --tables 200 --seconds 30 --think 0
@@ -166,12 +168,21 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per move")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--url", default=None, help="a running server (default: start one)")
+    parser.add_argument(
+        "--rate-limit-tables", default="0", help="the started server's limit (0 = off)"
+    )
+    parser.add_argument(
+        "--rate-limit-sockets", default="0", help="the started server's limit (0 = off)"
+    )
     args = parser.parse_args()
     if args.url:
         asyncio.run(run(args.url, args.tables, args.seconds, args.game, args.think, args.warmup))
         return
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "load.db").start()
+        # every table and socket comes from 127.0.0.1: the per-address limits are off
+        limits = ["--rate-limit-tables", args.rate_limit_tables]
+        limits += ["--rate-limit-sockets", args.rate_limit_sockets]
+        server = Server(Path(folder) / "load.db", args=limits).start()
         try:
             asyncio.run(
                 run(server.url, args.tables, args.seconds, args.game, args.think, args.warmup)

@@ -340,3 +340,7 @@ def test_serve_help_names_its_options() -> None:
     for option in ("--host", "--port", "--db", "--bot-delay", "--workers"):
         assert option in result.output
     assert "127.0.0.1" in result.output and "8000" in result.output
+    words = " ".join(result.output.replace("│", " ").split())
+    assert "--rate-limit-tables" in words and "--rate-limit-sockets" in words
+    assert "Tables one client address may create per minute (0 = no limit). [default: 60]" in words
+    assert "may open per minute (0 = no limit). [default: 300]" in words

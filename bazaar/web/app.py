@@ -40,6 +40,8 @@ from bazaar.i18n import LANGS, catalog, normalize_lang, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
+from bazaar.web.outbox import find_abort
+from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE, RateLimit, retry_after
 from bazaar.web.store import Store, default_db_url
 
 STATIC = resources.files("bazaar.web").joinpath("static")
@@ -208,9 +210,18 @@ def create_app(
     analysis_level: str = "easy",
     advice_workers: int = ADVICE_WORKERS,
     advice_jobs: int = ADVICE_JOBS,
+    rate_limit_tables: float = TABLES_PER_MINUTE,
+    rate_limit_sockets: float = SOCKETS_PER_MINUTE,
+    hub_options: dict[str, Any] | None = None,
 ) -> FastAPI:
-    """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file)."""
+    """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file).
+
+    ``rate_limit_tables`` / ``rate_limit_sockets``: tables created and WebSockets opened per
+    minute per client address (0 = no limit); ``hub_options`` go to :class:`Hub` (send queue
+    length, timeouts, presence interval)."""
     url = db_url or default_db_url()
+    table_limit = RateLimit(rate_limit_tables)
+    socket_limit = RateLimit(rate_limit_sockets)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -222,6 +233,7 @@ def create_app(
             analysis_level=analysis_level,
             advice_workers=advice_workers,
             advice_jobs=advice_jobs,
+            **(hub_options or {}),
         )
         app.state.hub = hub
         # Long-lived start-up objects leave the collector's view, and young collections run
@@ -243,6 +255,25 @@ def create_app(
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
+
+    def rate_limited(
+        limit: RateLimit, request: Request | WebSocket, what: str
+    ) -> JSONResponse | None:
+        """A 429 reply if the client's address has used up ``limit``, else None."""
+        address = request.client.host if request.client else ""
+        wait = limit.take(address)
+        if not wait:
+            return None
+        seconds = retry_after(wait)
+        return JSONResponse(
+            {
+                "error": f"too many {what} from your address: at most {limit.per_minute:g} a"
+                f" minute; try again in {seconds} s",
+                "code": "rate-limit",
+            },
+            status_code=429,
+            headers={"Retry-After": str(seconds)},
+        )
 
     @app.exception_handler(WebError)
     async def web_error(_: Request, exc: WebError) -> JSONResponse:
@@ -317,6 +348,9 @@ def create_app(
         responses=errors(400, 404, 413, 422, 429),
     )
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        refused = rate_limited(table_limit, request, "new tables")
+        if refused is not None:
+            return refused
         hub = hub_of(request)
         lang = _lang(body.lang)
         table_id, tokens = await hub.create(
@@ -461,6 +495,16 @@ def create_app(
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
+        refused = rate_limited(socket_limit, websocket, "connections")
+        if refused is not None:  # refused before the handshake: HTTP 429
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(refused)
+            else:  # a server without denial responses: accept, say why, close
+                await websocket.accept()
+                reply = json.loads(refused.body)
+                await websocket.send_json({"type": "error", **reply})
+                await websocket.close(code=1013, reason="rate limit")
+            return
         await websocket.accept()
         try:
             hub, table, seat = await table_and_seat(
@@ -471,7 +515,13 @@ def create_app(
             await websocket.send_json({"type": "error", **exc.to_json()})
             await websocket.close(code=4400 if exc.status != 404 else 4404)
             return
-        conn = Connection(seat, lang, websocket.send_text)
+        conn = Connection(
+            seat,
+            lang,
+            websocket.send_text,
+            close=websocket.close,
+            abort=find_abort(websocket._send),
+        )
         await hub.connect(table, conn)
         try:
             while True:

@@ -38,6 +38,7 @@ from bazaar.web.advice import (
     AdviceKey,
     AdviceStats,
 )
+from bazaar.web.outbox import CLOSE_TIMEOUT, QUEUE_LIMIT, SEND_TIMEOUT, Close, Outbox
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.pools import WorkerPool
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
@@ -48,6 +49,8 @@ log = logging.getLogger("bazaar.web")
 MAX_NAME = 40
 #: How many of the newest moves a payload's log holds.
 LOG_LAST = 60
+#: Seconds between two presence broadcasts (who is connected) of one table, at most.
+PRESENCE_INTERVAL = 0.5
 
 
 class WebError(Exception):
@@ -88,11 +91,25 @@ def encode(data: dict[str, Any]) -> str:
 
 @dataclass(eq=False)
 class Connection:
-    """One open WebSocket: whose eyes (seat or None) and in which language."""
+    """One open WebSocket: whose eyes (seat or None) and in which language.
+
+    ``send`` writes one message to the socket; the hub never awaits it itself: broadcasts go
+    through the connection's :class:`~bazaar.web.outbox.Outbox` (made by :meth:`Hub.connect`).
+    ``close(code, reason)`` and ``abort()`` end a connection that fell behind.
+    """
 
     seat: int | None
     lang: str
     send: Send
+    close: Close | None = None
+    abort: Callable[[], None] | None = None
+    outbox: Outbox | None = None
+    #: the table's presence version this connection's newest payload showed
+    presence_seen: int = -1
+
+    def offer(self, text: str) -> bool:
+        """Queue ``text`` for this socket without waiting; False if it is gone."""
+        return self.outbox.put(text) if self.outbox is not None else False
 
 
 @dataclass(eq=False)
@@ -108,6 +125,13 @@ class LiveTable:
     analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     #: (seat, lang) -> the log entries of every move so far, as that seat sees them
     logs: dict[tuple[int | None, str], list[dict[str, Any]]] = field(default_factory=dict)
+    #: someone connected or left since the last broadcast
+    presence_stale: bool = False
+    #: counts the comings and goings
+    presence_version: int = 0
+    #: the pending presence broadcast, and when the last one went out (loop time)
+    presence_timer: asyncio.TimerHandle | None = None
+    presence_sent: float = float("-inf")
 
     def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""
@@ -205,8 +229,18 @@ class Hub:
         advice_workers: int = ADVICE_WORKERS,
         advice_jobs: int = ADVICE_JOBS,
         advice_executor: Executor | None = None,
+        queue_limit: int = QUEUE_LIMIT,
+        send_timeout: float = SEND_TIMEOUT,
+        close_timeout: float = CLOSE_TIMEOUT,
+        presence_interval: float = PRESENCE_INTERVAL,
     ) -> None:
         self.store = store
+        self.queue_limit = queue_limit
+        self.send_timeout = send_timeout
+        self.close_timeout = close_timeout
+        self.presence_interval = presence_interval
+        #: presence broadcasts sent (for tests and benchmarks)
+        self.presence_broadcasts = 0
         self.bot_delay = bot_delay
         self.hint_level = hint_level
         self.analysis_level = analysis_level
@@ -225,6 +259,8 @@ class Hub:
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            if table.presence_timer is not None:
+                table.presence_timer.cancel()
         await self.advice.close()
         await asyncio.to_thread(self.pool.shutdown)
         self.store.close()
@@ -342,30 +378,71 @@ class Hub:
         return payload
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Send every connection the payload of its own seat."""
+        """Queue for every connection the payload of its own seat (never waits for a socket)."""
+        self.publish(table)
+
+    def publish(self, table: LiveTable, presence_only: bool = False) -> None:
+        """Queue the payload of its own seat for every connection, each payload built once
+        per (seat, lang); a connection whose queue is full is dropped. ``presence_only``:
+        skip the connections whose newest payload already shows who is connected."""
+        table.presence_stale = False
+        version = table.presence_version
         cache: dict[tuple[int | None, str], str] = {}
-        sends = []
         for conn in list(table.connections):
+            if presence_only and conn.presence_seen == version:
+                continue
             key = (conn.seat, conn.lang)
             if key not in cache:
                 cache[key] = encode(self.payload(table, conn.seat, conn.lang))
-            sends.append(self._safe_send(table, conn, cache[key]))
-        await asyncio.gather(*sends)
-
-    async def _safe_send(self, table: LiveTable, conn: Connection, text: str) -> None:
-        try:
-            await conn.send(text)
-        except Exception:  # a closed socket: forget it
-            table.connections.discard(conn)
+            conn.presence_seen = version
+            conn.offer(cache[key])
 
     async def connect(self, table: LiveTable, conn: Connection) -> None:
+        """Add a connection: it gets its own payload at once, the others a (coalesced)
+        presence update."""
+        conn.outbox = Outbox(
+            conn.send,
+            close=conn.close,
+            abort=conn.abort,
+            on_gone=lambda: self._forget(table, conn),
+            limit=self.queue_limit,
+            send_timeout=self.send_timeout,
+            close_timeout=self.close_timeout,
+        )
+        conn.outbox.start()
         table.connections.add(conn)
-        await self.broadcast(table)
+        self.presence_changed(table)
+        conn.presence_seen = table.presence_version
+        conn.offer(encode(self.payload(table, conn.seat, conn.lang)))
 
     async def disconnect(self, table: LiveTable, conn: Connection) -> None:
-        table.connections.discard(conn)
-        await self.broadcast(table)
+        self._forget(table, conn)
+        if conn.outbox is not None:
+            await conn.outbox.stop()
         self.maybe_unload(table)
+
+    def _forget(self, table: LiveTable, conn: Connection) -> None:
+        if conn in table.connections:
+            table.connections.discard(conn)
+            self.presence_changed(table)
+
+    def presence_changed(self, table: LiveTable) -> None:
+        """Someone came or went: broadcast it, at most once per presence interval."""
+        table.presence_stale = True
+        table.presence_version += 1
+        if table.presence_timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, table.presence_sent + self.presence_interval - loop.time())
+        table.presence_timer = loop.call_later(delay, self._presence_due, table)
+
+    def _presence_due(self, table: LiveTable) -> None:
+        table.presence_timer = None
+        if not table.presence_stale:  # a move's broadcast has told everyone already
+            return
+        table.presence_sent = asyncio.get_running_loop().time()
+        self.presence_broadcasts += 1
+        self.publish(table, presence_only=True)
 
     def maybe_unload(self, table: LiveTable) -> bool:
         """Forget an idle table (nobody connected, no bot thinking, no move in progress) so
@@ -375,6 +452,9 @@ class Hub:
         busy = table.bot_task is not None and not table.bot_task.done()
         if table.connections or busy or table.lock.locked():
             return False
+        if table.presence_timer is not None:
+            table.presence_timer.cancel()
+            table.presence_timer = None
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         return True
@@ -432,7 +512,7 @@ class Hub:
             public = state.public_notation(number)
             events = state.apply(number)
             table.history.append(LoggedMove(table.seq, seat, text, events, public=public))
-        await self.broadcast(table)
+        self.publish(table)  # only queues: the reply never waits for a socket
         self.wake_bots(table)
         return table.seq
 

@@ -31,6 +31,7 @@ class Server:
         bot_delay: float = 0.0,
         port: int | None = None,
         log: Path | None = None,
+        args: list[str] | None = None,
     ) -> None:
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         sqlite_file = self.db_url.split(":///", 1)[1] if self.db_url.startswith("sqlite") else ""
@@ -42,6 +43,8 @@ class Server:
             log = self.db_path.with_suffix(".log")
         self.log_path = log
         self.bot_delay = bot_delay
+        #: more ``bazaar serve`` options (e.g. ``["--rate-limit-sockets", "0"]``)
+        self.args = list(args or [])
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -65,6 +68,7 @@ class Server:
             self.db_url,
             "--bot-delay",
             str(self.bot_delay),
+            *self.args,
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         log = self.log_path.open("ab")

@@ -1,0 +1,161 @@
+"""Send queues in-process: a slow socket is dropped, nobody waits for it, presence coalesces."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from bazaar.web.hub import Connection, Hub, LiveTable
+from bazaar.web.outbox import CLOSE_TOO_SLOW, Outbox
+from bazaar.web.store import Store
+
+
+def run(scenario: Callable[[], Awaitable[None]]) -> None:
+    """Run ``scenario`` in a thread of its own (Playwright may own this thread's loop)."""
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, scenario()).result()
+
+
+async def new_hub(tmp_path: Path, **options: Any) -> tuple[Hub, LiveTable, list[str]]:
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'hub.db'}"), executor=ThreadPoolExecutor(1), **options)
+    seats = [{"kind": "human"}] * 3
+    table_id, tokens = await hub.create("buy-low-sell-high", 3, seats, {}, "en", seed=4)
+    return hub, await hub.get(table_id), [t or "" for t in tokens]
+
+
+class Reader:
+    """A connection that takes every message at once."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.conn = Connection(seat, "en", self.send)
+
+    async def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+
+class Stuck:
+    """A connection whose sends never finish; its close may hang as well."""
+
+    def __init__(self, seat: int | None, close_hangs: bool) -> None:
+        self.close_hangs = close_hangs
+        self.closed: list[tuple[int, str]] = []
+        self.aborted = 0
+        self.conn = Connection(seat, "en", self.send, close=self.close, abort=self.abort)
+
+    async def send(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed.append((code, reason))
+        if self.close_hangs:
+            await asyncio.Event().wait()
+
+    def abort(self) -> None:
+        self.aborted += 1
+
+
+async def play_moves(hub: Hub, table: LiveTable, count: int) -> list[float]:
+    """Play ``count`` legal moves in turn; return each reply's seconds."""
+    took = []
+    for _ in range(count):
+        mover = table.state.to_move()
+        assert mover is not None
+        action = table.state.legal_actions()[0]
+        started = time.perf_counter()
+        await hub.submit(table, mover, action, table.seq)
+        took.append(time.perf_counter() - started)
+        await asyncio.sleep(0.05)
+    return took
+
+
+def test_a_stuck_connection_is_dropped_and_the_others_still_receive(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub, table, _ = await new_hub(tmp_path, queue_limit=3, send_timeout=30, close_timeout=0.1)
+        stuck, reader = Stuck(1, close_hangs=True), Reader(None)
+        await hub.connect(table, stuck.conn)
+        await hub.connect(table, reader.conn)
+        took = await play_moves(hub, table, 6)
+        await asyncio.sleep(0.3)
+        assert max(took) < 0.5
+        # 1 message in the send that never ends, 3 waiting: the 5th broadcast overflows
+        assert stuck.conn.outbox is not None
+        assert stuck.conn.outbox.dropped == "too slow: 3 messages were waiting"
+        assert stuck.closed == [(CLOSE_TOO_SLOW, "too slow: 3 messages were waiting")]
+        assert stuck.aborted == 1  # the close frame did not get through either
+        assert table.connections == {reader.conn}
+        assert [s["connected"] for s in table.seats_public()] == [False, False, False]
+        seqs = [m["seq"] for m in reader.messages]
+        assert seqs[-1] == 6 and set(range(7)) <= set(seqs)
+        assert reader.messages[-1]["seats"][1]["connected"] is False
+        await hub.disconnect(table, reader.conn)
+        await hub.close()
+
+    run(scenario)
+
+
+def test_a_send_that_takes_too_long_closes_the_connection(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub, table, _ = await new_hub(tmp_path, queue_limit=100, send_timeout=0.2)
+        stuck = Stuck(0, close_hangs=False)
+        await hub.connect(table, stuck.conn)
+        await asyncio.sleep(0.3)
+        assert stuck.closed == [(CLOSE_TOO_SLOW, "too slow: a message took over 0.2 s")]
+        assert stuck.aborted == 0  # the close frame went out: the peer has a moment to answer
+        assert table.connections == set()
+        await asyncio.sleep(1.2)
+        assert stuck.aborted == 1  # then it is cut off, answered or not
+        await hub.close()
+
+    run(scenario)
+
+
+def test_presence_broadcasts_are_coalesced(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub, table, _ = await new_hub(tmp_path, presence_interval=0.3)
+        watcher = Reader(0)
+        await hub.connect(table, watcher.conn)
+        await asyncio.sleep(0.4)
+        before, broadcasts = len(watcher.messages), hub.presence_broadcasts
+        newcomers = [Reader(None) for _ in range(50)] + [Reader(2)]
+        for newcomer in newcomers:
+            await hub.connect(table, newcomer.conn)
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
+        # each newcomer has its own payload at once, showing itself
+        assert all(n.messages and n.messages[0]["seq"] == 0 for n in newcomers)
+        assert newcomers[-1].messages[0]["seats"][2]["connected"] is True
+        for newcomer in newcomers[:25]:
+            await hub.disconnect(table, newcomer.conn)
+        await asyncio.sleep(0.8)
+        # 76 comings and goings: at most one presence broadcast per 0.3 s
+        assert hub.presence_broadcasts - broadcasts == 2
+        assert len(watcher.messages) - before == 2
+        assert [s["connected"] for s in watcher.messages[-1]["seats"]] == [True, False, True]
+        assert all(len(n.messages) <= 3 for n in newcomers[25:])
+        await hub.close()
+
+    run(scenario)
+
+
+def test_stop_sends_what_was_queued_first() -> None:
+    async def scenario() -> None:
+        sent: list[str] = []
+
+        async def send(text: str) -> None:
+            await asyncio.sleep(0.01)
+            sent.append(text)
+
+        box = Outbox(send, limit=5)
+        box.start()
+        assert [box.put(t) for t in "abc"] == [True, True, True]
+        await box.stop()
+        assert sent == ["a", "b", "c"] and box.dropped == "closed"
+        assert box.put("d") is False
+
+    run(scenario)
