@@ -222,7 +222,7 @@ def test_verify_notes_a_fixed_deal(tmp_path: Path, good: dict[str, Any]) -> None
     ("content", "message"),
     [
         ("{not json", "Error: cannot read record"),
-        ('{"game": "buy-low-sell-high", "players": 2}', "record field 'seed' must be a int"),
+        ('{"game": "buy-low-sell-high", "players": 2}', "record field 'seed' must be an integer"),
         ('{"game": "chess", "players": 2, "seed": 1}', "Error: unknown game 'chess'"),
     ],
 )
