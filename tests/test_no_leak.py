@@ -32,6 +32,7 @@ from bazaar.web.hub import Hub, LiveTable, WebError
 from bazaar.web.payload import LoggedMove
 from bazaar.web.store import StoredTable
 from bazaar.web.workers import hint_moves
+from tests.scale import examples
 
 LANGS = ("en", "zh-TW")
 #: game -> ((players, seed), ...): the random games searched for private choices
@@ -294,13 +295,16 @@ def _two(rng: Rng, actions: list[int]) -> tuple[int, int]:
     return first, rest[rng.below(len(rest))]
 
 
-def pairs_checked(game_id: str) -> dict[str, int]:
-    """The totals of :func:`check_game` over the game's random games."""
+def pairs_checked(game_id: str, rounds: int = 1) -> dict[str, int]:
+    """The totals of :func:`check_game` over the game's random games, each player count
+    played ``rounds`` times (with other seeds after the first)."""
     total = {"positions": 0, "pairs": 0, "hints": 0}
-    for players, seed in GAMES[game_id]:
-        hints = HINT_POSITIONS - total["hints"]
-        for key, value in check_game(game_id, players, seed, hints).items():
-            total[key] += value
+    for round_ in range(rounds):
+        for players, seed in GAMES[game_id]:
+            hints = HINT_POSITIONS - total["hints"]
+            counts = check_game(game_id, players, seed + 1000 * round_, hints)
+            for key, value in counts.items():
+                total[key] += value
     return total
 
 
@@ -310,7 +314,8 @@ PAIRS_CHECKED: dict[str, dict[str, int]] = {}
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_private_choice_changes_nothing_others_are_served(game_id: str) -> None:
-    counts = pairs_checked(game_id)
+    rounds = examples(1, long=20)
+    counts = pairs_checked(game_id, rounds)
     PAIRS_CHECKED[game_id] = counts
     print(f"\n{game_id}: {counts}")
     assert counts["pairs"] >= MIN_PAIRS[game_id]
