@@ -2,7 +2,7 @@
 # Set up (or refresh) the project's virtual environment in .venv with pinned packages.
 # Idempotent: re-installs only when pyproject.toml (or the extras below) changed since the last
 # set-up.
-# With --browser it also installs Debian's chromium (for the browser tests) if it is missing.
+# With --browser it also installs Debian's chromium and CJK fonts (for the browser tests) if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,13 +24,14 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's chromium for the browser tests ..."
+# Debian's chromium, and Noto CJK fonts so zh-TW pages render (not boxes) in screenshots.
+if [ "${1:-}" = "--browser" ] && { [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk > /dev/null 2>&1; }; then
+  echo "Installing Debian's chromium and CJK fonts for the browser tests ..."
   SUDO=""
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
   export DEBIAN_FRONTEND=noninteractive
-  if ! $SUDO apt-get install -y -qq chromium > /dev/null; then
+  if ! $SUDO apt-get install -y -qq chromium fonts-noto-cjk > /dev/null; then
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq chromium > /dev/null
+    $SUDO apt-get install -y -qq chromium fonts-noto-cjk > /dev/null
   fi
 fi
