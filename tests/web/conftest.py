@@ -40,10 +40,23 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+#: ``bazaar serve`` options switching the per-address rate limits off (for the fuzz tests,
+#: which open more tables and sockets from one address than any class would)
+NO_RATE_LIMITS = ["--rate-limit-tables", "0", "--rate-limit-sockets", "0"]
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A real server for the module's tests (bots move at once)."""
     srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def unlimited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real server for the module's tests with no rate limits (bots move at once)."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=NO_RATE_LIMITS).start()
     yield srv
     srv.stop()
 

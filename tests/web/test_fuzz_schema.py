@@ -1,4 +1,4 @@
-"""Schemathesis against the app's own OpenAPI schema, on a real server.
+"""Schemathesis against the app's own OpenAPI schema, on a real server (rate limits off).
 
 Every generated request (valid and invalid, for every operation, with random and with real
 table ids, game ids and languages) must get no 5xx, a status the schema documents for that
@@ -39,16 +39,16 @@ TALLY: Counter[str] = Counter()
 
 
 @pytest.fixture(scope="module")
-def schema(server: Server) -> Any:
-    document = httpx.get(server.url + "/openapi.json").json()
+def schema(unlimited_server: Server) -> Any:
+    document = httpx.get(unlimited_server.url + "/openapi.json").json()
     return schemathesis.openapi.from_dict(document)
 
 
 @pytest.fixture(scope="module")
-def table_id(server: Server) -> str:
+def table_id(unlimited_server: Server) -> str:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     body = {"game": "take-stock", "players": 2, "seats": seats, "seed": 4}
-    res = httpx.post(server.url + "/api/tables", json=body)
+    res = httpx.post(unlimited_server.url + "/api/tables", json=body)
     assert res.status_code == 201, res.text
     return res.json()["id"]
 
@@ -72,10 +72,10 @@ def cases(schema: Any, table_id: str) -> st.SearchStrategy[Any]:
 @fuzz_settings(300)
 @given(data=st.data())
 def test_no_5xx_and_responses_match_the_schema(
-    server: Server, schema: Any, table_id: str, data: st.DataObject
+    unlimited_server: Server, schema: Any, table_id: str, data: st.DataObject
 ) -> None:
     case = data.draw(cases(schema, table_id))
-    response = case.call(base_url=server.url)
+    response = case.call(base_url=unlimited_server.url)
     TALLY["requests"] += 1
     TALLY[f"{response.status_code // 100}xx"] += 1
     case.validate_response(response, checks=CHECKS)

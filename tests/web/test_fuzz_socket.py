@@ -1,4 +1,5 @@
-"""Fuzzing the WebSocket against a real server: every message gets a reply or a documented close.
+"""Fuzzing the WebSocket against a real server (rate limits off): every message gets a reply
+or a documented close.
 
 A documented close is 1003 after a binary frame (with an error message first) and 1009 for a
 message over 64 KiB (docs/web.md). The handler never crashes: the server log stays free of
@@ -59,20 +60,20 @@ TALLY: Counter[str] = Counter()
 
 
 @pytest.fixture(scope="module")
-def table(server: Server) -> dict[str, Any]:
+def table(unlimited_server: Server) -> dict[str, Any]:
     seats = [{"kind": "human"}, {"kind": "human"}]
     body = {"game": "buy-low-sell-high", "players": 2, "seats": seats, "seed": 3}
-    res = httpx.post(server.url + "/api/tables", json=body)
+    res = httpx.post(unlimited_server.url + "/api/tables", json=body)
     assert res.status_code == 201, res.text
     return res.json()
 
 
 def open_socket(
-    sockets: contextlib.ExitStack, server: Server, table: dict[str, Any], seated: bool
+    sockets: contextlib.ExitStack, unlimited_server: Server, table: dict[str, Any], seated: bool
 ) -> ClientConnection:
     token = table["seats"][0]["token"] if seated else None
     query = f"?token={token}" if token else ""
-    url = f"{server.ws_url}/ws/tables/{table['id']}{query}"
+    url = f"{unlimited_server.ws_url}/ws/tables/{table['id']}{query}"
     ws = sockets.enter_context(connect(url, max_size=None))
     assert json.loads(ws.recv(timeout=10))["type"] == "state"
     return ws
@@ -104,10 +105,10 @@ def check_error(message: dict[str, Any]) -> None:
 @fuzz_settings(100)
 @given(messages=st.lists(MESSAGES, min_size=1, max_size=6), seated=st.booleans())
 def test_every_message_gets_a_reply_or_a_documented_close(
-    server: Server, table: dict[str, Any], messages: list[str | bytes], seated: bool
+    unlimited_server: Server, table: dict[str, Any], messages: list[str | bytes], seated: bool
 ) -> None:
     with contextlib.ExitStack() as sockets:
-        ws = open_socket(sockets, server, table, seated)
+        ws = open_socket(sockets, unlimited_server, table, seated)
         for message in messages:
             TALLY["sent"] += 1
             ws.send(message)
@@ -119,12 +120,12 @@ def test_every_message_gets_a_reply_or_a_documented_close(
                 check_error(reply)
                 expect_close(ws, 1003)
                 TALLY["closed 1003"] += 1
-                ws = open_socket(sockets, server, table, seated)
+                ws = open_socket(sockets, unlimited_server, table, seated)
                 continue
             if len(message.encode()) > MAX_MESSAGE:
                 expect_close(ws, 1009)
                 TALLY["closed 1009"] += 1
-                ws = open_socket(sockets, server, table, seated)
+                ws = open_socket(sockets, unlimited_server, table, seated)
                 continue
             kind = message_type(message)
             ws.send('{"type": "ping"}')
@@ -141,7 +142,7 @@ def test_every_message_gets_a_reply_or_a_documented_close(
             if kind not in ("move", "lang"):
                 assert len(replies) >= 2, (message[:200], replies)  # its reply, then the pong
             TALLY["answered"] += 1
-    assert httpx.get(server.url + "/api/games").status_code == 200
-    log = server.db_path.with_suffix(".log").read_text()
+    assert httpx.get(unlimited_server.url + "/api/games").status_code == 200
+    log = unlimited_server.log_path.read_text()
     assert "Traceback" not in log, log[-3000:]
     report("websocket messages", {**TALLY, "crashes": 0})
