@@ -36,7 +36,7 @@ from bazaar.bots.levels import LEVELS
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, get_game
-from bazaar.i18n import LANGS, catalog, normalize_lang, t
+from bazaar.i18n import LANGS, N_, catalog, normalize_lang, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
@@ -53,6 +53,12 @@ MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 Token = Annotated[str | None, Query(max_length=100)]
 #: Allocations between young-generation garbage collections (Python's default is 700).
 GC_YOUNG_THRESHOLD = 20_000
+TOO_MANY_TABLES = N_(
+    "too many new tables from your address: at most {limit} a minute; try again in {seconds} s"
+)
+TOO_MANY_SOCKETS = N_(
+    "too many connections from your address: at most {limit} a minute; try again in {seconds} s"
+)
 #: Largest request body accepted (bytes).
 MAX_BODY = 64 * 1024
 #: Largest WebSocket message accepted (bytes); ``bazaar serve`` gives uvicorn the same limit.
@@ -157,7 +163,7 @@ def _lang(lang: Any) -> str:
         raise WebError(400, "lang", str(exc)) from exc
 
 
-def _request_lang(request: Request, body: Any) -> str:
+def _request_lang(request: Request | WebSocket, body: Any) -> str:
     """The language a refused request asked for (its ``lang`` field or query), else English."""
     lang = body.get("lang") if isinstance(body, dict) else None
     lang = lang if isinstance(lang, str) else request.query_params.get("lang")
@@ -257,20 +263,18 @@ def create_app(
         return request.app.state.hub
 
     def rate_limited(
-        limit: RateLimit, request: Request | WebSocket, what: str
+        limit: RateLimit, request: Request | WebSocket, message: str, lang: str
     ) -> JSONResponse | None:
-        """A 429 reply if the client's address has used up ``limit``, else None."""
+        """A 429 reply (``message`` in ``lang``) if the client's address has used up
+        ``limit``, else None."""
         address = request.client.host if request.client else ""
         wait = limit.take(address)
         if not wait:
             return None
         seconds = retry_after(wait)
+        text = t(message, lang, limit=f"{limit.per_minute:g}", seconds=seconds)
         return JSONResponse(
-            {
-                "error": f"too many {what} from your address: at most {limit.per_minute:g} a"
-                f" minute; try again in {seconds} s",
-                "code": "rate-limit",
-            },
+            {"error": text, "code": "rate-limit"},
             status_code=429,
             headers={"Retry-After": str(seconds)},
         )
@@ -348,7 +352,8 @@ def create_app(
         responses=errors(400, 404, 413, 422, 429),
     )
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
-        refused = rate_limited(table_limit, request, "new tables")
+        asked = _request_lang(request, {"lang": body.lang})
+        refused = rate_limited(table_limit, request, TOO_MANY_TABLES, asked)
         if refused is not None:
             return refused
         hub = hub_of(request)
@@ -495,7 +500,8 @@ def create_app(
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        refused = rate_limited(socket_limit, websocket, "connections")
+        asked = _request_lang(websocket, None)
+        refused = rate_limited(socket_limit, websocket, TOO_MANY_SOCKETS, asked)
         if refused is not None:  # refused before the handshake: HTTP 429
             if "websocket.http.response" in websocket.scope.get("extensions", {}):
                 await websocket.send_denial_response(refused)

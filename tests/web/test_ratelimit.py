@@ -66,6 +66,11 @@ def test_too_many_tables_get_429_with_retry_after(tmp_path: Path) -> None:
             "error": "too many new tables from your address: at most 2 a minute; try again in 30 s",
             "code": "rate-limit",
         }
+        in_chinese = client.post("/api/tables", json={**TABLE, "lang": "zh-TW"})
+        assert in_chinese.status_code == 429
+        assert in_chinese.json()["error"] == (
+            "你的網路位址開新桌太頻繁了：每分鐘最多 2 桌，請 30 秒後再試。"
+        )
         assert len(client.get("/api/tables").json()["tables"]) == 2  # nothing was created
 
 
@@ -88,6 +93,14 @@ def test_too_many_sockets_are_refused_before_the_handshake(tmp_path: Path) -> No
             " try again in 20 s",
             "code": "rate-limit",
         }
+        with (
+            pytest.raises(WebSocketDenialResponse) as refused,
+            client.websocket_connect(f"/ws/tables/{table}?lang=zh-TW"),
+        ):
+            pass
+        assert refused.value.json()["error"] == (
+            "你的網路位址連線太頻繁了：每分鐘最多 3 條連線，請 20 秒後再試。"
+        )
 
 
 def test_no_limits_when_switched_off(tmp_path: Path) -> None:
