@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bazaar.core import jsontext
 from bazaar.core.deal import HEX
 from bazaar.core.errors import BadRecord, BazaarError
 from bazaar.core.game import Event, Game, State
@@ -41,17 +42,6 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
             items = value.values() if isinstance(value, dict) else value
             stack.extend((item, depth + 1) for item in items)
     return False
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large (out of range)")
-    return value
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
 
 
 def _json_text(value: Any) -> str:
@@ -161,7 +151,7 @@ class GameRecord:
         where = f"cannot read record {str(path)!r}"
         try:
             text = Path(path).read_text(encoding="utf-8")
-            data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+            data = jsontext.loads(text)
         except RecursionError as exc:
             raise BadRecord(f"{where}: its JSON is nested too deeply") from exc
         except (OSError, ValueError) as exc:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO
 
 from bazaar import __version__
+from bazaar.core import jsontext
 from bazaar.core.errors import BadName, BadRecord, BazaarError, IllegalAction
 from bazaar.core.game import Event, State
 from bazaar.core.names import check_name
@@ -77,17 +78,6 @@ def _json_type(value: Any) -> str:
     if isinstance(value, list):
         return "array"
     return "object"
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large")
-    return value
 
 
 # command -> (fields besides "cmd" and "id", one-line help)
@@ -210,7 +200,7 @@ class Engine:
         if not text:
             raise RequestError(f"empty line: send one JSON object per line, e.g. {example}", "json")
         try:
-            request = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+            request = jsontext.loads(text)
         except RecursionError as exc:
             raise RequestError("request JSON is nested too deeply", "json") from exc
         except ValueError as exc:

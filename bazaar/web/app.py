@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
 from bazaar.bots.levels import LEVELS
+from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, get_game
@@ -564,20 +565,9 @@ def _bad_frame(text: str | None) -> tuple[int, WebError] | None:
     return None
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large")
-    return value
-
-
 def _parse_message(text: str) -> Any:
     try:
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        return jsontext.loads(text)
     except RecursionError as exc:
         raise WebError(400, "json", "the message is nested too deeply") from exc
     except ValueError as exc:
