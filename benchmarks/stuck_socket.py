@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
 import os
 import random
-import socket
 import statistics
 import sys
 import tempfile
@@ -41,34 +39,13 @@ from websockets.exceptions import InvalidStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.server import Server
+from tests.web.server import Server, stuck_socket
 
 GAME, PLAYERS = "take-stock", 4
 #: ``bazaar serve`` options of each case
 CASES = {"off": ["--rate-limit-sockets", "0"], "default": []}
 #: The goal: a move's reply p99 under this many ms.
 GOAL_MS = 100.0
-
-
-def stuck_socket(port: int, table_id: str) -> socket.socket:
-    """A raw TCP socket that completes the WebSocket handshake and then never reads."""
-    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-    raw.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    raw.sendall(
-        (
-            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += raw.recv(1)
-    if not head.startswith(b"HTTP/1.1 101"):
-        raise RuntimeError(f"the stuck socket was refused: {head[:40]!r}")
-    return raw
 
 
 class Seat:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import socket
 import subprocess
@@ -98,3 +99,26 @@ class Server:
             self.proc.kill()
             self.proc.wait()
         self.proc = None
+
+
+def stuck_socket(port: int, table_id: str, token: str = "") -> socket.socket:
+    """A raw TCP socket that completes the WebSocket handshake to table ``table_id`` (as the
+    seat of ``token``, or a spectator) and then never reads (a tiny receive buffer, so the
+    server's sends to it soon stop fitting)."""
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    raw.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(
+        (
+            f"GET /ws/tables/{table_id}?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += raw.recv(1)
+    if not head.startswith(b"HTTP/1.1 101"):
+        raise RuntimeError(f"the stuck socket was refused: {head[:40]!r}")
+    return raw

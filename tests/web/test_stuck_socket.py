@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import base64
 import json
-import os
 import socket
 import time
 from collections.abc import Iterator
@@ -14,7 +12,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.server import Server
+from tests.web.server import Server, stuck_socket
 
 #: Spectator sockets opened and closed while the stuck socket sits there.
 CHURN = 2000
@@ -30,26 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=SERVE_OPTIONS).start()
     yield srv
     srv.stop()
-
-
-def stuck_socket(server: Server, table_id: str, token: str = "") -> socket.socket:
-    """A raw TCP socket that completes the WebSocket handshake and then never reads."""
-    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-    raw.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    raw.sendall(
-        (
-            f"GET /ws/tables/{table_id}?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += raw.recv(1)
-    assert head.startswith(b"HTTP/1.1 101"), head
-    return raw
 
 
 def new_table(server: Server, people: int = 3) -> dict[str, Any]:
@@ -72,7 +50,7 @@ def test_a_stuck_socket_and_churn_do_not_delay_a_move(server: Server) -> None:
     table = new_table(server)
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
     url = f"{server.ws_url}/ws/tables/{tid}"
-    raw = stuck_socket(server, tid)
+    raw = stuck_socket(server.port, tid)
     try:
         for _ in range(CHURN):
             with connect(url, open_timeout=10):
@@ -114,7 +92,7 @@ def ended(raw: socket.socket, within: float) -> bool:
 def test_a_stuck_seat_is_dropped_and_shown_as_gone(server: Server) -> None:
     table = new_table(server)
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
-    raw = stuck_socket(server, tid, tokens[1])
+    raw = stuck_socket(server.port, tid, tokens[1])
     try:
         with connect(
             f"{server.ws_url}/ws/tables/{tid}", open_timeout=10, max_queue=None
