@@ -2,8 +2,9 @@
 
 A golden game is a seeded random game of one game, player count and rule options, stored as
 its record plus, after the start and after every action, a digest (the first 16 hex digits of
-a SHA-256) of everything the game shows: each seat's and the spectator's view, the seat to move, the legal actions with
-their notation and public notation, the events (with their visibility) and the scores.
+a SHA-256) of everything the game shows: each seat's and the spectator's view, the seat to
+move, the legal actions with their notation and public notation, the events (with their
+visibility) and the scores.
 ``tests/test_golden.py`` replays them after every refactor and compares the digests, so a
 redesign that changes any observable byte fails. Record again only for a deliberate rule
 change, and say so in the commit.
