@@ -110,6 +110,12 @@ class Game(ABC):
             raise BadOptions(f"seed must be an integer, not {seed!r}")
         return self.state_class.setup(self, players, seed, self.resolve_options(options))
 
+    def restore(self, data: dict[str, Any]) -> State:
+        """The state whose :meth:`State.full_view` is ``data`` (a position as data), so that
+        ``game.restore(state.full_view()) == state`` and play goes on identically from it.
+        Raises BadRecord naming the field when ``data`` is not a position of this game."""
+        return self.state_class.restore(self, data)
+
     def notation(self, action: int) -> str:
         """The text notation of an action (independent of the state)."""
         return self.actions_module.notation(action)
@@ -210,6 +216,11 @@ class State(ABC):
 
         Holds nothing that ``seat`` may not see.
         """
+
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> State:
+        """The state of ``game`` whose ``full_view()`` is ``data`` (see :meth:`Game.restore`)."""
+        raise NotImplementedError(f"{game.id} cannot restore a position from data yet")
 
     @abstractmethod
     def full_view(self) -> dict[str, Any]:
