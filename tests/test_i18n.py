@@ -199,3 +199,29 @@ def test_zh_tw_action_descriptions_hold_no_english(module: object) -> None:
     for action in range(game.num_actions):
         words = module.describe_action(action, "zh-TW")  # type: ignore[attr-defined]
         assert english_tokens(game_id, words) == [], (action, words)
+
+
+def test_update_program_adds_a_new_id_to_the_catalog_of_its_source_area(tmp_path: Path) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from bazaar.i18n_extract import update_program
+
+    program = [s for s in SOURCES if s.program]
+    for s in program:
+        (tmp_path / s.po).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / s.po).write_bytes((ROOT / s.po).read_bytes())
+        pot = Catalog()
+        if s.name == "web":
+            pot.add("Create table", locations=[("bazaar/web/static/lobby.html", None)])
+            pot.add("A brand-new page word", locations=[("bazaar/web/static/lobby.js", None)])
+        with (tmp_path / f"{s.name}.pot").open("wb") as fh:
+            write_po(fh, pot)
+    unused = update_program(tmp_path, tmp_path)
+    with (tmp_path / "bazaar/locale/zh_TW/LC_MESSAGES/web.po").open("rb") as fh:
+        web = {str(m.id): str(m.string) for m in read_po(fh) if m.id}
+    assert web["A brand-new page word"] == "" and web["Create table"] == "開桌"
+    for s in program:  # only web.po gained an id; every other file is as it was
+        if s.name != "web":
+            assert (tmp_path / s.po).read_bytes() == (ROOT / s.po).read_bytes()
+    assert "Random bot" in unused and "Create table" not in unused
