@@ -18,8 +18,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from babel.messages.pofile import read_po
-
 LANGS = ("en", "zh-TW")
 DEFAULT_LANG = "en"
 #: language code -> gettext locale directory name
@@ -64,6 +62,8 @@ def package_catalog(package: str, lang: str) -> dict[str, str]:
     folder = resources.files(package) / "locale" / locale / "LC_MESSAGES"
     if not folder.is_dir():
         return {}
+    from babel.messages.pofile import read_po  # only when a catalog is read (fast start-up)
+
     merged: dict[str, str] = {}
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         if not path.name.endswith(".po"):
