@@ -6,7 +6,10 @@ browser pages; all files of a locale are merged), read with Babel the first time
 needed. ``t("Seat {seat}", "zh-TW", seat=2)`` looks the id up, then fills the ``{names}``.
 A missing translation falls back to the English text.
 
-Extract new ids with ``pybabel extract -k t -k N_ -o bazaar.pot bazaar``.
+Each game package keeps its own catalog (event sentences, option help, names) in
+``<package>/locale/<locale>/LC_MESSAGES/<game>.po``; ``Translator(package)`` reads only that
+one, so two games may use the same English id differently. ``scripts/i18n.sh`` extracts,
+updates and compiles every catalog with Babel (docs/architecture.md, "Translations").
 """
 
 from __future__ import annotations
@@ -14,8 +17,6 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from typing import Any
-
-from babel.messages.pofile import read_po
 
 LANGS = ("en", "zh-TW")
 DEFAULT_LANG = "en"
@@ -48,11 +49,21 @@ def normalize_lang(lang: str | None) -> str:
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """msgid -> translation for ``lang`` (empty for English)."""
+    """msgid -> translation for ``lang`` (empty for English): the program's catalogs."""
+    return package_catalog("bazaar", lang)
+
+
+@cache
+def package_catalog(package: str, lang: str) -> dict[str, str]:
+    """msgid -> translation for ``lang`` from ``<package>/locale/`` (empty if it has none)."""
     locale = LOCALES.get(lang)
     if locale is None:
         return {}
-    folder = resources.files("bazaar").joinpath("locale", locale, "LC_MESSAGES")
+    folder = resources.files(package) / "locale" / locale / "LC_MESSAGES"
+    if not folder.is_dir():
+        return {}
+    from babel.messages.pofile import read_po  # only when a catalog is read (fast start-up)
+
     merged: dict[str, str] = {}
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         if not path.name.endswith(".po"):
@@ -75,3 +86,19 @@ def t(msgid: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
     """The text of ``msgid`` in ``lang``, with ``{name}`` fields filled from ``fmt``."""
     text = msgid if lang == DEFAULT_LANG else catalog(lang).get(msgid, msgid)
     return text.format(**fmt) if fmt else text
+
+
+class Translator:
+    """``t`` for one package's own catalog: ``t = Translator(__package__)`` then
+    ``t("Seat {seat}", lang, seat=2)`` (Babel extracts the calls named ``t``)."""
+
+    __slots__ = ("package",)
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    def __call__(self, msgid: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
+        text = msgid if lang == DEFAULT_LANG else package_catalog(self.package, lang).get(msgid)
+        if text is None:
+            text = msgid
+        return text.format(**fmt) if fmt else text

@@ -21,17 +21,23 @@ from typing import Any, ClassVar
 
 from bazaar.core.errors import BadOptions, IllegalAction
 from bazaar.core.rng import Rng
+from bazaar.i18n import Translator
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A named rule option (a documented decision) with its default and allowed values."""
+    """A named rule option (a documented decision) with its default and allowed values.
+    ``help_en`` is the msgid; the zh-TW help comes from the catalog of package ``domain``."""
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     help_en: str
-    help_zh: str
+    domain: str
+
+    @property
+    def help_zh(self) -> str:
+        return Translator(self.domain)(self.help_en, "zh-TW")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,8 +70,8 @@ class Game(ABC):
     """A game definition: id, player counts, options, action encoding and a state factory."""
 
     id: ClassVar[str]
+    #: the English name, also the msgid of the zh-TW name in the game package's catalog
     name_en: ClassVar[str]
-    name_zh: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     num_actions: ClassVar[int]
@@ -76,6 +82,11 @@ class Game(ABC):
     state_class: ClassVar[Any]
     #: ``event_text(event, lang)``: one sentence per event (set with ``staticmethod``).
     event_text: ClassVar[Callable[[Event, str], str]]
+
+    @property
+    def name_zh(self) -> str:
+        """The zh-TW name, from the catalog of the package that defines the game class."""
+        return Translator(type(self).__module__.rpartition(".")[0])(self.name_en, "zh-TW")
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.option_specs}

@@ -1,14 +1,18 @@
-"""Event sentences and action descriptions of Taiwan Night Market in English and 繁體中文."""
+"""Event sentences and action descriptions of Taiwan Night Market; English ids, zh-TW from
+this game's catalog (``locale/zh_TW/LC_MESSAGES/night_market.po``)."""
 
 from __future__ import annotations
 
 from bazaar.core.game import Event
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import KIND_NAMES, NUM_TYPES, TYPE_NAMES
+from bazaar.i18n import N_, Translator
+
+t = Translator(__package__)
 
 
-def _seat(p: int | None, zh: bool) -> str:
-    return f"玩家{p}" if zh else f"Seat {p}"
+def _seat(p: int | None, lang: str) -> str:
+    return t("Seat {seat}", lang, seat=p)
 
 
 def _lots(lots: list[int]) -> str:
@@ -19,173 +23,173 @@ def _cash(amount: int) -> str:
     return f"-${-amount}" if amount < 0 else f"${amount}"
 
 
-def _money(values: list[int], zh: bool) -> str:
-    sep = "、" if zh else ", "
-    return sep.join(f"{_seat(q, zh)} {_cash(v)}" for q, v in enumerate(values) if v)
+def _listing(items: list[str], lang: str) -> str:
+    return t(", ", lang).join(items)
 
 
-def _move(d: dict, zh: bool) -> str:
-    c, e = d["customer"], d["from"]
+def _money(values: list[int], lang: str) -> str:
+    return _listing([f"{_seat(q, lang)} {_cash(v)}" for q, v in enumerate(values) if v], lang)
+
+
+def _move(d: dict, lang: str) -> str:
+    fields = {"customer": d["customer"], "entrance": d["from"]}
     if d["lot"] is not None:
-        who = _seat(d["owner"], zh)
-        if zh:
-            return f"客人 {c} 從入口 {e} 出發，在第{d['lot']}攤({who})消費"
-        return f"Customer {c} walks from {e} and buys at lot {d['lot']} ({who})"
+        return t(
+            "Customer {customer} walks from {entrance} and buys at lot {lot} ({owner})",
+            lang,
+            lot=d["lot"],
+            owner=_seat(d["owner"], lang),
+            **fields,
+        )
     if d["to"] == "out":
-        if zh:
-            return f"客人 {c} 從入口 {e} 出發，找不到喜歡的攤位，離開夜市"
-        return f"Customer {c} walks from {e}, finds no stall it likes and leaves the market"
-    if zh:
-        return f"客人 {c} 從入口 {e} 出發，找不到喜歡的攤位，移到入口 {d['to']}"
-    return f"Customer {c} walks from {e}, finds no stall it likes and moves on to {d['to']}"
+        return t(
+            "Customer {customer} walks from {entrance}, finds no stall it likes and leaves the "
+            "market",
+            lang,
+            **fields,
+        )
+    return t(
+        "Customer {customer} walks from {entrance}, finds no stall it likes and moves on to {to}",
+        lang,
+        to=d["to"],
+        **fields,
+    )
 
 
 def describe(event: Event, lang: str = "en") -> str:
     """One sentence for ``event``; ``lang`` is "en" or "zh-TW"."""
-    zh = lang == "zh-TW"
     d = event.data
-    who = _seat(d.get("seat"), zh)
+    who = _seat(d.get("seat"), lang)
     kind = event.kind
     if kind == "round_start":
-        yellow = (
-            ("(黃色：" + _lots(d["yellow"]) + ")" if zh else f" (yellow: {_lots(d['yellow'])})")
-            if d["yellow"]
-            else ""
-        )
-        if zh:
-            return f"第{d['round']}回合開始：競標攤位 {_lots(d['lots'])}{yellow}"
-        return f"Round {d['round']} begins: lots {_lots(d['lots'])} are up for auction{yellow}"
+        if d["yellow"]:
+            sentence = N_("Round {round} begins: lots {lots} are up for auction (yellow: {yellow})")
+        else:
+            sentence = N_("Round {round} begins: lots {lots} are up for auction")
+        return t(sentence, lang, round=d["round"], lots=_lots(d["lots"]), yellow=_lots(d["yellow"]))
     if kind == "customers":
-        names = " ".join(d["customers"]) or ("(無)" if zh else "(none)")
-        return f"公開客人：{names}" if zh else f"Public customers: {names}"
+        names = " ".join(d["customers"]) or t("(none)", lang)
+        return t("Public customers: {customers}", lang, customers=names)
     if kind == "reshuffle":
-        if zh:
-            return f"顧客牌庫用完，將 {d['cards']} 張棄牌洗勻成新牌庫"
-        return f"The customer deck is empty: {d['cards']} discarded customers are reshuffled"
+        return t(
+            "The customer deck is empty: {cards} discarded customers are reshuffled",
+            lang,
+            cards=d["cards"],
+        )
     if kind == "hide":
-        if zh:
-            return f"{who}蓋放一位隱藏客人(共 {d['count']} 位)"
-        return f"{who} puts a hidden customer face down ({d['count']} in all)"
+        return t(
+            "{who} puts a hidden customer face down ({count} in all)",
+            lang,
+            who=who,
+            count=d["count"],
+        )
     if kind == "hid":
-        return f"{who}的隱藏客人：{d['customer']}" if zh else f"{who} hides {d['customer']}"
+        return t("{who} hides {customer}", lang, who=who, customer=d["customer"])
     if kind == "bid":
-        extra = ("(補償出價)" if zh else " (compensation bid)") if d["compensation"] else ""
-        if zh:
-            return f"{who}對第{d['lot']}攤出價 ${d['amount']}{extra}"
-        return f"{who} bids ${d['amount']} on lot {d['lot']}{extra}"
+        if d["compensation"]:
+            sentence = N_("{who} bids ${amount} on lot {lot} (compensation bid)")
+        else:
+            sentence = N_("{who} bids ${amount} on lot {lot}")
+        return t(sentence, lang, who=who, amount=d["amount"], lot=d["lot"])
     if kind == "pass":
-        return f"{who}跳過，本回合不再出價" if zh else f"{who} passes and bids no more this round"
+        return t("{who} passes and bids no more this round", lang, who=who)
     if kind == "give_up":
-        return f"{who}放棄補償出價" if zh else f"{who} gives up compensation bids"
+        return t("{who} gives up compensation bids", lang, who=who)
     if kind == "no_legal_bid":
-        if zh:
-            return f"{who}沒有任何合法出價，跳過這次出價"
-        return f"{who} has no legal bid; the turn is skipped"
+        return t("{who} has no legal bid; the turn is skipped", lang, who=who)
     if kind == "compensation":
-        if zh:
-            return f"{who}目前沒有攤位，獲得一次補償出價"
-        return f"{who} holds no lot and gets a compensation bid"
+        return t("{who} holds no lot and gets a compensation bid", lang, who=who)
     if kind == "pay":
-        if zh:
-            return f"{who}支付 ${d['amount']} 得到第{d['lot']}攤"
-        return f"{who} pays ${d['amount']} and takes lot {d['lot']}"
+        return t(
+            "{who} pays ${amount} and takes lot {lot}",
+            lang,
+            who=who,
+            amount=d["amount"],
+            lot=d["lot"],
+        )
     if kind == "loan":
-        why = ("(現金不足)" if zh else " (cash short)") if d["forced"] else ""
-        if zh:
-            return f"{who}借貸 {d['count']} 次，得到 ${d['amount']}{why}"
-        return f"{who} takes {d['count']} loan(s) for ${d['amount']}{why}"
+        if d["forced"]:
+            sentence = N_("{who} takes {count} loan(s) for ${amount} (cash short)")
+        else:
+            sentence = N_("{who} takes {count} loan(s) for ${amount}")
+        return t(sentence, lang, who=who, count=d["count"], amount=d["amount"])
     if kind == "unbid":
-        if zh:
-            what = "洗回土地牌堆" if d["returned"] else "本局不再使用"
-            return f"沒有人出價的攤位 {_lots(d['lots'])} {what}"
-        what = "go back into the land deck" if d["returned"] else "stay unused for the game"
-        return f"Lots {_lots(d['lots'])} got no bid and {what}"
+        if d["returned"]:
+            sentence = N_("Lots {lots} got no bid and go back into the land deck")
+        else:
+            sentence = N_("Lots {lots} got no bid and stay unused for the game")
+        return t(sentence, lang, lots=_lots(d["lots"]))
     if kind == "build":
-        if zh:
-            return f"{who}在第{d['lot']}攤建造 {d['type']} 攤位"
-        return f"{who} builds a {d['type']} stall on lot {d['lot']}"
+        return t(
+            "{who} builds a {type} stall on lot {lot}", lang, who=who, type=d["type"], lot=d["lot"]
+        )
     if kind == "empty":
-        return f"{who}讓第{d['lot']}攤保持空地" if zh else f"{who} leaves lot {d['lot']} empty"
+        return t("{who} leaves lot {lot} empty", lang, who=who, lot=d["lot"])
     if kind == "reveal":
         names = " ".join(d["customers"])
-        return f"{who}翻開隱藏客人：{names}" if zh else f"{who} reveals hidden customers: {names}"
+        return t("{who} reveals hidden customers: {customers}", lang, who=who, customers=names)
     if kind == "move":
-        return _move(d, zh)
+        return _move(d, lang)
     if kind == "bonus":
-        parts = []
-        for t, won in enumerate(d["winners"]):
-            if won:
-                seats = (
-                    "、".join(_seat(q, zh) for q in won)
-                    if zh
-                    else ", ".join(_seat(q, zh) for q in won)
-                )
-                parts.append(f"{TYPE_NAMES[t]}: {seats}")
-        listing = "; ".join(parts) or ("無" if zh else "none")
-        if zh:
-            return f"最多客人獎勵：{listing}；獎金 {_money(d['bonus'], zh) or '無'}"
-        return f"Majority bonus: {listing}; paid {_money(d['bonus'], zh) or 'nothing'}"
+        parts = [
+            f"{TYPE_NAMES[stall]}: {_listing([_seat(q, lang) for q in won], lang)}"
+            for stall, won in enumerate(d["winners"])
+            if won
+        ]
+        return t(
+            "Majority bonus: {listing}; paid {paid}",
+            lang,
+            listing="; ".join(parts) or t("none", lang),
+            paid=_money(d["bonus"], lang) or t("nothing", lang),
+        )
     if kind == "income":
-        paid = _money(d["income"], zh)
-        if zh:
-            return f"第{d['round']}回合收入：{paid or '無'}"
-        return f"Income of round {d['round']}: {paid or 'nothing'}"
+        paid = _money(d["income"], lang) or t("nothing", lang)
+        return t("Income of round {round}: {paid}", lang, round=d["round"], paid=paid)
     if kind == "refill":
-        return f"{who}補了 {d['count']} 張顧客卡" if zh else f"{who} draws {d['count']} customer(s)"
+        return t("{who} draws {count} customer(s)", lang, who=who, count=d["count"])
     if kind == "drew":
         names = " ".join(d["customers"])
-        return f"{who}抽到 {names}" if zh else f"{who} drew {names}"
+        return t("{who} drew {customers}", lang, who=who, customers=names)
     if kind == "turn_order":
-        sep = "、" if zh else ", "
-        order = sep.join(_seat(q, zh) for q in d["order"])
-        return f"新的玩家順位：{order}" if zh else f"New turn order: {order}"
+        order = _listing([_seat(q, lang) for q in d["order"]], lang)
+        return t("New turn order: {order}", lang, order=order)
     if kind == "repay":
-        paid = _money(d["repaid"], zh)
-        if zh:
-            return f"償還貸款(每筆 $7)：{paid or '無'}"
-        return f"Loans repaid at $7 each: {paid or 'none'}"
+        paid = _money(d["repaid"], lang) or t("none", lang)
+        return t("Loans repaid at $7 each: {paid}", lang, paid=paid)
     if kind == "game_over":
-        sep = "、" if zh else ", "
-        winners = sep.join(_seat(q, zh) for q in d["winners"])
-        scores = sep.join(_cash(x) for x in d["scores"])
-        if zh:
-            return f"遊戲結束：最終現金 {scores}；贏家 {winners}"
-        return f"Game over: final cash {scores}; winner(s): {winners}"
+        return t(
+            "Game over: final cash {scores}; winner(s): {winners}",
+            lang,
+            scores=_listing([_cash(x) for x in d["scores"]], lang),
+            winners=_listing([_seat(q, lang) for q in d["winners"]], lang),
+        )
     return f"{kind} {d}"
 
 
 def describe_action(action: int, lang: str = "en") -> str:
     """A short description of ``action`` in words."""
-    zh = lang == "zh-TW"
     if action < A.BID_LOT_BASE:
         name = KIND_NAMES[action - A.HIDE_BASE]
-        t, e = name[:2], name[2:]
-        if zh:
-            return f"把一位喜歡 {t}、從入口 {e} 進場的客人蓋放為隱藏客人"
-        return f"hide a customer who likes {t} and enters at {e}"
+        return t(
+            "hide a customer who likes {type} and enters at {entrance}",
+            lang,
+            type=name[:2],
+            entrance=name[2:],
+        )
     if action < A.VALUE_BASE:
         lot = action - A.BID_LOT_BASE + 1
-        return f"對第{lot}攤出價(接著選金額)" if zh else f"bid on lot {lot} (the amount comes next)"
+        return t("bid on lot {lot} (the amount comes next)", lang, lot=lot)
     if action < A.PASS:
-        amount = action - A.VALUE_BASE
-        return f"出價 ${amount}" if zh else f"bid ${amount}"
+        return t("bid ${amount}", lang, amount=action - A.VALUE_BASE)
     if action == A.PASS:
-        return "跳過：本回合不再出價" if zh else "pass: no more bids this round"
+        return t("pass: no more bids this round", lang)
     if action == A.GIVE_UP:
-        return "放棄補償出價" if zh else "give up: no more compensation bids"
+        return t("give up: no more compensation bids", lang)
     if action < A.EMPTY_BASE:
-        lot, t = divmod(action - A.BUILD_BASE, NUM_TYPES)
-        name = TYPE_NAMES[t]
-        return (
-            f"在第{lot + 1}攤建造 {name} 攤位" if zh else f"build a {name} stall on lot {lot + 1}"
-        )
+        lot, stall = divmod(action - A.BUILD_BASE, NUM_TYPES)
+        return t("build a {type} stall on lot {lot}", lang, type=TYPE_NAMES[stall], lot=lot + 1)
     if action < A.LOAN:
-        lot = action - A.EMPTY_BASE + 1
-        return f"第{lot}攤保持空地" if zh else f"leave lot {lot} empty for now"
+        return t("leave lot {lot} empty for now", lang, lot=action - A.EMPTY_BASE + 1)
     if action == A.LOAN:
-        return (
-            "貸款：現在得到 $5，遊戲結束時償還 $7"
-            if zh
-            else "take a loan: $5 now, repay $7 at the end"
-        )
-    return "不再貸款" if zh else "no (more) loans"
+        return t("take a loan: $5 now, repay $7 at the end", lang)
+    return t("no (more) loans", lang)

@@ -20,6 +20,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from bazaar.i18n import Translator
+
+#: names in zh-TW come from this game's catalog (the English name is the msgid)
+_t = Translator(__package__)
+
 # Effect codes of the event kinds.
 (
     SPLIT,
@@ -58,8 +63,14 @@ class Stock:
     letter: str
     name_en: str
     short_en: str
-    name_zh: str
-    short_zh: str
+
+    @property
+    def name_zh(self) -> str:
+        return _t(self.name_en, "zh-TW")
+
+    @property
+    def short_zh(self) -> str:
+        return _t(self.short_en, "zh-TW")
 
 
 @dataclass(frozen=True)
@@ -70,11 +81,14 @@ class EventKind:
     id: str  # notation, e.g. "split-O", "audit"
     base: str  # the data entry id, e.g. "split"
     name_en: str
-    name_zh: str
     effect: int
     stock: int  # -1 unless per-stock
     copies: int
     params: dict[str, Any]
+
+    @property
+    def name_zh(self) -> str:
+        return _t(self.name_en, "zh-TW")
 
 
 @dataclass(frozen=True)
@@ -111,10 +125,7 @@ def _check(condition: bool, message: str) -> None:
 
 def load_components() -> Components:
     raw = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
-    stocks = tuple(
-        Stock(s["id"], s["letter"], s["name_en"], s["short_en"], s["name_zh"], s["short_zh"])
-        for s in raw["stocks"]
-    )
+    stocks = tuple(Stock(s["id"], s["letter"], s["name_en"], s["short_en"]) for s in raw["stocks"])
     values = raw["values_per_stock"]
     shares_tables = {name: tuple(t) for name, t in raw["shares_tables"].items()}
     for name, table in shares_tables.items():
@@ -142,7 +153,7 @@ def load_components() -> Components:
         params = {
             k: v
             for k, v in entry.items()
-            if k not in ("id", "name_en", "name_zh", "per_stock", "copies", "effect")
+            if k not in ("id", "name_en", "per_stock", "copies", "effect")
         }
         for stock in range(len(stocks)) if per_stock else (-1,):
             index = len(kinds)
@@ -153,7 +164,6 @@ def load_components() -> Components:
                     entry["id"] + suffix,
                     entry["id"],
                     entry["name_en"],
-                    entry["name_zh"],
                     effect,
                     stock,
                     entry["copies"],

@@ -1,0 +1,209 @@
+"""Babel extraction of Bazaar's messages (used by ``scripts/i18n.sh`` and tests/test_i18n.py).
+
+Two extractors for the messages that are not ``t("…")`` calls (named in ``babel.cfg``):
+
+* ``extract_data_names``: the ``*_en`` values of a game's ``data.json`` (component names such
+  as ``"name_en": "Stock Split"``); their zh-TW text lives in the game's catalog.
+* ``extract_html``: the ``data-t="…"`` and ``data-t-placeholder="…"`` attributes of a page.
+
+and the list of catalogs (:func:`catalog_sources`): which ``.po`` is extracted from where.
+``python -m bazaar.i18n_extract update-program POT_DIR`` adds the new ids of the program's
+POT files to its catalogs (see :func:`update_program`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+from babel.util import pathmatch
+
+#: what Babel expects from an extractor: (line number, function name, message, comments)
+Found = tuple[int, None, str, list[str]]
+
+_ATTRIBUTE = re.compile(rb'data-t(?:-placeholder)?="([^"]+)"')
+
+
+def _english_values(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key.endswith("_en") and isinstance(value, str):
+                yield value
+            else:
+                yield from _english_values(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _english_values(item)
+
+
+def extract_data_names(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[Found]:
+    """Every ``"…_en": "text"`` value in a JSON file (line 0: JSON has no useful lines)."""
+    for text in _english_values(json.loads(fileobj.read().decode("utf-8"))):
+        yield 0, None, text, []
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[Found]:
+    """Every ``data-t`` / ``data-t-placeholder`` attribute value of an HTML page."""
+    for lineno, line in enumerate(fileobj.read().splitlines(), start=1):
+        for match in _ATTRIBUTE.finditer(line):
+            if match.group(1) != b"msgid":
+                yield lineno, None, match.group(1).decode("utf-8"), []
+
+
+# ------------------------------------------------------------------ the catalogs and their sources
+#: the Babel keywords of every extraction: t()/N_() everywhere, h() (cli help), .tr() (terminal),
+#: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t()
+KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t")
+LOCALE = "zh_TW"
+GAMES = ("buy_low_sell_high", "night_market", "take_stock")
+PROGRAM_FOLDER = f"bazaar/locale/{LOCALE}/LC_MESSAGES"
+
+
+@dataclass(frozen=True)
+class CatalogSource:
+    """One catalog: its ``.po`` file, the folder or file it is extracted from, the directory
+    names skipped there, and whether it belongs to the merged program catalog."""
+
+    name: str
+    po: str
+    source: str
+    ignore_dirs: tuple[str, ...] = (".*", "_*")
+    program: bool = True
+
+
+def catalog_sources() -> tuple[CatalogSource, ...]:
+    """Every catalog of the project, in the order scripts/i18n.sh processes them."""
+    program = [
+        CatalogSource(
+            "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("games", "static", ".*", "_*")
+        ),
+        CatalogSource(
+            "web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static", ("games", ".*", "_*")
+        ),
+    ]
+    program += [
+        CatalogSource(
+            f"web_{g}",
+            f"{PROGRAM_FOLDER}/web_{g}.po",
+            f"bazaar/web/static/games/{g.replace('_', '-')}.js",
+        )
+        for g in GAMES
+    ]
+    games = [
+        CatalogSource(
+            g,
+            f"bazaar/games/{g}/locale/{LOCALE}/LC_MESSAGES/{g}.po",
+            f"bazaar/games/{g}",
+            program=False,
+        )
+        for g in GAMES
+    ]
+    return (*program, *games)
+
+
+def extracted(source: CatalogSource, root: Path = Path()) -> dict[str, str]:
+    """msgid -> the file it was found in, for ``source`` (as ``pybabel extract`` finds them)."""
+    with (root / "babel.cfg").open(encoding="utf-8") as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    keywords = {**DEFAULT_KEYWORDS, **parse_keywords(list(KEYWORDS))}
+    path = root / source.source
+    found: dict[str, str] = {}
+    if path.is_file():
+        relative = path.relative_to(path.parent).as_posix()
+        method = next(m for pattern, m in method_map if _matches(pattern, relative))
+        options: dict[str, Any] = next(
+            (o for p, o in options_map.items() if _matches(p, relative)), {}
+        )
+        for _line, message, _comments, _context in extract_from_file(
+            method, str(path), keywords=keywords, options=options
+        ):
+            found[str(message)] = source.source
+        return found
+
+    def keep(dirname: str) -> bool:
+        return not any(fnmatch(Path(dirname).name, pattern) for pattern in source.ignore_dirs)
+
+    for filename, _line, message, _comments, _context in extract_from_dir(
+        str(path), method_map, options_map, keywords=keywords, directory_filter=keep
+    ):
+        found[str(message)] = f"{source.source}/{filename}"
+    return found
+
+
+def _matches(pattern: str, filename: str) -> bool:
+    return bool(pathmatch(pattern, filename))
+
+
+def read_catalog(path: Path) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=LOCALE)
+
+
+def update_program(pot_dir: Path, root: Path = Path()) -> list[str]:
+    """Add each id of the program's POT files that none of its catalogs holds to the catalog of
+    its own source area (empty, to translate); return the ids no POT names any more.
+
+    The program's five catalogs are merged when read (a word shared by a board and a page is
+    translated once, wherever it is), so ``pybabel update`` file by file would drop or duplicate
+    shared ids; ids the extractor cannot see (lookup tables such as the bot names in
+    bazaar-ui.js) are reported, not removed. A file is rewritten only when it gains an id.
+    """
+    sources = [s for s in catalog_sources() if s.program]
+    catalogs = {s.name: read_catalog(root / s.po) for s in sources}
+    known = {str(m.id) for c in catalogs.values() for m in c if m.id}
+    extracted_ids: set[str] = set()
+    for s in sources:
+        with (pot_dir / f"{s.name}.pot").open("rb") as fh:
+            pot = read_po(fh)
+        added = False
+        for message in pot:
+            if not message.id:
+                continue
+            extracted_ids.add(str(message.id))
+            if str(message.id) not in known:
+                catalogs[s.name].add(
+                    message.id, "", locations=message.locations, flags=message.flags
+                )
+                known.add(str(message.id))
+                added = True
+                print(f"{s.po}: new message {message.id!r}")
+        if added:
+            with (root / s.po).open("wb") as fh:
+                write_po(fh, catalogs[s.name], width=100)
+    return sorted(known - extracted_ids)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[1] == "update-program":
+        unused = update_program(Path(argv[2]))
+        if unused:
+            print(f"{len(unused)} program messages are not found by extraction (kept): ")
+            print("  " + "\n  ".join(repr(m) for m in unused))
+        return 0
+    if len(argv) == 2 and argv[1] == "keywords":
+        print(" ".join(f"-k {k}" for k in KEYWORDS))
+        return 0
+    if len(argv) == 2 and argv[1] == "catalogs":
+        for s in catalog_sources():
+            print(s.name, s.po, s.source, ",".join(s.ignore_dirs) or "-")
+        return 0
+    print("usage: python -m bazaar.i18n_extract keywords | catalogs | update-program POT_DIR")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

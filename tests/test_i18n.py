@@ -1,0 +1,227 @@
+"""One translation mechanism: gettext catalogs managed with Babel (docs/architecture.md,
+"Translations"). Extraction finds nothing the catalogs lack, every message has its zh-TW
+text with the same ``{fields}``, and a zh-TW event sentence or move text holds no English."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bazaar.core.registry import get_game
+from bazaar.games.night_market import text as night_market_text
+from bazaar.games.take_stock import text as take_stock_text
+from bazaar.i18n import Translator, catalog, package_catalog
+from bazaar.i18n_extract import CatalogSource, catalog_sources, extracted
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = catalog_sources()
+GAME_PACKAGES = {
+    "buy-low-sell-high": "bazaar.games.buy_low_sell_high",
+    "night-market": "bazaar.games.night_market",
+    "take-stock": "bazaar.games.take_stock",
+}
+#: msgid -> fields its zh-TW text may name beyond the msgid's own: the zh-TW Take Stock insider
+#: sentence has always named the shares (the English does not), and behaviour stays as it is.
+EXTRA_FIELDS = {"{who} trades on inside information: {card} becomes a certificate": {"shares"}}
+
+#: The notation a zh-TW sentence may show in Latin letters, per game, as whole tokens (a token is
+#: a run of letters, digits and + - / that starts with a letter): Buy Low Sell High's stocks K0-K5
+#: and cards (K2+3, K2-1, K2com, K2div, K2news); Night Market's stall types T0-T3, customers
+#: (T1C = type + entrance) and entrances A-H (with groups B/C, D-H); Take Stock's stock letters
+#: C G T O M and share cards (O7, C12). Numbers, $ and seat names (玩家2) need no exception.
+NOTATION = {
+    "buy-low-sell-high": re.compile(r"K[0-5](?:[+-][1-3]|com|div|news)?"),
+    "night-market": re.compile(r"T[0-3][A-H]?|[A-H](?:/[A-H]|-[A-H])?"),
+    "take-stock": re.compile(r"[CGTOM](?:[1-9]|1[0-2])?"),
+}
+TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+\-/]*")
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def messages(source: CatalogSource) -> list[tuple[str, str]]:
+    with (ROOT / source.po).open("rb") as fh:
+        po = read_po(fh)
+    return [(str(m.id), str(m.string) if not m.fuzzy else "") for m in po if m.id]
+
+
+def english_tokens(game_id: str, sentence: str) -> list[str]:
+    """The Latin-letter tokens of ``sentence`` that are not the game's notation."""
+    return [w for w in TOKEN.findall(sentence) if not NOTATION[game_id].fullmatch(w)]
+
+
+# ---------------------------------------------------------------------------- the catalogs
+def test_the_catalog_layout() -> None:
+    assert [s.po for s in SOURCES if not s.program] == [
+        f"bazaar/games/{g}/locale/zh_TW/LC_MESSAGES/{g}.po"
+        for g in ("buy_low_sell_high", "night_market", "take_stock")
+    ]
+    assert all((ROOT / s.po).is_file() for s in SOURCES)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda s: s.name)
+def test_extraction_finds_no_message_missing_from_the_catalogs(source: CatalogSource) -> None:
+    found = extracted(source, ROOT)
+    assert len(found) > 20  # the extractor sees the messages, so the check is not vacuous
+    # the program's catalogs are merged when read; a game reads only its own
+    known = catalog("zh-TW") if source.program else {m: s for m, s in messages(source) if s}
+    missing = sorted(f"{m!r} ({where})" for m, where in found.items() if m not in known)
+    assert missing == []
+
+
+@pytest.mark.parametrize("source", [s for s in SOURCES if not s.program], ids=lambda s: s.name)
+def test_a_game_catalog_holds_only_extracted_messages(source: CatalogSource) -> None:
+    unused = sorted({m for m, _ in messages(source)} - set(extracted(source, ROOT)))
+    assert unused == []
+
+
+def test_the_game_messages_are_extracted_from_code_options_and_data() -> None:
+    ids = extracted(next(s for s in SOURCES if s.name == "take_stock"), ROOT)
+    assert ids["{who} holds {event}"].endswith("text.py")
+    assert ids["Stock Split"].endswith("data.json")
+    assert ids["Take Stock"].endswith("game.py")
+    assert any(m.startswith("Option tokens at a new round (§9.4)") for m in ids)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda s: s.name)
+def test_every_message_has_a_zh_tw_translation_with_the_same_fields(source: CatalogSource) -> None:
+    pairs = messages(source)
+    assert [m for m, text in pairs if not text.strip()] == []
+    wrong = [
+        (m, text)
+        for m, text in pairs
+        if not fields(m) <= fields(text) <= fields(m) | EXTRA_FIELDS.get(m, set())
+    ]
+    assert wrong == []
+
+
+def test_each_game_reads_its_own_catalog() -> None:
+    blsh, night = (
+        Translator("bazaar.games.buy_low_sell_high"),
+        Translator(GAME_PACKAGES["night-market"]),
+    )
+    assert blsh("{who} drew {cards}", "zh-TW", who="玩家1", cards="K0div") == "玩家1抽到 K0div"
+    assert night("nothing", "zh-TW") == "無" and night("nothing", "en") == "nothing"
+    assert blsh("nothing", "zh-TW") == "nothing"  # not a Buy Low Sell High message
+    assert "{who} drew {cards}" not in catalog("zh-TW")  # nor one of the program's
+    assert package_catalog("bazaar.core", "zh-TW") == {}  # a package without a catalog
+
+
+def test_no_language_branches_remain_in_the_event_sentences() -> None:
+    """text.py holds English ids only: no ``if zh:``, no ``lang == "zh-TW"``, no Chinese
+    string (docstrings may show an example)."""
+    for package in GAME_PACKAGES.values():
+        source = (ROOT / package.replace(".", "/") / "text.py").read_text("utf-8")
+        assert re.findall(r"\bif zh\b|\bzh = |== \"zh-TW\"", source) == [], package
+        tree = ast.parse(source)
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef) and ast.get_docstring(node)
+        }
+        chinese = [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and re.search(r"[\u4e00-\u9fff]", node.value)
+        ]
+        assert chinese == [], package
+
+
+# ----------------------------------------------------------- names and option help (core)
+def test_game_info_names_and_option_help_come_from_the_game_catalogs() -> None:
+    info = get_game("take-stock").info()
+    assert info["name"] == {"en": "Take Stock", "zh-TW": "股市大亨"}
+    tokens = next(o for o in info["options"] if o["name"] == "tokens_between_rounds")
+    assert (
+        tokens["help"]["zh-TW"]
+        == "新回合的認股標記(§9.4)：未用完的保留、不再補發，或每位玩家從公區補回4個。"
+    )
+    assert get_game("night-market").info()["name"]["zh-TW"] == "台灣夜市-貓老闆的路邊攤"
+    assert get_game("buy-low-sell-high").name_zh == "傻瓜炒股"
+    for game_id in GAME_PACKAGES:
+        for option in get_game(game_id).info()["options"]:
+            zh = option["help"]["zh-TW"]
+            assert zh != option["help"]["en"] and re.search(r"[\u4e00-\u9fff]", zh), option
+
+
+def test_component_names_come_from_the_catalog() -> None:
+    from bazaar.games.take_stock.components import COMPONENTS
+
+    assert [s.short_zh for s in COMPONENTS.stocks] == ["玉米", "寶石", "科技", "石油", "電影"]
+    assert COMPONENTS.stocks[2].name_zh == "Zeta晶片科技公司"
+    assert take_stock_text.event_name("split-O", "zh-TW") == "股票分割(石油)"
+    assert take_stock_text.event_name("split-O") == "Stock Split (Oil)"
+    assert take_stock_text.card_words("O7", "zh-TW") == "石油7"
+
+
+# ------------------------------------------------------- no English in zh-TW sentences
+def test_the_notation_pattern_is_strict() -> None:
+    assert english_tokens("take-stock", "玩家2把 O7 打到石油列；股價 C 5, G 12") == []
+    assert english_tokens("take-stock", "Seat 2把 O13 打到 Oil") == ["Seat", "O13", "Oil"]
+    assert english_tokens("buy-low-sell-high", "玩家1抽到 K0div K2+3 K5news") == []
+    assert english_tokens("buy-low-sell-high", "K6 dud") == ["K6", "dud"]
+    assert english_tokens("night-market", "客人 T1C 從入口 D-H 出發，移到入口 B/C") == []
+    assert english_tokens("night-market", "T4 out") == ["T4", "out"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_PACKAGES))
+def test_zh_tw_event_sentences_hold_no_english(game_id: str) -> None:
+    game = get_game(game_id)
+    kinds: set[str] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        options = {o.name: rng.choice(o.choices) for o in game.option_specs}
+        state = game.new(rng.randint(game.min_players, game.max_players), seed, options)
+        while not state.is_over():
+            for event in state.apply(rng.choice(state.legal_actions())):
+                sentence = game.describe_event(event, "zh-TW")
+                assert english_tokens(game_id, sentence) == [], (event, sentence)
+                assert sentence != game.describe_event(event, "en")
+                kinds.add(event.kind)
+    assert len(kinds) >= 12  # the games reach most kinds of event
+
+
+@pytest.mark.parametrize("module", [night_market_text, take_stock_text], ids=["nm", "ts"])
+def test_zh_tw_action_descriptions_hold_no_english(module: object) -> None:
+    game_id = "night-market" if module is night_market_text else "take-stock"
+    game = get_game(game_id)
+    for action in range(game.num_actions):
+        words = module.describe_action(action, "zh-TW")  # type: ignore[attr-defined]
+        assert english_tokens(game_id, words) == [], (action, words)
+
+
+def test_update_program_adds_a_new_id_to_the_catalog_of_its_source_area(tmp_path: Path) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from bazaar.i18n_extract import update_program
+
+    program = [s for s in SOURCES if s.program]
+    for s in program:
+        (tmp_path / s.po).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / s.po).write_bytes((ROOT / s.po).read_bytes())
+        pot = Catalog()
+        if s.name == "web":
+            pot.add("Create table", locations=[("bazaar/web/static/lobby.html", None)])
+            pot.add("A brand-new page word", locations=[("bazaar/web/static/lobby.js", None)])
+        with (tmp_path / f"{s.name}.pot").open("wb") as fh:
+            write_po(fh, pot)
+    unused = update_program(tmp_path, tmp_path)
+    with (tmp_path / "bazaar/locale/zh_TW/LC_MESSAGES/web.po").open("rb") as fh:
+        web = {str(m.id): str(m.string) for m in read_po(fh) if m.id}
+    assert web["A brand-new page word"] == "" and web["Create table"] == "開桌"
+    for s in program:  # only web.po gained an id; every other file is as it was
+        if s.name != "web":
+            assert (tmp_path / s.po).read_bytes() == (ROOT / s.po).read_bytes()
+    assert "Random bot" in unused and "Create table" not in unused
