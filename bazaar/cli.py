@@ -499,7 +499,8 @@ def rules(
     the_game = _game(game, lang)
     path = resources.files(GAME_MODULES[the_game.id]).joinpath(f"rules.{lang}.md")
     if not path.is_file():
-        fail(t("there is no {lang} rules text for {game}", lang, lang=lang, game=game), lang)
+        words = t("there is no {lang} rules text for {game}", lang)  # {lang} is a field too
+        fail(words.format(lang=lang, game=game), lang)
     from rich.markdown import Markdown
 
     console.print(Markdown(path.read_text(encoding="utf-8")))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up (Python packages, Debian's chromium and PostgreSQL), then run the whole test suite:
-# lint (ruff) and every test (pytest on both cores, the browser tests in headless chromium,
-# the store, restart and race tests on SQLite and on PostgreSQL).
+# lint (ruff), types (mypy) and every test (pytest on both cores, the browser tests in headless
+# chromium, the store, restart and race tests on SQLite and on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
@@ -20,4 +20,5 @@ if [ -z "${BAZAAR_TEST_POSTGRES:-}" ]; then
 fi
 .venv/bin/ruff check bazaar tests benchmarks
 .venv/bin/ruff format --check bazaar tests benchmarks
+.venv/bin/mypy # the types of bazaar/ ([tool.mypy] in pyproject.toml)
 exec .venv/bin/pytest -n 2 "$@"

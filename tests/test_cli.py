@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from bazaar.bots.random_bot import RandomBot
 from bazaar.cli import app
 from bazaar.core.record import GameRecord, Match
-from bazaar.core.registry import get_game
+from bazaar.core.registry import GAME_MODULES, get_game
 
 GAME = "buy-low-sell-high"
 
@@ -224,6 +224,20 @@ def test_rules_in_both_languages() -> None:
     assert en.returncode == 0, en.stderr
     for word in ("Buy Low Sell High", "Breaking News", "Commission", "How to type moves"):
         assert word in en.stdout
+
+
+def test_rules_without_a_text_in_that_language_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    get_game(GAME)  # loaded, so that only the rules lookup goes to the folder below
+    monkeypatch.setitem(GAME_MODULES, GAME, "bazaar.core")  # a package with no rules texts
+    for lang, message in (
+        ("en", "Error: there is no en rules text for buy-low-sell-high"),
+        ("zh-TW", "錯誤：buy-low-sell-high 沒有 zh-TW 的規則說明"),
+    ):
+        result = CliRunner().invoke(app, ["rules", GAME, "--lang", lang])
+        assert result.exit_code == 2
+        assert " ".join(result.stderr.split()) == message
 
 
 def test_play_help_explains_seats_options_notation_and_languages() -> None:

@@ -14,7 +14,6 @@ so they are hashable, cheap and usable directly as indices by learning code.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -75,7 +74,7 @@ class Game(ABC):
     #: The state class; ``state_class.setup(game, players, seed, options)`` starts a game.
     state_class: ClassVar[Any]
     #: ``event_text(event, lang)``: one sentence per event (set with ``staticmethod``).
-    event_text: ClassVar[Callable[[Event, str], str]]
+    event_text: ClassVar[staticmethod[[Event, str], str]]
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.option_specs}
@@ -254,6 +253,6 @@ class State(ABC):
         """An independent copy (hand-written, cheap)."""
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.full_view() == other.full_view()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.full_view() == other.full_view()
 
     __hash__ = None  # type: ignore[assignment]
