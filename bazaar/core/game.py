@@ -141,6 +141,9 @@ class Game(ABC):
 class State(ABC):
     """A game in progress. Mutable; use :meth:`clone` before exploring."""
 
+    # slotted: a subclass that lists its attributes in ``__slots__`` has no ``__dict__``
+    __slots__ = ()
+
     game: Game
     num_players: int
     options: dict[str, Any]
