@@ -249,6 +249,32 @@ def test_play_help_explains_seats_options_notation_and_languages() -> None:
         assert needle in text
 
 
+def test_top_help_imports_no_game_bot_renderer_or_web_module() -> None:
+    """``bazaar --help`` stays fast (issue 11: under 0.3 s): it lists the commands without
+    importing a game, a bot, a renderer, the engine or the web app."""
+    code = (
+        "import sys\n"
+        "sys.argv = ['bazaar', '--help']\n"
+        "from bazaar.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('bazaar'))))\n"
+    )
+    env = {**os.environ, "COLUMNS": "200", "BAZAAR_LANG": "en"}
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=True,
+    )
+    loaded = proc.stdout.splitlines()[-1].split()
+    assert "bazaar.cli" in loaded
+    heavy = ("bazaar.games", "bazaar.bots", "bazaar.play", "bazaar.interop", "bazaar.web.app")
+    assert [m for m in loaded if m.startswith(heavy)] == []
+    assert "Play GAME in the terminal against bots, or watch bots play each other." in proc.stdout
+
+
 def test_help_follows_bazaar_lang() -> None:
     proc = run("play", "--help", lang="zh-TW")
     assert proc.returncode == 0
