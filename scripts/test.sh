@@ -4,7 +4,7 @@
 # chromium, the store, restart and race tests on SQLite and on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh --browser
+bash scripts/setup.sh --test --browser
 # PostgreSQL: scripts/postgres.sh installs and starts Debian's server and prints the URL the
 # tests use (BAZAAR_TEST_POSTGRES; one set beforehand is used as it is). As root (as in CI) it
 # must work: BAZAAR_REQUIRE_POSTGRES=1 turns a missing PostgreSQL into a failure; otherwise
