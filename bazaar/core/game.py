@@ -14,6 +14,7 @@ so they are hashable, cheap and usable directly as indices by learning code.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -74,7 +75,7 @@ class Game(ABC):
     #: The state class; ``state_class.setup(game, players, seed, options)`` starts a game.
     state_class: ClassVar[Any]
     #: ``event_text(event, lang)``: one sentence per event (set with ``staticmethod``).
-    event_text: ClassVar[staticmethod[[Event, str], str]]
+    event_text: ClassVar[Callable[[Event, str], str]]
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.option_specs}
@@ -125,7 +126,7 @@ class Game(ABC):
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A sentence in ``lang`` ("en" or "zh-TW") describing an event."""
-        return self.event_text(event, lang)
+        return type(self).event_text(event, lang)  # a staticmethod: not bound to self
 
     def info(self) -> dict[str, Any]:
         return {
