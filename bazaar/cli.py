@@ -2,6 +2,10 @@
 
 Help texts follow the BAZAAR_LANG environment variable ("en" or "zh-TW"); the other
 commands take ``--lang``.
+
+``bazaar --help`` must stay fast: this module imports no game, bot, renderer or web module
+at its top; each command imports what it needs, and ``play --help`` (which names every
+game's options and notation) works its text out only when it is shown.
 """
 
 from __future__ import annotations
@@ -11,24 +15,21 @@ import os
 import secrets
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
+from typer.core import TyperCommand
 
-from bazaar.bots.levels import level_settings
-from bazaar.bots.registry import bot_names, make_bot
 from bazaar.core.errors import BazaarError
-from bazaar.core.game import Game
-from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import GAME_MODULES, all_games, game_ids, get_game
-from bazaar.core.rng import Rng
 from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
-from bazaar.play import render
-from bazaar.play.terminal import HUMAN, TerminalGame, default_record_path, replay, save_record
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE
+
+if TYPE_CHECKING:
+    from bazaar.core.game import Game
 
 EXIT_USAGE = 2
 
@@ -74,6 +75,8 @@ def _options_summary() -> str:
 
 
 def _notation_summary() -> str:
+    from bazaar.play import render
+
     parts = []
     for game in _loadable_games():
         module = render.renderer(game.id)
@@ -129,6 +132,8 @@ def parse_options(items: list[str] | None, lang: str) -> dict[str, Any]:
 
 
 def parse_seats(seats: str | None, players: int | None, game: Game, lang: str) -> list[str]:
+    from bazaar.play.terminal import HUMAN
+
     if seats is None:
         n = players if players is not None else min(max(3, game.min_players), game.max_players)
         return [HUMAN] + ["random"] * (n - 1)
@@ -151,6 +156,7 @@ def parse_seats(seats: str | None, players: int | None, game: Game, lang: str) -
     return specs
 
 
+#: The help text of ``play``; its fields are filled in by :func:`play_help`.
 PLAY_HELP = h(
     "Play GAME in the terminal against bots, or watch bots play each other.\n\n"
     "Seats: --seats lists one entry per seat in turn order, separated by commas: "
@@ -169,14 +175,29 @@ PLAY_HELP = h(
     "or hard), '?' shows help, 'b' the board, 'q' saves the game and quits.\n\n"
     "Languages: --lang en (English) or --lang zh-TW (Traditional Chinese); the BAZAAR_LANG "
     "environment variable sets the default, also for these help texts.\n\n"
-    "The game record (JSON) is saved to --record FILE, or to records/GAME-SEED-TIME.json.",
-    bots=", ".join(bot_names()),
-    options=_options_summary(),
-    notation=_notation_summary(),
+    "The game record (JSON) is saved to --record FILE, or to records/GAME-SEED-TIME.json."
 )
 
 
-@app.command(help=PLAY_HELP)
+def play_help() -> str:
+    """The whole help text of ``play``: it imports every game, bot and renderer to name them."""
+    from bazaar.bots.registry import bot_names
+
+    return PLAY_HELP.format(
+        bots=", ".join(bot_names()), options=_options_summary(), notation=_notation_summary()
+    )
+
+
+class PlayCommand(TyperCommand):
+    """``play``: the command list shows the first paragraph of :data:`PLAY_HELP` (it has no
+    fields); ``play --help`` fills the fields in first."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.help = play_help()
+        super().format_help(ctx, formatter)
+
+
+@app.command(cls=PlayCommand, help=PLAY_HELP)
 def play(
     game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],
     players: Annotated[
@@ -208,6 +229,12 @@ def play(
     ] = "medium",
     jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
 ) -> None:
+    from bazaar.bots.levels import level_settings
+    from bazaar.bots.registry import make_bot
+    from bazaar.core.record import Match
+    from bazaar.core.rng import Rng
+    from bazaar.play.terminal import HUMAN, TerminalGame, default_record_path, save_record
+
     lang = _lang(lang)
     the_game = _game(game, lang)
     seat_specs = parse_seats(seats, players, the_game, lang)
@@ -288,6 +315,9 @@ def replay_cmd(
         bool, typer.Option("--step/--all", help=h("One move per Enter, or all at once."))
     ] = True,
 ) -> None:
+    from bazaar.core.record import GameRecord
+    from bazaar.play.terminal import replay
+
     lang = _lang(lang)
     try:
         rec = GameRecord.load(file)
@@ -359,6 +389,9 @@ def analyse_cmd(
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+    from bazaar.bots.levels import level_settings
+    from bazaar.core.record import GameRecord
+    from bazaar.play import render
     from bazaar.play.advice import analyse_record, level_label
 
     lang = _lang(lang)
@@ -444,6 +477,7 @@ def verify_cmd(
         str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
     ] = DEFAULT_LANG,
 ) -> None:
+    from bazaar.core.record import GameRecord
     from bazaar.play.verify import Outcome, verdict, verify_record
 
     lang = _lang(lang)
@@ -499,7 +533,8 @@ def rules(
     the_game = _game(game, lang)
     path = resources.files(GAME_MODULES[the_game.id]).joinpath(f"rules.{lang}.md")
     if not path.is_file():
-        fail(t("there is no {lang} rules text for {game}", lang, lang=lang, game=game), lang)
+        words = t("there is no {lang} rules text for {game}", lang)  # {lang} is a field too
+        fail(words.format(lang=lang, game=game), lang)
     from rich.markdown import Markdown
 
     console.print(Markdown(path.read_text(encoding="utf-8")))

@@ -5,7 +5,7 @@
 #   bash scripts/run.sh serve --port 8080 --db sqlite:///tmp/bazaar.db
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh # what serving and playing need (no test tools)
 if [ $# -eq 0 ]; then
   set -- serve
 fi

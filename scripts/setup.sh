@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
 # Set up (or refresh) the project's virtual environment in .venv with pinned packages.
-# Idempotent: re-installs only when pyproject.toml (or the extras below) changed since the last
-# set-up.
-# With --browser it also installs Debian's chromium and CJK fonts (for the browser tests) if missing.
+#   bash scripts/setup.sh                   what serving and playing need (scripts/run.sh)
+#   bash scripts/setup.sh --test            and the test tools: pytest, ruff, mypy, playwright, ...
+#   bash scripts/setup.sh --test --browser  and Debian's chromium and CJK fonts (browser tests)
+# Versions: the pins of pyproject.toml, and for every other package requirements.lock (pip
+# constraints; scripts/lock.sh makes it). Idempotent: installs only when pyproject.toml or
+# requirements.lock changed since the last set-up or it needs extras not installed yet (so a
+# test set-up already covers serving).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+SERVE_EXTRAS="postgres" # psycopg, so that --db postgresql://... works
+LOCK_EXTRAS="test,postgres" # a test install; scripts/lock.sh locks exactly this set
+extras="$SERVE_EXTRAS"
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) extras="$LOCK_EXTRAS" ;;
+    --browser) browser=1 ;;
+    *)
+      echo "usage: bash scripts/setup.sh [--test] [--browser]" >&2
+      exit 2
+      ;;
+  esac
+done
 
 PYTHON="${PYTHON:-python3}"
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
@@ -15,17 +34,28 @@ if [ ! -x .venv/bin/python ]; then
   echo "Creating .venv ..."
   "$PYTHON" -m venv .venv
 fi
+
+# The stamp holds "<hash of pyproject.toml and requirements.lock> <extras installed>".
 stamp=.venv/.bazaar-installed
-extras="test,postgres" # postgres: psycopg, for the tests on PostgreSQL (scripts/postgres.sh)
-want="$( (cat pyproject.toml; echo "$extras") | sha256sum | cut -d' ' -f1)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  echo "Installing Bazaar and its pinned dependencies into .venv ..."
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[$extras]"
-  echo "$want" > "$stamp"
+inputs="$(cat pyproject.toml requirements.lock | sha256sum | cut -d' ' -f1)"
+have_inputs=""
+have_extras=""
+if [ -f "$stamp" ]; then read -r have_inputs have_extras < "$stamp" || true; fi
+covered() { # are all extras in $1 (comma-separated) among those in $2?
+  local extra
+  for extra in ${1//,/ }; do
+    [[ ",$2," == *",$extra,"* ]] || return 1
+  done
+}
+if [ "$have_inputs" != "$inputs" ] || ! covered "$extras" "$have_extras"; then
+  echo "Installing Bazaar and its pinned dependencies (.[$extras]) into .venv ..."
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    -c requirements.lock -e ".[$extras]"
+  echo "$inputs $extras" > "$stamp"
 fi
 
 # Debian's chromium, and Noto CJK fonts so zh-TW pages render (not boxes) in screenshots.
-if [ "${1:-}" = "--browser" ] && { [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk > /dev/null 2>&1; }; then
+if [ "$browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk > /dev/null 2>&1; }; then
   echo "Installing Debian's chromium and CJK fonts for the browser tests ..."
   SUDO=""
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi

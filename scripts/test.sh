@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Set up (Python packages, Debian's chromium and PostgreSQL), then run the whole test suite:
-# lint (ruff) and every test (pytest on both cores, the browser tests in headless chromium,
-# the store, restart and race tests on SQLite and on PostgreSQL).
+# lint (ruff), types (mypy) and every test (pytest on both cores, the browser tests in headless
+# chromium, the store, restart and race tests on SQLite and on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh --browser
+bash scripts/setup.sh --test --browser
 # PostgreSQL: scripts/postgres.sh installs and starts Debian's server and prints the URL the
 # tests use (BAZAAR_TEST_POSTGRES; one set beforehand is used as it is). As root (as in CI) it
 # must work: BAZAAR_REQUIRE_POSTGRES=1 turns a missing PostgreSQL into a failure; otherwise
@@ -20,4 +20,5 @@ if [ -z "${BAZAAR_TEST_POSTGRES:-}" ]; then
 fi
 .venv/bin/ruff check bazaar tests benchmarks
 .venv/bin/ruff format --check bazaar tests benchmarks
+.venv/bin/mypy # the types of bazaar/ ([tool.mypy] in pyproject.toml)
 exec .venv/bin/pytest -n 2 "$@"

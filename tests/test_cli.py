@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from bazaar.bots.random_bot import RandomBot
 from bazaar.cli import app
 from bazaar.core.record import GameRecord, Match
-from bazaar.core.registry import get_game
+from bazaar.core.registry import GAME_MODULES, get_game
 
 GAME = "buy-low-sell-high"
 
@@ -226,6 +226,20 @@ def test_rules_in_both_languages() -> None:
         assert word in en.stdout
 
 
+def test_rules_without_a_text_in_that_language_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    get_game(GAME)  # loaded, so that only the rules lookup goes to the folder below
+    monkeypatch.setitem(GAME_MODULES, GAME, "bazaar.core")  # a package with no rules texts
+    for lang, message in (
+        ("en", "Error: there is no en rules text for buy-low-sell-high"),
+        ("zh-TW", "錯誤：buy-low-sell-high 沒有 zh-TW 的規則說明"),
+    ):
+        result = CliRunner().invoke(app, ["rules", GAME, "--lang", lang])
+        assert result.exit_code == 2
+        assert " ".join(result.stderr.split()) == message
+
+
 def test_play_help_explains_seats_options_notation_and_languages() -> None:
     proc = run("play", "--help")
     assert proc.returncode == 0
@@ -233,6 +247,32 @@ def test_play_help_explains_seats_options_notation_and_languages() -> None:
     for needle in ("--seats", "'you'", "'random'", "first_lap_limits", "selloff_starts_with",
                    "'+K0 -K2'", "zh-TW", "--record"):  # fmt: skip
         assert needle in text
+
+
+def test_top_help_imports_no_game_bot_renderer_or_web_module() -> None:
+    """``bazaar --help`` stays fast (issue 11: under 0.3 s): it lists the commands without
+    importing a game, a bot, a renderer, the engine or the web app."""
+    code = (
+        "import sys\n"
+        "sys.argv = ['bazaar', '--help']\n"
+        "from bazaar.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('bazaar'))))\n"
+    )
+    env = {**os.environ, "COLUMNS": "200", "BAZAAR_LANG": "en"}
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=True,
+    )
+    loaded = proc.stdout.splitlines()[-1].split()
+    assert "bazaar.cli" in loaded
+    heavy = ("bazaar.games", "bazaar.bots", "bazaar.play", "bazaar.interop", "bazaar.web.app")
+    assert [m for m in loaded if m.startswith(heavy)] == []
+    assert "Play GAME in the terminal against bots, or watch bots play each other." in proc.stdout
 
 
 def test_help_follows_bazaar_lang() -> None:

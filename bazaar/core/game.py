@@ -137,7 +137,7 @@ class Game(ABC):
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A sentence in ``lang`` ("en" or "zh-TW") describing an event."""
-        return self.event_text(event, lang)
+        return type(self).event_text(event, lang)  # a staticmethod: not bound to self
 
     def info(self) -> dict[str, Any]:
         return {
@@ -152,6 +152,9 @@ class Game(ABC):
 
 class State(ABC):
     """A game in progress. Mutable; use :meth:`clone` before exploring."""
+
+    # slotted: a subclass that lists its attributes in ``__slots__`` has no ``__dict__``
+    __slots__ = ()
 
     game: Game
     num_players: int
@@ -265,6 +268,6 @@ class State(ABC):
         """An independent copy (hand-written, cheap)."""
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.full_view() == other.full_view()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.full_view() == other.full_view()
 
     __hash__ = None  # type: ignore[assignment]

@@ -118,8 +118,10 @@ class GameRecord:
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise BadRecord("record field 'seats' must be a list of strings")
         for key in ("salt", "commitment"):
-            value = data.get(key)
-            if value is not None and (not isinstance(value, str) or not HEX.fullmatch(value)):
+            hex_text = data.get(key)
+            if hex_text is not None and (
+                not isinstance(hex_text, str) or not HEX.fullmatch(hex_text)
+            ):
                 raise BadRecord(f"record field {key!r} must be lowercase hex digits")
         fixed = data.get("fixed_seed")
         if fixed is not None and not isinstance(fixed, bool):

@@ -416,13 +416,14 @@ class Engine:
             raise
         turn = self._turn(state)
         text = state.notation(action)
+        number: int | None = action
         if seat is not MISSING and seat != mover and public != text:
-            text, action = public, None  # another seat's private choice: redacted
+            text, number = public, None  # another seat's private choice: redacted
         if seat is not MISSING and seat != turn["to_move"]:
             turn["legal"] = []  # the next mover's choices would show its hidden cards
         return {
             "action": text,
-            "number": action,
+            "number": number,
             "by": mover,
             "events": self._events(events, seat, lang),
             **turn,

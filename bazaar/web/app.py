@@ -351,8 +351,9 @@ def create_app(
         status_code=201,
         summary="Create a table; returns the seat links",
         responses=errors(400, 404, 413, 422, 429),
+        response_model=dict[str, Any],
     )
-    async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any] | JSONResponse:
         asked = _request_lang(request, {"lang": body.lang})
         refused = rate_limited(table_limit, request, TOO_MANY_TABLES, asked)
         if refused is not None:
@@ -419,8 +420,11 @@ def create_app(
         "/api/tables/{table_id}/moves",
         summary="Play a move (needs the seat's token)",
         responses=errors(400, 403, 404, 409, 413, 422),
+        response_model=dict[str, Any],
     )
-    async def play(table_id: str, body: MoveRequest, request: Request) -> dict[str, Any]:
+    async def play(
+        table_id: str, body: MoveRequest, request: Request
+    ) -> dict[str, Any] | JSONResponse:
         hub, table, seat = await table_and_seat(request, table_id, body.token)
         if seat is None:
             raise WebError(403, "token", "a move needs the seat's token")
@@ -508,7 +512,7 @@ def create_app(
                 await websocket.send_denial_response(refused)
             else:  # a server without denial responses: accept, say why, close
                 await websocket.accept()
-                reply = json.loads(refused.body)
+                reply = json.loads(bytes(refused.body))
                 await websocket.send_json({"type": "error", **reply})
                 await websocket.close(code=1013, reason="rate limit")
             return
