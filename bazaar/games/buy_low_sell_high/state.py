@@ -51,6 +51,15 @@ class Rules:
         "token_count_shift",
     )
 
+    bn_covered: bool
+    exact_first_lap: bool
+    may_exceed_zero: bool
+    next_turn_forced: bool
+    replaces_trading: bool
+    row_length: int
+    selloff_next: bool
+    token_count_shift: bool
+
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.exact_first_lap = options["first_lap_limits"] == "exact"
         self.next_turn_forced = options["negative_money_timing"] == "next_turn"
@@ -93,6 +102,44 @@ class BlshState(State):
         "turn",
         "year",
     )
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    rules: Rules
+    rng: Rng
+    #: Money of each seat (may be negative until a forced sale).
+    money: list[int]
+    #: ``held[p][k]``: tokens of kind ``k`` that seat ``p`` holds.
+    held: list[list[int]]
+    #: Per kind: price-space index of the lowest and highest token, tokens on the board.
+    lo: list[int]
+    hi: list[int]
+    n: list[int]
+    #: Draw pile of card ids; the last one is drawn next.
+    pile: list[int]
+    #: ``hands[p][c]``: copies of card ``c`` in seat ``p``'s hand; ``hand_n[p]`` their sum.
+    hands: list[list[int]]
+    hand_n: list[int]
+    #: The market row (card ids in placement order) and which spaces Breaking News covers.
+    row: list[int]
+    row_covered: list[bool]
+    #: Breaking News cards played onto the row, in play order.
+    news_on: list[int]
+    #: Cards each seat set aside during this year-end redraw, in discard order.
+    discards: list[list[int]]
+    #: Seats whose next trading phase a forced sale replaced (§4.7 variant).
+    skip_trading: list[bool]
+    year: int
+    turn: int
+    start: int
+    cur: int
+    last_active: int
+    #: Seats that finished this year-end redraw.
+    redrawn: int
+    #: The forced sale under way opened at the start of the seller's turn (§4.7 next_turn).
+    forced_in_turn: bool
+    phase: int
 
     # ------------------------------------------------------------------ setup (§2)
     @classmethod
