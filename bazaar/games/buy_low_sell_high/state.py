@@ -35,6 +35,8 @@ TOP = len(SPACES) - 1
 COLOUR_OF = tuple(card_colour(c) for c in range(NUM_CARDS))
 TYPE_OF = tuple(card_type(c) for c in range(NUM_CARDS))
 NEWS_CARDS = tuple(card_id(k, NEWS) for k in range(KINDS))
+#: Version of the ``full_view()`` position schema (docs/positions/buy-low-sell-high.md).
+POSITION_FORMAT = 1
 
 
 class Rules:
@@ -829,10 +831,20 @@ class BlshState(State):
         return out
 
     def full_view(self) -> dict[str, Any]:
+        """The whole position, hidden parts included (schema: docs/positions/buy-low-sell-high.md).
+
+        :meth:`restore` rebuilds the identical state from it.
+        """
         out = self._public()
+        out["format"] = POSITION_FORMAT
+        out["options"] = dict(self.options)
         out["hands"] = [self._hand(p) for p in range(self.num_players)]
         out["discards"] = [[CARD_NAMES[c] for c in d] for d in self.discards]
         out["pile_order"] = [CARD_NAMES[c] for c in self.pile]
+        out["current_seat"] = self.cur
+        out["last_active"] = self.last_active
+        out["redrawn"] = self.redrawn
+        out["forced_sale_in_turn"] = self.forced_in_turn
         out["rng"] = self.rng.state
         return out
 
