@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from bazaar.core.errors import BadRecord
+from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import GAME
-from bazaar.games.buy_low_sell_high.state import BlshState
+from bazaar.games.buy_low_sell_high.state import FORCED, PHASE_NAMES, REDRAW, BlshState
 from tests.buy_low_sell_high.helpers import new
 
 FULL_VIEW_KEYS = {
@@ -91,3 +95,267 @@ def test_every_slot_reaches_the_full_view() -> None:
         s = base.clone()
         change(s)
         assert s.full_view() != base.full_view(), slot
+
+
+# --------------------------------------------------------------------- restore: round trip
+GAMES_PER_PLAYER_COUNT = 12
+#: Play on to the end from every 20th state, and every 4th one in a redraw or forced sale.
+CONTINUE_EVERY, CONTINUE_EVERY_SPECIAL = 20, 4
+
+
+def random_options(rng: Rng) -> dict[str, Any]:
+    return {o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs}
+
+
+def all_views(s: BlshState) -> list[dict[str, Any]]:
+    return [s.view(seat) for seat in (*range(s.num_players), None)]
+
+
+def round_trip(s: BlshState) -> BlshState:
+    restored = GAME.restore(json.loads(json.dumps(s.full_view())))
+    assert isinstance(restored, BlshState)
+    return restored
+
+
+def play_random_game(index: int) -> tuple[list[BlshState], list[int], list[list[str]]]:
+    """The states (clones) of one seeded random game, its actions and each action's events."""
+    rng = Rng(index)
+    players = 2 + index % 3
+    s = GAME.new(players, index * 7919, random_options(rng))
+    assert isinstance(s, BlshState)
+    states, actions, events = [s.clone()], [], []
+    while not s.is_over():
+        legal = s.legal_actions()
+        action = legal[rng.below(len(legal))]
+        events.append([json.dumps(e.to_json(), sort_keys=True) for e in s.apply(action)])
+        actions.append(action)
+        states.append(s.clone())
+    return states, actions, events
+
+
+def test_restore_rebuilds_every_state_of_random_games() -> None:
+    phases: set[str] = set()
+    forced_in_turn = continued = 0
+    for index in range(3 * GAMES_PER_PLAYER_COUNT):
+        states, actions, events = play_random_game(index)
+        final = states[-1]
+        views = [all_views(s) for s in states]
+        for i, s in enumerate(states):
+            restored = round_trip(s)
+            assert restored == s  # == compares the full views
+            assert all_views(restored) == views[i]
+            assert restored.legal_actions() == s.legal_actions()
+            assert restored.to_move() == s.to_move()
+            phases.add(s.full_view()["phase"])
+            forced_in_turn += s.forced_in_turn
+            special = s.phase in (REDRAW, FORCED)
+            if i % (CONTINUE_EVERY_SPECIAL if special else CONTINUE_EVERY):
+                continue
+            continued += 1
+            seat = i % s.num_players
+            assert restored.determinize(seat, Rng(i)) == s.determinize(seat, Rng(i))
+            for j in range(i, len(actions)):
+                got = restored.apply(actions[j])
+                assert [json.dumps(e.to_json(), sort_keys=True) for e in got] == events[j]
+                assert all_views(restored) == views[j + 1]
+            assert restored.is_over() and restored == final
+            assert restored.scores() == final.scores()
+            assert restored.winners() == final.winners()
+    assert phases == set(PHASE_NAMES)
+    assert forced_in_turn > 0 and continued > 300, continued
+
+
+def test_restore_takes_hands_in_any_order_and_keeps_nothing_of_the_data() -> None:
+    s = new(3, seed=4)
+    data = s.full_view()
+    data["hands"][1].reverse()
+    restored = GAME.restore(data)
+    assert restored == s
+    data["money"][0] = 999
+    data["pile_order"].clear()
+    assert restored == s
+
+
+# --------------------------------------------------------------------- restore: bad data
+def position() -> dict[str, Any]:
+    """Seat 0's market phase of a 3-player game (seed 4) after its trade '-K0'."""
+    s = new(3, seed=4)
+    s.apply(s.parse("-K0"))
+    return json.loads(json.dumps(s.full_view()))
+
+
+def _set(key: str, value: object) -> Callable[[dict[str, Any]], None]:
+    return lambda d: d.__setitem__(key, value)
+
+
+BAD_POSITIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("unknown", _set("colour", "red"), "position field 'colour': unknown field"),
+    ("missing", lambda d: d.pop("redrawn"), "position field 'redrawn': missing"),
+    (
+        "game",
+        _set("game", "take-stock"),
+        "position field 'game': this is 'buy-low-sell-high', not 'take-stock'",
+    ),
+    ("format", _set("format", 2), "position field 'format': only format 1 is known, not 2"),
+    (
+        "players",
+        _set("players", 5),
+        "position field 'players': buy-low-sell-high is for 2-4 players, not 5",
+    ),
+    (
+        "option value",
+        lambda d: d["options"].__setitem__("first_lap_limits", "none"),
+        "position field 'options': buy-low-sell-high: option 'first_lap_limits' cannot be "
+        "'none' (allowed: 'exact', 'at_most')",
+    ),
+    (
+        "option missing",
+        lambda d: d["options"].pop("selloff_starts_with"),
+        "position field 'options': every rule option must be given; missing: selloff_starts_with",
+    ),
+    ("year", _set("year", 4), "position field 'year': expected an integer from 1 to 3, got 4"),
+    (
+        "phase",
+        _set("phase", "auction"),
+        "position field 'phase': expected one of trade, play, redraw, forced-sale, selloff, "
+        "over, got 'auction'",
+    ),
+    (
+        "seat",
+        _set("current_seat", 3),
+        "position field 'current_seat': expected an integer from 0 to 2, got 3",
+    ),
+    (
+        "bool as int",
+        _set("redrawn", True),
+        "position field 'redrawn': expected an integer from 0 to 3, got True",
+    ),
+    (
+        "flag",
+        _set("forced_sale_in_turn", 0),
+        "position field 'forced_sale_in_turn': expected true or false, got 0",
+    ),
+    (
+        "rng",
+        _set("rng", 2**64),
+        "position field 'rng': expected an integer from 0 to 2**64 - 1, got 18446744073709551616",
+    ),
+    (
+        "money",
+        _set("money", [65, 50]),
+        "position field 'money': expected a list of 3, got [65, 50]",
+    ),
+    (
+        "money type",
+        _set("money", [65, 50, 50.5]),
+        "position field 'money': expected a list of 3 integers, got [65, 50, 50.5]",
+    ),
+    (
+        "holding",
+        lambda d: d["holdings"][2].__setitem__(1, -1),
+        "position field 'holdings[2]': expected a list of 3 integers >= 0, got [1, -1, 1]",
+    ),
+    (
+        "skip flag",
+        lambda d: d["skip_trading"].__setitem__(1, "no"),
+        "position field 'skip_trading[1]': expected true or false, got 'no'",
+    ),
+    (
+        "column gap",
+        lambda d: d["columns"][1].__setitem__("tokens", [16, 18, 19]),
+        "position field 'columns[1].tokens': tokens sit one per space upward from the lowest, "
+        "extra ones stacked on the floor space 2; [16, 18, 19] is not such a column",
+    ),
+    (
+        "column stack",
+        lambda d: d["columns"][1].__setitem__("tokens", [16, 16, 17]),
+        "position field 'columns[1].tokens': tokens sit one per space upward from the lowest, "
+        "extra ones stacked on the floor space 2; [16, 16, 17] is not such a column",
+    ),
+    (
+        "column value",
+        lambda d: d["columns"][2].__setitem__("tokens", []),
+        "position field 'columns[2].tokens': expected price-space values 2-30, got []",
+    ),
+    (
+        "tokens",
+        lambda d: d["holdings"][1].__setitem__(0, 2),
+        "position fields 'columns' and 'holdings': K0 has 10 token(s) on the board and 3 "
+        "held, 13 in all, not 12",
+    ),
+    (
+        "card name",
+        lambda d: d["hands"][2].__setitem__(0, "K3+1"),
+        "position field 'hands[2]': 'K3+1' is not a card name (such as 'K1+3' or 'K0div')",
+    ),
+    (
+        "card swapped",
+        lambda d: d["pile_order"].__setitem__(0, "K0+3"),
+        "position fields 'hands', 'discards', 'pile_order', 'row' and 'news_played' must hold "
+        "the 45-card deck exactly; extra: ['K0+3'], missing: ['K0div']",
+    ),
+    (
+        "hand size",
+        lambda d: d["hands"][1].append(d["pile_order"].pop()),
+        "position field 'hands[1]': 6 cards exceed the hand size",
+    ),
+    (
+        "news",
+        _set("news_played", ["K1news"]),
+        "position field 'news_played': 1 Breaking News card(s) played but 0 market space(s) "
+        "covered",
+    ),
+    (
+        "row object",
+        _set("row", ["K0div"]),
+        "position field 'row[0]': expected an object with 'card' and 'covered', got 'K0div'",
+    ),
+    (
+        "to_move",
+        _set("to_move", 1),
+        "position field 'to_move': the position gives 0, not 1",
+    ),
+    (
+        "pile count",
+        _set("pile", 29),
+        "position field 'pile': the position gives 30, not 29",
+    ),
+    (
+        "buy price",
+        lambda d: d["columns"][0].__setitem__("buy", 14),
+        "position field 'columns': the position gives",
+    ),
+    (
+        "no legal move",
+        lambda d: d.update(
+            hands=[[], *d["hands"][1:]],
+            pile_order=d["pile_order"] + d["hands"][0],
+            hand_sizes=[0, 5, 5],
+            pile=35,
+        ),
+        "position field 'phase': seat 0 has no legal action in the 'play' phase",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [case[1:] for case in BAD_POSITIONS],
+    ids=[case[0] for case in BAD_POSITIONS],
+)
+def test_restore_refuses_bad_data_naming_the_field(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    data = position()
+    GAME.restore(data)  # the unchanged position is fine
+    change(data)
+    with pytest.raises(BadRecord) as caught:
+        GAME.restore(data)
+    assert str(caught.value).startswith(message)
+    assert caught.value.rule == "record"
+
+
+def test_restore_refuses_what_is_not_an_object() -> None:
+    with pytest.raises(BadRecord) as caught:
+        GAME.restore([])  # type: ignore[arg-type]
+    assert str(caught.value) == "a position is a JSON object, not list"

@@ -181,6 +181,13 @@ class BlshState(State):
         s.phase = TRADE
         return s
 
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> BlshState:
+        """The state whose :meth:`full_view` is ``data`` (BadRecord naming a bad field)."""
+        from bazaar.games.buy_low_sell_high.positions import restore
+
+        return restore(game, data)
+
     def clone(self) -> BlshState:
         s = object.__new__(BlshState)
         s.game = self.game
