@@ -11,6 +11,7 @@ import pytest
 from bazaar.core.errors import BadRecord
 from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import GAME
+from bazaar.games.buy_low_sell_high.positions import DERIVED
 from bazaar.games.buy_low_sell_high.state import FORCED, PHASE_NAMES, REDRAW, BlshState
 from tests.buy_low_sell_high.helpers import new
 
@@ -163,6 +164,16 @@ def test_restore_rebuilds_every_state_of_random_games() -> None:
             assert restored.winners() == final.winners()
     assert phases == set(PHASE_NAMES)
     assert forced_in_turn > 0 and continued > 300, continued
+
+
+def test_restore_needs_only_the_stored_fields() -> None:
+    """Derived fields (to_move, prices, counts, ...) may be left out: a puzzle need not
+    compute them."""
+    s = new(3, seed=4)
+    s.apply(s.parse("-K0"))
+    data = {key: value for key, value in s.full_view().items() if key not in DERIVED}
+    data["columns"] = [{"tokens": c["tokens"]} for c in data["columns"]]
+    assert GAME.restore(data) == s
 
 
 def test_restore_takes_hands_in_any_order_and_keeps_nothing_of_the_data() -> None:
@@ -321,9 +332,19 @@ BAD_POSITIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         "position field 'pile': the position gives 30, not 29",
     ),
     (
+        "not JSON",
+        _set("winners", {1, 2}),
+        "position field 'winners': the position gives [], not {1, 2}",
+    ),
+    (
         "buy price",
         lambda d: d["columns"][0].__setitem__("buy", 14),
-        "position field 'columns': the position gives",
+        "position field 'columns[0].buy': the position gives 15, not 14",
+    ),
+    (
+        "column key",
+        lambda d: d["columns"][2].__setitem__("colour", "red"),
+        "position field 'columns[2].colour': unknown field",
     ),
     (
         "no legal move",

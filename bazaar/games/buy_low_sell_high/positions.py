@@ -1,8 +1,9 @@
 """Positions as data: rebuild a Buy Low Sell High state from its ``full_view()``.
 
 The schema (format 1) is documented in docs/positions/buy-low-sell-high.md. Every stored
-field is read with its type and range checked; the derived fields must then agree with the
-rebuilt state. Anything else is refused with a BadRecord naming the field.
+field is required and read with its type and range checked; derived fields may be left out,
+and those given must agree with the rebuilt state. Anything else is refused with a BadRecord
+naming the field.
 """
 
 from __future__ import annotations
@@ -31,13 +32,11 @@ from bazaar.games.buy_low_sell_high.state import (
     Rules,
 )
 
-#: Keys computed from the stored ones; restore checks that they agree.
+#: Keys computed from the stored ones: optional; when given, restore checks that they agree.
 DERIVED = (
     "years",
     "to_move",
     "first_lap",
-    "columns",
-    "row",
     "row_length",
     "pile",
     "hand_sizes",
@@ -46,6 +45,8 @@ DERIVED = (
     "scores",
     "winners",
 )
+#: The same inside each ``columns`` and ``row`` entry.
+DERIVED_IN = {"columns": ("buy", "sell"), "row": ("dud",)}
 STORED = (
     "game",
     "format",
@@ -58,6 +59,8 @@ STORED = (
     "current_seat",
     "money",
     "holdings",
+    "columns",
+    "row",
     "news_played",
     "skip_trading",
     "hands",
@@ -145,7 +148,7 @@ def restore(game: Game, data: dict[str, Any]) -> BlshState:
     for key in data:
         if key not in STORED and key not in DERIVED:
             raise bad(key, "unknown field")
-    for key in (*STORED, *DERIVED):
+    for key in STORED:
         if key not in data:
             raise bad(key, "missing")
     if data["game"] != game.id:
@@ -275,13 +278,28 @@ def _read_cards(s: BlshState, data: dict[str, Any]) -> None:
 
 
 def _check_derived(s: BlshState, data: dict[str, Any]) -> None:
+    """Every derived field given must equal what the rebuilt state computes."""
     mine = s._public()  # every derived key is in the public part
-    if _canonical([data[key] for key in DERIVED]) == _canonical([mine[key] for key in DERIVED]):
+    given: list[tuple[str, Any, Any]] = [
+        (key, data[key], mine[key]) for key in DERIVED if key in data
+    ]
+    for name, keys in DERIVED_IN.items():
+        for j, entry in enumerate(data[name]):
+            for key in entry:
+                field = f"{name}[{j}].{key}"
+                if key in keys:
+                    given.append((field, entry[key], mine[name][j][key]))
+                elif key not in ("tokens", "card", "covered"):
+                    raise bad(field, "unknown field")
+    if _canonical([g[1] for g in given]) == _canonical([g[2] for g in given]):
         return
-    for key in DERIVED:
-        if _canonical(data[key]) != _canonical(mine[key]):
-            raise bad(key, f"the position gives {mine[key]!r}, not {data[key]!r}")
+    for field, theirs, ours in given:
+        if _canonical(theirs) != _canonical(ours):
+            raise bad(field, f"the position gives {ours!r}, not {theirs!r}")
 
 
 def _canonical(value: object) -> str:
-    return json.dumps(value, sort_keys=True)
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON data: never equal to what the state gives
+        return f"not JSON: {value!r}"
