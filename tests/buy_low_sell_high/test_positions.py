@@ -311,6 +311,16 @@ BAD_POSITIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         "position field 'hands[1]': 6 cards exceed the hand size",
     ),
     (
+        "discards outside the redraw",
+        lambda d: d.update(
+            discards=[[], [d["pile_order"][0]], []],
+            pile_order=d["pile_order"][1:],
+            discarded=[0, 1, 0],
+            pile=29,
+        ),
+        "position field 'discards': cards are set aside only during the year-end redraw",
+    ),
+    (
         "news",
         _set("news_played", ["K1news"]),
         "position field 'news_played': 1 Breaking News card(s) played but 0 market space(s) "

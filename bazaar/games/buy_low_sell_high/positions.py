@@ -26,6 +26,7 @@ from bazaar.games.buy_low_sell_high.state import (
     OVER,
     PHASE_NAMES,
     POSITION_FORMAT,
+    REDRAW,
     SPACES,
     TYPE_OF,
     BlshState,
@@ -260,6 +261,8 @@ def _read_cards(s: BlshState, data: dict[str, Any]) -> None:
         _cards(d, f"discards[{p}]")
         for p, d in enumerate(_list(data["discards"], "discards", players))
     ]
+    if s.phase != REDRAW and any(s.discards):
+        raise bad("discards", "cards are set aside only during the year-end redraw")
     s.pile = _cards(data["pile_order"], "pile_order")
     counts = [sum(hand[c] for hand in s.hands) for c in range(NUM_CARDS)]
     for c in itertools.chain(s.pile, s.row, s.news_on, *s.discards):
