@@ -21,6 +21,7 @@ from bazaar.games.buy_low_sell_high.components import (
     NUM_CARDS,
     card_colour,
 )
+from bazaar.games.buy_low_sell_high.positions import DERIVED
 from bazaar.games.buy_low_sell_high.state import PLAY, REDRAW, TRADE
 
 SPACES = COMPONENTS.price_spaces
@@ -97,6 +98,18 @@ def set_year(s: BlshState, year: int) -> None:
 def set_start_player(s: BlshState, p: int) -> None:
     """Seat ``p`` started the current year."""
     s.start = p
+
+
+def restored(s: BlshState, **changes: Any) -> BlshState:
+    """A new state built by ``GAME.restore`` from the stored fields of ``s``'s full view with
+    ``changes`` (e.g. ``money=[...]``, ``phase="forced-sale"``); BadRecord if inconsistent."""
+    data = {key: value for key, value in s.full_view().items() if key not in DERIVED}
+    data["columns"] = [{"tokens": c["tokens"]} for c in data["columns"]]
+    data["row"] = [{"card": r["card"], "covered": r["covered"]} for r in data["row"]]
+    data.update(changes)
+    state = GAME.restore(data)
+    assert isinstance(state, BlshState)
+    return state
 
 
 def turn_of(s: BlshState, p: int, year: int = 2, turn: int = 5, phase: int = TRADE) -> BlshState:

@@ -13,7 +13,7 @@ from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high.positions import DERIVED
 from bazaar.games.buy_low_sell_high.state import FORCED, PHASE_NAMES, REDRAW, BlshState
-from tests.buy_low_sell_high.helpers import new
+from tests.buy_low_sell_high.helpers import do, new, restored
 
 FULL_VIEW_KEYS = {
     # public view
@@ -174,6 +174,25 @@ def test_restore_needs_only_the_stored_fields() -> None:
     data = {key: value for key, value in s.full_view().items() if key not in DERIVED}
     data["columns"] = [{"tokens": c["tokens"]} for c in data["columns"]]
     assert GAME.restore(data) == s
+
+
+@pytest.mark.parametrize(("in_turn", "then"), [(True, ("trade", 1)), (False, ("trade", 0))])
+def test_a_restored_forced_sale_goes_on_where_it_was(in_turn: bool, then: tuple) -> None:
+    """Seat 1 sells K0 back to $1: within its own turn it then trades; at the year handover
+    the year's first turn (start player 0) begins."""
+    s = restored(
+        new(3, seed=4, negative_money_timing="next_turn"),
+        year=2,
+        turn=4,
+        phase="forced-sale",
+        current_seat=1,
+        money=[50, -14, 50],
+        forced_sale_in_turn=in_turn,
+    )
+    assert s.legal_notations() == ["sell K0", "sell K1", "sell K2"]
+    do(s, "sell K0", "stop")
+    assert s.money[1] == 1
+    assert (s.full_view()["phase"], s.to_move()) == then
 
 
 def test_restore_takes_hands_in_any_order_and_keeps_nothing_of_the_data() -> None:
