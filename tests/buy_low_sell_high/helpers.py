@@ -1,7 +1,11 @@
 """State-building helpers for the Buy Low Sell High rule tests.
 
-Tests create a state with :func:`new`, then set fields directly (hands, pile, price
-columns, market row, money, holdings, whose turn) and drive it with notation via :func:`do`.
+Tests create a state with :func:`new`, set up the position with the named helpers below
+(hands, pile, price columns, market row, money, holdings, year, whose turn), the only place
+that knows the state's fields, and drive it with notation via :func:`do`. A position that
+must be consistent (45 cards, 12 tokens per kind) is better built with ``GAME.restore`` from
+full-view data (docs/positions/buy-low-sell-high.md); these helpers also make the
+deliberately partial positions rule tests use.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from bazaar.games.buy_low_sell_high.components import (
     NUM_CARDS,
     card_colour,
 )
+from bazaar.games.buy_low_sell_high.positions import DERIVED
 from bazaar.games.buy_low_sell_high.state import PLAY, REDRAW, TRADE
 
 SPACES = COMPONENTS.price_spaces
@@ -63,6 +68,48 @@ def set_row(s: BlshState, *names: str, covered: tuple[int, ...] = ()) -> None:
     s.row = [card(name) for name in names]
     s.row_covered = [j + 1 in covered for j in range(len(names))]
     s.news_on = [card(f"K{card_colour(card(names[j - 1]))}news") for j in covered]
+
+
+def set_money(s: BlshState, p: int, amount: int) -> None:
+    """Seat ``p`` has ``amount`` dollars (negative: it owes a forced sale)."""
+    s.money[p] = amount
+
+
+def set_all_money(s: BlshState, amounts: list[int]) -> None:
+    """Every seat's money, seat 0 first."""
+    s.money = list(amounts)
+
+
+def set_holdings(s: BlshState, p: int, tokens: list[int]) -> None:
+    """Seat ``p`` holds ``tokens[k]`` tokens of kind ``k`` (the board is not adjusted)."""
+    s.held[p] = list(tokens)
+
+
+def set_all_holdings(s: BlshState, holdings: list[list[int]]) -> None:
+    """Every seat's holdings, seat 0 first (the board is not adjusted)."""
+    s.held = [list(h) for h in holdings]
+
+
+def set_year(s: BlshState, year: int) -> None:
+    """The game is in ``year`` (1-3)."""
+    s.year = year
+
+
+def set_start_player(s: BlshState, p: int) -> None:
+    """Seat ``p`` started the current year."""
+    s.start = p
+
+
+def restored(s: BlshState, **changes: Any) -> BlshState:
+    """A new state built by ``GAME.restore`` from the stored fields of ``s``'s full view with
+    ``changes`` (e.g. ``money=[...]``, ``phase="forced-sale"``); BadRecord if inconsistent."""
+    data = {key: value for key, value in s.full_view().items() if key not in DERIVED}
+    data["columns"] = [{"tokens": c["tokens"]} for c in data["columns"]]
+    data["row"] = [{"card": r["card"], "covered": r["covered"]} for r in data["row"]]
+    data.update(changes)
+    state = GAME.restore(data)
+    assert isinstance(state, BlshState)
+    return state
 
 
 def turn_of(s: BlshState, p: int, year: int = 2, turn: int = 5, phase: int = TRADE) -> BlshState:

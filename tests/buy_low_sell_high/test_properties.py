@@ -4,7 +4,9 @@ BAZAAR_LONG_TESTS=1 (tests/scale.py).
 Invariants checked after every action: 12 tokens per kind, 45 cards, money changes only
 through the events that pay money (trades, commissions, dividends, sales), the game ends,
 replaying the record reproduces every view, a seat's view ignores what it cannot see, and
-every action is either legal and applies or illegal and raises with the state untouched.
+every action is either legal and applies or illegal and raises with the state untouched,
+and a position restored from its full view equals the state (tests/buy_low_sell_high/
+test_positions.py checks every state of other random games and plays on from them).
 """
 
 from __future__ import annotations
@@ -150,6 +152,7 @@ def test_random_games_keep_every_invariant(seed, players, options, deep_every):
         if steps % deep_every == 0:
             check_all_actions(state)
             check_no_leak(state, rng)
+            assert GAME.restore(json.loads(json.dumps(state.full_view()))) == state
         legal = state.legal_actions()
         assert legal == sorted(set(legal))
         action = legal[rng.below(len(legal))]

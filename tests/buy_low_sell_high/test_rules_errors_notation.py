@@ -10,7 +10,20 @@ from bazaar.core.errors import IllegalAction, NotationError
 from bazaar.games.buy_low_sell_high import GAME, BlshState
 from bazaar.games.buy_low_sell_high import actions as A
 
-from .helpers import close_year, do, give, keep_all, new, play_phase, set_column, set_row, turn_of
+from .helpers import (
+    close_year,
+    do,
+    give,
+    keep_all,
+    new,
+    play_phase,
+    set_all_holdings,
+    set_column,
+    set_holdings,
+    set_money,
+    set_row,
+    turn_of,
+)
 
 
 def _trade() -> BlshState:
@@ -27,7 +40,7 @@ def _first_lap_seat2() -> BlshState:
 
 def _poor() -> BlshState:
     s = _trade()
-    s.money[0] = 15
+    set_money(s, 0, 15)
     return s
 
 
@@ -39,7 +52,7 @@ def _last_token() -> BlshState:
 
 def _no_k0() -> BlshState:
     s = _trade()
-    s.held[0] = [0, 1, 1]
+    set_holdings(s, 0, [0, 1, 1])
     return s
 
 
@@ -65,8 +78,8 @@ def _redraw() -> BlshState:
 
 def _forced() -> BlshState:
     s = new(3)
-    s.money[1] = -5
-    s.held[1] = [0, 1, 1]
+    set_money(s, 1, -5)
+    set_holdings(s, 1, [0, 1, 1])
     close_year(s, "K0+1", seat=0)
     keep_all(s)
     return s
@@ -74,7 +87,7 @@ def _forced() -> BlshState:
 
 def _selloff() -> BlshState:
     s = new(3)
-    s.held = [[1, 0, 0], [0, 1, 1], [0, 0, 0]]
+    set_all_holdings(s, [[1, 0, 0], [0, 1, 1], [0, 0, 0]])
     close_year(s, "K0+1", seat=1, year=3)
     return s
 

@@ -16,8 +16,12 @@ from .helpers import (
     legal,
     new,
     play_phase,
+    set_all_holdings,
     set_column,
+    set_holdings,
+    set_money,
     set_row,
+    set_year,
     simple_hands,
     stack_pile,
 )
@@ -53,7 +57,7 @@ def test_play_exactly_one_card_then_turn_passes():
 @pytest.mark.parametrize(("players", "spaces"), [(2, 9), (3, 11), (4, 13)])
 def test_row_has_9_11_13_spaces_by_player_count(players, spaces):
     s = new(players)
-    s.year = 2
+    set_year(s, 2)
     simple_hands(s)
     seats = finish_year(s)
     assert len(seats) == spaces
@@ -202,7 +206,7 @@ def test_breaking_news_cancels_covered_card_at_year_end():
     s = new(2)
     set_column(s, 1, list(range(10, 20)))
     set_column(s, 2, list(range(10, 20)))
-    s.held[0] = [1, 2, 0]
+    set_holdings(s, 0, [1, 2, 0])
     close_year(s, "K1+3", "K1div", "K2-2", "K1div", "K2+1", covered=(1, 2))
     assert s.column(1) == list(range(10, 20))  # +3 cancelled
     assert s.column(2) == list(range(9, 19))  # -2 + 1
@@ -211,7 +215,7 @@ def test_breaking_news_cancels_covered_card_at_year_end():
 
 def test_breaking_news_covers_same_colour_card_no_refund():
     s = play_phase(new(3), 0)
-    s.held = [[1, 2, 1], [1, 0, 1], [1, 3, 1]]
+    set_all_holdings(s, [[1, 2, 1], [1, 0, 1], [1, 3, 1]])
     give(s, 0, "K1com", "K0+1")
     do(s, "play K1com", "play K0+1")
     assert s.money == [46, 50, 44]
@@ -246,7 +250,7 @@ def test_bn_default_covered_space_or_dud_not_a_target():
 # ------------------------------------------------------------------ Commission (§5.2 E, §5.4)
 def test_commission_pays_2_per_share_then_extra_card():
     s = play_phase(new(3), 0)
-    s.held = [[1, 2, 1], [1, 0, 1], [1, 3, 1]]
+    set_all_holdings(s, [[1, 2, 1], [1, 0, 1], [1, 3, 1]])
     give(s, 0, "K1com", "K0+1", "K2-1")
     stack_pile(s, "K0div", "K0div", "K0div", "K0div")
     do(s, "play K1com")
@@ -271,7 +275,7 @@ def test_commission_extra_card_is_mandatory():
 
 def test_commission_filling_last_space_ends_year_without_extra_card():
     s = new(2)
-    s.held = [[1, 2, 1], [1, 1, 1]]
+    set_all_holdings(s, [[1, 2, 1], [1, 1, 1]])
     close_year(s, "K1com", seat=0, hand=("K0+1", "K0+2"))
     assert s.money == [46, 48]  # fees still paid
     assert s.phase == REDRAW
@@ -311,8 +315,8 @@ def test_commission_with_empty_hand_ends_turn():
 
 def test_commission_can_make_money_negative():
     s = play_phase(new(3), 0)
-    s.money[2] = 3
-    s.held[2] = [0, 2, 0]
+    set_money(s, 2, 3)
+    set_holdings(s, 2, [0, 2, 0])
     give(s, 0, "K1com", "K0+1")
     do(s, "play K1com")
     assert s.money[2] == -1
@@ -320,7 +324,7 @@ def test_commission_can_make_money_negative():
 
 def test_commission_covered_card_has_no_year_end_effect():
     s = new(2)
-    s.held = [[0, 0, 0], [0, 0, 0]]
+    set_all_holdings(s, [[0, 0, 0], [0, 0, 0]])
     close_year(s, "K1com", "K1+2", covered=(1,))
     assert s.money == [50, 50]
 
@@ -337,7 +341,7 @@ def test_commission_extra_card_is_not_a_turn():
 
 def test_commission_chain_ends_when_row_full():
     s = new(2)
-    s.held = [[0, 1, 0], [0, 2, 0]]
+    set_all_holdings(s, [[0, 1, 0], [0, 2, 0]])
     set_row(s, *["K0news"] * 7)
     give(s, 1, "K1com", "K1com", "K0+1")
     play_phase(s, 1)

@@ -17,7 +17,12 @@ from .helpers import (
     new,
     play_any,
     play_phase,
+    set_all_holdings,
     set_column,
+    set_holdings,
+    set_money,
+    set_start_player,
+    set_year,
     simple_hands,
     trades,
     turn_of,
@@ -42,9 +47,9 @@ def test_spec_example_2_first_buy():
 
 def test_spec_example_3_mixed_trade_outside_first_lap():
     s = turn_of(new(3), 1, year=2, turn=0)
-    s.start = 1
+    set_start_player(s, 1)
     set_column(s, 0, list(range(17, 25)))
-    s.held[1] = [1, 1, 1]
+    set_holdings(s, 1, [1, 1, 1])
     do(s, "-K0 +K1")
     assert s.column(0) == list(range(16, 25))
     assert s.column(1) == list(range(17, 25))
@@ -75,7 +80,7 @@ def test_spec_example_5_buy_two():
 
 def test_spec_example_6_floor_stacking():
     s = turn_of(new(3), 0)
-    s.money[0] = 100
+    set_money(s, 0, 100)
     set_column(s, 2, [2, 3, 4, 5])
     do(s, "-K2")
     assert s.money[0] == 102
@@ -138,7 +143,7 @@ def test_spec_example_11_last_token():
 
 def test_spec_example_12_commission():
     s = play_phase(new(3), 0)
-    s.held = [[1, 2, 1], [1, 0, 1], [1, 3, 1]]
+    set_all_holdings(s, [[1, 2, 1], [1, 0, 1], [1, 3, 1]])
     give(s, 0, "K1com", "K1news")
     do(s, "play K1com")
     assert s.money == [46, 50, 44]
@@ -151,7 +156,7 @@ def test_spec_example_12_commission():
 @pytest.mark.parametrize(("year", "selloff", "first"), [(1, None, 2), (3, "last_active", 1)])
 def test_spec_example_13_year_length_3p(year, selloff, first):
     s = new(3, selloff_starts_with=selloff or "last_active")
-    s.year = year
+    set_year(s, year)
     simple_hands(s, "K1+1")
     seats = finish_year(s)
     assert seats == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]
@@ -165,7 +170,7 @@ def test_spec_example_13_year_length_3p(year, selloff, first):
 
 def test_spec_example_13_selloff_next_variant():
     s = new(3, selloff_starts_with="next")
-    s.year = 3
+    set_year(s, 3)
     simple_hands(s, "K1+1")
     finish_year(s)
     assert (s.phase, s.to_move()) == (SELLOFF, 2)
@@ -173,7 +178,7 @@ def test_spec_example_13_selloff_next_variant():
 
 def test_spec_example_14_breaking_news_does_not_fill_a_space():
     s = new(2)
-    s.year = 2
+    set_year(s, 2)
     simple_hands(s, "K0+1")
     give(s, 1, "K0news", "K0news", "K0+1", "K0+1", "K0+1")
     plays = 0
@@ -188,8 +193,8 @@ def test_spec_example_14_breaking_news_does_not_fill_a_space():
 
 def test_spec_example_15_negative_money():
     s = play_phase(new(3), 0, year=1)
-    s.money[2] = 3
-    s.held[2] = [0, 2, 0]
+    set_money(s, 2, 3)
+    set_holdings(s, 2, [0, 2, 0])
     set_column(s, 0, list(range(10, 19)))
     give(s, 0, "K1com", "K0div")
     do(s, "play K1com", "play K0div")
@@ -214,8 +219,8 @@ def test_spec_example_15_negative_money():
 
 def test_spec_example_15_no_forced_sale_in_year_3():
     s = new(3)
-    s.money[2] = -1
-    s.held[2] = [0, 2, 0]
+    set_money(s, 2, -1)
+    set_holdings(s, 2, [0, 2, 0])
     close_year(s, "K2+1", seat=1, year=3)
     assert (s.phase, s.to_move()) == (SELLOFF, 1)
     assert s.money[2] == -1

@@ -24,7 +24,11 @@ from .helpers import (
     legal,
     new,
     play_phase,
+    set_all_holdings,
+    set_all_money,
     set_column,
+    set_holdings,
+    set_money,
     set_row,
     stack_pile,
     token_total,
@@ -164,32 +168,32 @@ def test_short_column_shift(shift, column, net, expected):
 def test_dividends_by_table(cards, per_share):
     assert COMPONENTS.dividend_table == (0, 1, 3, 6, 10)
     s = new(2)
-    s.held = [[1, 2, 0], [3, 0, 1]]
+    set_all_holdings(s, [[1, 2, 0], [3, 0, 1]])
     close_year(s, *["K1div"] * cards, "K2+1", "K2-1")
     assert s.money == [50 + 2 * per_share, 50]
     s = new(2)
-    s.held = [[1, 2, 0], [3, 0, 1]]
+    set_all_holdings(s, [[1, 2, 0], [3, 0, 1]])
     close_year(s, *["K0div"] * cards, "K2+1", "K2-1")
     assert s.money == [50 + per_share, 50 + 3 * per_share]
 
 
 def test_dividends_count_only_uncovered_cards():
     s = new(2)
-    s.held = [[0, 4, 0], [0, 1, 0]]
+    set_all_holdings(s, [[0, 4, 0], [0, 1, 0]])
     close_year(s, "K1div", "K1div", "K1div", "K2+1", covered=(2,))
     assert s.money == [50 + 4 * 3, 50 + 3]
 
 
 def test_dividends_per_colour():
     s = new(3)
-    s.held = [[1, 1, 1], [2, 0, 0], [0, 0, 3]]
+    set_all_holdings(s, [[1, 1, 1], [2, 0, 0], [0, 0, 3]])
     close_year(s, "K0div", "K2div", "K2div", "K2div", "K1+1")
     assert s.money == [50 + 1 + 6, 50 + 2, 50 + 18]
 
 
 def test_dividends_do_not_depend_on_price():
     s = new(2)
-    s.held = [[0, 1, 0], [0, 0, 0]]
+    set_all_holdings(s, [[0, 1, 0], [0, 0, 0]])
     set_column(s, 1, [2, 2, 3])
     close_year(s, "K1div", "K1-3")
     assert s.money == [51, 50]
@@ -324,15 +328,15 @@ def test_random_games_keep_tokens_and_cards():
 def _negative_after_year(players=3, last=0, year=1, **options):
     """A game where seat 1 is at -$5 holding one token of each kind when the year ends."""
     s = new(players, **options)
-    s.money[1] = -5
+    set_money(s, 1, -5)
     close_year(s, "K0+1", "K0-1", seat=last, year=year)
     return s
 
 
 def test_negative_money_no_sale_in_same_year():
     s = play_phase(new(3), 0, year=1)
-    s.money[2] = 3
-    s.held[2] = [0, 2, 0]
+    set_money(s, 2, 3)
+    set_holdings(s, 2, [0, 2, 0])
     give(s, 0, "K1com", "K0+1")
     do(s, "play K1com", "play K0+1")
     assert s.money[2] == -1
@@ -377,7 +381,7 @@ def test_forced_sale_may_exceed_zero():
 def test_forced_sale_must_stop_at_zero_when_not_allowed_to_exceed():
     s = _negative_after_year(last=0, forced_sale_may_exceed_zero=False)
     keep_all(s)
-    s.money[1] = -20
+    set_money(s, 1, -20)
     do(s, "sell K0")
     assert s.phase == FORCED
     do(s, "sell K1")
@@ -387,7 +391,8 @@ def test_forced_sale_must_stop_at_zero_when_not_allowed_to_exceed():
 
 def test_forced_sale_clockwise_from_new_start_player():
     s = new(3)
-    s.money[0] = s.money[1] = -1
+    set_money(s, 0, -1)
+    set_money(s, 1, -1)
     close_year(s, "K0+1", "K0-1", seat=1)
     keep_all(s)
     assert s.start == 2
@@ -402,7 +407,7 @@ def test_forced_sale_clockwise_from_new_start_player():
 
 def test_forced_sale_ignores_trade_limits():
     s = _negative_after_year(last=0)
-    s.money[1] = -60
+    set_money(s, 1, -60)
     keep_all(s)
     do(s, "sell K0", "sell K1", "sell K2")
     assert s.held[1] == [0, 0, 0] and s.money[1] == -15
@@ -411,8 +416,8 @@ def test_forced_sale_ignores_trade_limits():
 
 def test_negative_player_without_tokens_stays_negative():
     s = new(3)
-    s.money[2] = -4
-    s.held[2] = [0, 0, 0]
+    set_money(s, 2, -4)
+    set_holdings(s, 2, [0, 0, 0])
     close_year(s, "K0+1", seat=0)
     keep_all(s)
     assert (s.phase, s.to_move(), s.money[2]) == (TRADE, 1, -4)
@@ -420,8 +425,8 @@ def test_negative_player_without_tokens_stays_negative():
 
 def test_dividends_counted_before_forced_sale_check():
     s = new(3)
-    s.money[1] = -2
-    s.held[1] = [0, 2, 0]
+    set_money(s, 1, -2)
+    set_holdings(s, 1, [0, 2, 0])
     close_year(s, "K1div", "K0+1", seat=0)
     assert s.money[1] == 0
     keep_all(s)
@@ -459,7 +464,7 @@ def test_forced_sale_replaces_trading_of_later_player():
 
 def test_negative_money_timing_next_turn():
     s = play_phase(new(3, negative_money_timing="next_turn"), 0, year=1)
-    s.money[2] = 1
+    set_money(s, 2, 1)
     give(s, 0, "K1com", "K0+1")
     do(s, "play K1com", "play K0+1")
     assert s.money == [48, 48, -1]
@@ -476,7 +481,7 @@ def test_negative_money_timing_next_turn():
 
 def test_negative_money_timing_next_turn_replaces_trading():
     s = play_phase(new(3, negative_money_timing="next_turn", forced_sale_replaces_trading=True), 1)
-    s.money[2] = 1
+    set_money(s, 2, 1)
     give(s, 1, "K1com", "K0+1")
     do(s, "play K1com", "play K0+1")
     assert (s.phase, s.to_move()) == (FORCED, 2)
@@ -508,7 +513,7 @@ def test_no_forced_sale_after_year_3(timing):
 # ------------------------------------------------------------------ final sell-off (§7)
 def _year3_end(last=1, **options):
     s = new(3, **options)
-    s.held = [[1, 0, 0], [0, 1, 1], [0, 0, 0]]
+    set_all_holdings(s, [[1, 0, 0], [0, 1, 1], [0, 0, 0]])
     close_year(s, "K0+1", "K0-1", seat=last, year=3)
     return s
 
@@ -542,7 +547,7 @@ def test_selloff_starts_with_next_player_holding_tokens():
 
 def test_selloff_every_token_sold_with_floor():
     s = new(2)
-    s.held = [[3, 0, 0], [0, 0, 0]]
+    set_all_holdings(s, [[3, 0, 0], [0, 0, 0]])
     set_column(s, 0, [3, 4])
     close_year(s, "K1+1", seat=1, year=3)
     assert s.to_move() == 0
@@ -564,7 +569,7 @@ def test_selloff_cannot_sell_unheld_or_trade():
 
 def test_highest_money_wins():
     s = _year3_end(last=1)
-    s.money = [70, 60, 50]
+    set_all_money(s, [70, 60, 50])
     while not s.is_over():
         s.apply(s.legal_actions()[0])
     assert s.scores() == [85, 90, 50]
@@ -574,7 +579,7 @@ def test_highest_money_wins():
 
 def test_tie_shares_win():
     s = _year3_end(last=1)
-    s.money = [75, 60, 50]
+    set_all_money(s, [75, 60, 50])
     while not s.is_over():
         s.apply(s.legal_actions()[0])
     assert s.scores() == [90, 90, 50]
@@ -584,7 +589,7 @@ def test_tie_shares_win():
 
 def test_negative_final_money_can_still_rank():
     s = _year3_end(last=1)
-    s.money = [-30, -20, -40]
+    set_all_money(s, [-30, -20, -40])
     while not s.is_over():
         s.apply(s.legal_actions()[0])
     assert s.winners() == [1]

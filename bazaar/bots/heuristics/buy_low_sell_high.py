@@ -102,7 +102,7 @@ class BlshHeuristic:
         """Projected value of one share of each kind at the end of this year."""
         net, dividends = self._row_totals(state)
         hand = state.hands[state.cur]
-        values = []
+        values: list[float] = []
         for k in range(KINDS):
             mine = [TYPE_VALUE[t] for t in range(6) if hand[k * _TYPES + t]]
             push = max(mine) if mine and max(mine) > 0 else 0

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bazaar.core.game import Game, Option
+from collections.abc import Callable
+from types import ModuleType
+from typing import ClassVar
+
+from bazaar.core.game import Event, Game, Option
 from bazaar.games.buy_low_sell_high import actions
 from bazaar.games.buy_low_sell_high.state import BlshState
 from bazaar.games.buy_low_sell_high.text import describe
@@ -63,6 +67,6 @@ class BuyLowSellHigh(Game):
     num_actions = actions.NUM_ACTIONS
     option_specs = OPTIONS
 
-    actions_module = actions
-    state_class = BlshState
-    event_text = staticmethod(describe)
+    actions_module: ClassVar[ModuleType] = actions
+    state_class: ClassVar[type[BlshState]] = BlshState
+    event_text: ClassVar[Callable[[Event, str], str]] = staticmethod(describe)

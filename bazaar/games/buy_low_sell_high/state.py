@@ -35,6 +35,8 @@ TOP = len(SPACES) - 1
 COLOUR_OF = tuple(card_colour(c) for c in range(NUM_CARDS))
 TYPE_OF = tuple(card_type(c) for c in range(NUM_CARDS))
 NEWS_CARDS = tuple(card_id(k, NEWS) for k in range(KINDS))
+#: Version of the ``full_view()`` position schema (docs/positions/buy-low-sell-high.md).
+POSITION_FORMAT = 1
 
 
 class Rules:
@@ -50,6 +52,15 @@ class Rules:
         "selloff_next",
         "token_count_shift",
     )
+
+    bn_covered: bool
+    exact_first_lap: bool
+    may_exceed_zero: bool
+    next_turn_forced: bool
+    replaces_trading: bool
+    row_length: int
+    selloff_next: bool
+    token_count_shift: bool
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.exact_first_lap = options["first_lap_limits"] == "exact"
@@ -94,6 +105,44 @@ class BlshState(State):
         "year",
     )
 
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    rules: Rules
+    rng: Rng
+    #: Money of each seat (may be negative until a forced sale).
+    money: list[int]
+    #: ``held[p][k]``: tokens of kind ``k`` that seat ``p`` holds.
+    held: list[list[int]]
+    #: Per kind: price-space index of the lowest and highest token, tokens on the board.
+    lo: list[int]
+    hi: list[int]
+    n: list[int]
+    #: Draw pile of card ids; the last one is drawn next.
+    pile: list[int]
+    #: ``hands[p][c]``: copies of card ``c`` in seat ``p``'s hand; ``hand_n[p]`` their sum.
+    hands: list[list[int]]
+    hand_n: list[int]
+    #: The market row (card ids in placement order) and which spaces Breaking News covers.
+    row: list[int]
+    row_covered: list[bool]
+    #: Breaking News cards played onto the row, in play order.
+    news_on: list[int]
+    #: Cards each seat set aside during this year-end redraw, in discard order.
+    discards: list[list[int]]
+    #: Seats whose next trading phase a forced sale replaced (§4.7 variant).
+    skip_trading: list[bool]
+    year: int
+    turn: int
+    start: int
+    cur: int
+    last_active: int
+    #: Seats that finished this year-end redraw.
+    redrawn: int
+    #: The forced sale under way opened at the start of the seller's turn (§4.7 next_turn).
+    forced_in_turn: bool
+    phase: int
+
     # ------------------------------------------------------------------ setup (§2)
     @classmethod
     def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> BlshState:
@@ -131,6 +180,13 @@ class BlshState(State):
         s.forced_in_turn = False
         s.phase = TRADE
         return s
+
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> BlshState:
+        """The state whose :meth:`full_view` is ``data`` (BadRecord naming a bad field)."""
+        from bazaar.games.buy_low_sell_high.positions import restore
+
+        return restore(game, data)
 
     def clone(self) -> BlshState:
         s = object.__new__(BlshState)
@@ -782,10 +838,20 @@ class BlshState(State):
         return out
 
     def full_view(self) -> dict[str, Any]:
+        """The whole position, hidden parts included (schema: docs/positions/buy-low-sell-high.md).
+
+        :meth:`restore` rebuilds the identical state from it.
+        """
         out = self._public()
+        out["format"] = POSITION_FORMAT
+        out["options"] = dict(self.options)
         out["hands"] = [self._hand(p) for p in range(self.num_players)]
         out["discards"] = [[CARD_NAMES[c] for c in d] for d in self.discards]
         out["pile_order"] = [CARD_NAMES[c] for c in self.pile]
+        out["current_seat"] = self.cur
+        out["last_active"] = self.last_active
+        out["redrawn"] = self.redrawn
+        out["forced_sale_in_turn"] = self.forced_in_turn
         out["rng"] = self.rng.state
         return out
 
