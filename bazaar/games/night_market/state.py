@@ -134,6 +134,55 @@ class NightMarketState(State):
         "waiting",
         "won",
     )
+    # The slots' types (annotations without values: the attributes stay slotted).
+    rules: Rules
+    #: Seats in this round's turn order.
+    order: tuple[int, ...]
+    cash: list[int]
+    loans: list[int]
+    #: Lots owned per seat.
+    nlots: list[int]
+    #: Per lot: owning seat (-1: none), stall type (-1: none), round won (0: never), status.
+    owner: list[int]
+    stall: list[int]
+    won: list[int]
+    status: list[int]
+    #: Stalls left in the supply per type.
+    supply: list[int]
+    #: Customer card ids; the deck is drawn from its end.
+    deck: list[int]
+    hands: list[list[int]]
+    #: Hidden customers per seat, in the order they were hidden.
+    hidden: list[list[int]]
+    discard: list[int]
+    #: Cards that left the game from entrance A.
+    out: list[int]
+    #: Customers at the entrances, ``card * 8 + entrance``, in placement order.
+    waiting: list[int]
+    #: Land deck (lots, drawn from its end).
+    land: list[int]
+    #: This round's auction: its lots (sorted), each slot's top bid (-1: none) and leader.
+    auction: tuple[int, ...]
+    top: list[int]
+    lead: list[int]
+    #: Every bid of this round as flat (slot, seat, amount) triples, in order.
+    bidlog: list[int]
+    #: Per seat this round: bids placed, passed (0/1), gave up compensation (0/1).
+    placed: list[int]
+    passed: list[int]
+    done: list[int]
+    last_income: tuple[int, ...]
+    last_bonus: tuple[int, ...]
+    round: int
+    phase: int
+    #: The seat to move (stale once the game is over).
+    cur: int
+    #: Progress through the turn order in the current phase (bids: 0 to 2 * players).
+    step: int
+    #: Hidden customers the seat to move must still choose.
+    need: int
+    #: The auction slot being bid on (VALUE) or the lot being built (BUILD), else -1.
+    slot: int
 
     # ------------------------------------------------------------------ setup (§3)
     @classmethod
