@@ -38,6 +38,8 @@ PHASE_NAMES = ("hide", "bid", "bid-amount", "loan", "build", "over")
 #: Lot status: still in the land deck, removed at setup, on auction, owned, void (no bids).
 IN_DECK, REMOVED, AUCTION, OWNED, VOID = range(5)
 STATUS_NAMES = ("deck", "removed", "auction", "owned", "void")
+#: Version of the position format of :meth:`NightMarketState.full_view` (docs/positions/).
+POSITION_FORMAT = 1
 
 C = COMPONENTS
 LOAN_AMOUNT = C.loan_amount
@@ -1049,12 +1051,29 @@ class NightMarketState(State):
         return out
 
     def full_view(self) -> dict[str, Any]:
+        """Everything the state holds, hidden parts included: the position as data
+        (schema: docs/positions/night-market.md); :meth:`restore` builds it back."""
         out = self._public()
         kind = self.rules.kind
+        out["format"] = POSITION_FORMAT
+        out["options"] = dict(self.options)
         out["hands"] = [self._names(h) for h in self.hands]
         out["hidden"] = [self._names(h) for h in self.hidden]
         out["deck_order"] = [KIND_NAMES[kind[c]] for c in self.deck]
         out["land_order"] = [lot + 1 for lot in self.land]
+        log = self.bidlog
+        out["bid_log"] = [
+            [self.auction[log[j]] + 1, log[j + 1], log[j + 2]] for j in range(0, len(log), 3)
+        ]
+        out["cards"] = {
+            "kinds": [KIND_NAMES[k] for k in kind],
+            "deck": self.deck[:],
+            "hands": [h[:] for h in self.hands],
+            "hidden": [h[:] for h in self.hidden],
+            "waiting": [[x // NUM_LETTERS, LETTERS[x % NUM_LETTERS]] for x in self.waiting],
+            "discard": self.discard[:],
+            "left_game": self.out[:],
+        }
         out["rng"] = self.rng.state
         return out
 
