@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.core.game import Event
+from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market.components import (
     KIND_BY_NAME,
@@ -19,6 +20,11 @@ from bazaar.games.night_market.components import (
     NUM_LOTS,
 )
 from bazaar.games.night_market.state import AUCTION, BID, HIDE, IN_DECK, OWNED
+
+
+def random_options(rng: Rng) -> dict[str, Any]:
+    """A value for every rule option, drawn with ``rng`` (varied rules for seeded games)."""
+    return {o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs}
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> NightMarketState:

@@ -238,6 +238,14 @@ class NightMarketState(State):
         s._start_round(None)
         return s
 
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> NightMarketState:
+        """The state whose :meth:`full_view` is ``data`` (docs/positions/night-market.md);
+        BadRecord naming the field when ``data`` is not such a position."""
+        from bazaar.games.night_market.positions import restore
+
+        return restore(cls, game, data)
+
     def clone(self) -> NightMarketState:
         s = object.__new__(NightMarketState)
         s.game = self.game
