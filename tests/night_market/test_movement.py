@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import clear_board, income, movement, moves, new, stall, stand, waiting
+from .helpers import (
+    clear_board,
+    clear_entrances,
+    income,
+    movement,
+    moves,
+    new,
+    stall,
+    stand,
+    waiting,
+)
 
 BOTH_ORDERS = pytest.mark.parametrize("order", ["chain", "table"])
 
@@ -91,7 +101,7 @@ def test_capacity_resets_every_round():
     stall(s, 3, 0, "T1")
     stand(s, "T1D")
     assert income(movement(s, 1)) == [3, 0, 0, 0]
-    s.waiting = []
+    clear_entrances(s)
     stand(s, "T1E")
     assert income(movement(s, 2)) == [3, 0, 0, 0]
 

@@ -19,6 +19,7 @@ from bazaar.core.errors import BadRecord
 from bazaar.core.game import Event
 from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
+from bazaar.games.night_market.positions import DERIVED
 from bazaar.games.night_market.state import BID, PHASE_NAMES, POSITION_FORMAT
 
 from .helpers import do, new, random_options
@@ -241,3 +242,14 @@ def test_a_restored_state_is_independent_of_its_data() -> None:
     do(r, r.legal_notations()[0])
     assert data == json.loads(json.dumps(s.full_view()))  # playing on leaves the data alone
     assert GAME.restore(data) == s
+
+
+def test_the_derived_fields_may_be_left_out() -> None:
+    s = new(4, seed=8, voluntary_loans=True)
+    stored = {key: value for key, value in s.full_view().items() if key not in DERIVED}
+    stored["lots"] = [
+        {k: v for k, v in lot.items() if k not in ("lot", "star")} for lot in stored["lots"]
+    ]
+    del stored["cards"]["kinds"]
+    assert len(stored) == 23 and "scores" not in stored
+    assert GAME.restore(stored) == s

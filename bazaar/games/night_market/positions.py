@@ -5,11 +5,13 @@ fields with exact type and range checks, builds the state from them, checks what
 keep true (every card in one place, stalls plus supply, the auction's lots and bids, a seat
 to move with a legal action), and then requires the new state's ``full_view()`` to equal
 ``data`` field by field, so a position that contradicts itself (scores, counts, names) is
-refused too. Every refusal is a :class:`BadRecord` naming the field.
+refused too. The derived fields (:data:`DERIVED`) may be left out: a position written by
+hand needs only the stored ones. Every refusal is a :class:`BadRecord` naming the field.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -104,13 +106,49 @@ def _seats(value: Any, field: str, players: int) -> list[int]:
     return [int(q in seats) for q in range(players)]
 
 
+#: Fields that follow from the others (docs: "derived"); ``[]`` stands for any index.
+DERIVED = frozenset(
+    [
+        "rounds",
+        "final_round",
+        "lots_owned",
+        "entrances",
+        "hand_sizes",
+        "hidden_counts",
+        "deck",
+        "discard",
+        "left_game",
+        "land_deck",
+        "over",
+        "scores",
+        "winners",
+        "hands",
+        "hidden",
+        "deck_order",
+        "lots[].lot",
+        "lots[].star",
+        "auction[].face",
+        "auction[].bids",
+        "bidding.compensation",
+        "cards.kinds",
+    ]
+)
+
+
+def _derived(field: str) -> bool:
+    return re.sub(r"\[\d+\]", "[]", field) in DERIVED
+
+
 def _difference(got: Any, want: Any, field: str) -> str | None:
-    """The path of the first place where ``got`` differs from ``want`` (types exact)."""
+    """The path of the first place where ``got`` differs from ``want`` (types exact); a
+    derived field that ``got`` leaves out is no difference."""
     if type(got) is not type(want):
         return field
     if isinstance(want, dict):
         for key in want:
             if key not in got:
+                if _derived(f"{field}.{key}"):
+                    continue
                 return f"{field}.{key}"
             found = _difference(got[key], want[key], f"{field}.{key}")
             if found:
@@ -182,6 +220,8 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
     if extra:
         raise _bad(extra[0], "is not a field of a night-market position")
     for key in want:
+        if key not in data and key in DERIVED:
+            continue
         found = _difference(_get(data, key), want[key], key)
         if found:
             raise _bad(found, "does not agree with the rest of the position")
