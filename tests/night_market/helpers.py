@@ -183,6 +183,60 @@ def stall(s: NightMarketState, lot: int, owner: int, type_name: str | None, won:
     edit(s, change)
 
 
+def money(
+    s: NightMarketState, cash: list[int] | None = None, loans: list[int] | None = None
+) -> None:
+    """Set every seat's cash and/or number of loans."""
+
+    def change(data: Position) -> None:
+        if cash is not None:
+            data["cash"] = list(cash)
+        if loans is not None:
+            data["loans"] = list(loans)
+
+    edit(s, change)
+
+
+def turn_order(s: NightMarketState, order: list[int]) -> None:
+    """Make ``order`` this round's turn order (the seat to move stays the one to move)."""
+    edit(s, lambda data: data.update(turn_order=list(order)))
+
+
+def own_lots(s: NightMarketState, counts: list[int]) -> None:
+    """Seat ``q`` gets ``counts[q]`` more unbuilt lots, the lowest lots still in the land deck."""
+    free = [lot["lot"] for lot in s.full_view()["lots"] if lot["status"] == "deck"]
+    for q, n in enumerate(counts):
+        for _ in range(n):
+            stall(s, free.pop(0), q, None)
+
+
+def at_round(s: NightMarketState, round_: int) -> None:
+    """The game is in round ``round_`` (the rest of the position stays)."""
+    edit(s, lambda data: data.update(round=round_))
+
+
+def hide(s: NightMarketState, p: int, *names: str) -> None:
+    """Seat ``p`` has also put the named customers face down this round."""
+
+    def change(data: Position) -> None:
+        data["cards"]["hidden"][p] += [_take(data, n) for n in names]
+
+    edit(s, change)
+
+
+def hiding(s: NightMarketState, seat: int, need: int = 1) -> None:
+    """``seat`` must now choose ``need`` hidden customers from its hand."""
+    edit(s, lambda data: data.update(phase="hide", to_move=seat, hidden_to_choose=need))
+
+
+def building(s: NightMarketState, seat: int, lot: int) -> None:
+    """``seat`` must now decide its unbuilt lot ``lot`` (1-30)."""
+    edit(
+        s,
+        lambda data: data.update(phase="build", to_move=seat, building_lot=lot, hidden_to_choose=0),
+    )
+
+
 def movement(s: NightMarketState, round_: int | None = None) -> list[Event]:
     """Run steps 7-11 of the current round now (or of ``round_``); return the events.
 
@@ -244,10 +298,8 @@ def to_bidding(
         s.auction = chosen
         s.top = [-1] * len(chosen)
         s.lead = [-1] * len(chosen)
-    if cash is not None:
-        s.cash = list(cash)
-    if loans is not None:
-        s.loans = list(loans)
+    if cash is not None or loans is not None:
+        money(s, cash, loans)
     s.step = 0
     s._next_bidder(None)
     return s
