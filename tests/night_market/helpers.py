@@ -157,6 +157,18 @@ def clear_entrances(s: NightMarketState) -> None:
     edit(s, change)
 
 
+def keep_waiting(s: NightMarketState, n: int) -> None:
+    """Only the first ``n`` customers stay at the entrances (the others go back on top of
+    the customer deck)."""
+
+    def change(data: Position) -> None:
+        cards = data["cards"]
+        cards["deck"] += [card for card, _ in cards["waiting"][n:]]
+        del cards["waiting"][n:]
+
+    edit(s, change)
+
+
 def stall(s: NightMarketState, lot: int, owner: int, type_name: str | None, won: int = 1) -> None:
     """Seat ``owner`` owns lot ``lot`` (1-30) with a stall (``None`` = empty), won in round
     ``won`` (the game moves on to that round if it is later than the current one)."""
