@@ -86,9 +86,9 @@ def _ints(value: Any, field: str, lo: int, hi: int, size: int | None = None) -> 
     return [_int(x, f"{field}[{i}]", lo, hi) for i, x in enumerate(items)]
 
 
-def _or_none(value: Any, field: str, lo: int, hi: int, offset: int = 0) -> int:
-    """An integer ``lo..hi`` (minus ``offset``), or -1 for None."""
-    return -1 if value is None else _int(value, field, lo, hi) - offset
+def _or_none(value: Any, field: str, lo: int, hi: int) -> int:
+    """An integer ``lo..hi``, or -1 for None."""
+    return -1 if value is None else _int(value, field, lo, hi)
 
 
 def _name(value: Any, field: str, names: Sequence[str]) -> int:
@@ -206,7 +206,7 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
     free = _ints(_get(data, "free_markers"), "free_markers", -FREE_MARKERS, FREE_MARKERS, players)
     s.placed = [FREE_MARKERS - s.nlots[q] - free[q] for q in range(players)]
     if min(s.placed) < 0:
-        raise _bad("free_markers", f"leaves fewer markers than lots owned: {free!r}")
+        raise _bad("free_markers", f"exceeds {FREE_MARKERS} minus the lots owned: {free!r}")
     bidding = _dict(_get(data, "bidding"), "bidding")
     s.passed = _seats(_get(bidding, "passed", "bidding."), "bidding.passed", players)
     s.done = _seats(_get(bidding, "gave_up", "bidding."), "bidding.gave_up", players)
