@@ -14,7 +14,19 @@ from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.state import BID, BUILD, HIDE, VALUE
 from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
-from tests.night_market.helpers import clear_board, hand, kind, new, stall, take, to_bidding
+from tests.night_market.helpers import (
+    at_round,
+    building,
+    clear_board,
+    hand,
+    hide,
+    hiding,
+    kind,
+    new,
+    stall,
+    stand,
+    to_bidding,
+)
 
 
 def play(
@@ -78,22 +90,21 @@ def blank_build(seat: int, lot: int, round_: int = 2) -> NightMarketState:
     """A 4-player game where ``seat`` must decide its unbuilt ``lot`` (1-30) now."""
     s = new(4, 5)
     clear_board(s)
-    s.round = round_
+    at_round(s, round_)
     stall(s, lot, seat, None, won=round_)
-    s.phase, s.cur, s.slot, s.step = BUILD, seat, lot - 1, s.order.index(seat)
+    building(s, seat, lot)
     return s
 
 
 def test_builds_for_its_own_hidden_customer_at_the_front() -> None:
     s = blank_build(1, 1)
-    s.hidden[1] = [take(s, "T2D")]
+    hide(s, 1, "T2D")
     assert NightMarketHeuristic().choose(s) == A.build(0, 2)
 
 
 def test_builds_for_the_customers_waiting_at_the_entrance() -> None:
     s = blank_build(2, 12)  # B/C street
-    for name in ("T3B", "T3C"):
-        s.waiting.append(take(s, name) * 8 + kind(name) % 8)
+    stand(s, "T3B", "T3C")
     assert NightMarketHeuristic().choose(s) == A.build(11, 3)
 
 
@@ -108,9 +119,9 @@ def test_joins_its_own_stall_when_rivals_are_ahead_in_other_types() -> None:
 def hide_state(seat: int, names: tuple[str, ...]) -> NightMarketState:
     s = new(4, 9)
     clear_board(s)
-    s.round = 2
+    at_round(s, 2)
     hand(s, seat, *names)
-    s.phase, s.cur, s.need, s.step = HIDE, seat, 1, s.order.index(seat)
+    hiding(s, seat)
     return s
 
 

@@ -1,24 +1,35 @@
 """State-building helpers for the Taiwan Night Market rule tests.
 
-Tests create a state with :func:`new`, then set fields directly (lots, cash, customers at
-entrances, the auction) and drive it with notation via :func:`do`. Lots are given as board
-numbers 1-30 and customers as kind names such as ``T2D`` everywhere in these helpers.
+Tests create a state with :func:`new`, set up the position with the named helpers (hands,
+customers at entrances, lots and stalls) and drive it with notation via :func:`do`. The
+named helpers change the position as data (``full_view``, docs/positions/night-market.md)
+and rebuild it with ``GAME.restore`` (:func:`edit`), so they read no internal field and
+cannot build a position that breaks the rules' bookkeeping. Lots are given as board numbers
+1-30 and customers as kind names such as ``T2D`` everywhere in these helpers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bazaar.core.game import Event
+from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market.components import (
     KIND_BY_NAME,
     KIND_NAMES,
     LETTERS,
     NUM_LETTERS,
-    NUM_LOTS,
+    TYPE_NAMES,
 )
-from bazaar.games.night_market.state import AUCTION, BID, HIDE, IN_DECK, OWNED
+from bazaar.games.night_market.positions import DERIVED
+from bazaar.games.night_market.state import AUCTION, BID, HIDE, IN_DECK, VOID
+
+
+def random_options(rng: Rng) -> dict[str, Any]:
+    """A value for every rule option, drawn with ``rng`` (varied rules for seeded games)."""
+    return {o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs}
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> NightMarketState:
@@ -54,19 +65,56 @@ def take(s: NightMarketState, name: str) -> int:
     raise AssertionError(f"no free {name} card left")
 
 
+Position = dict[str, Any]
+
+
+def edit(s: NightMarketState, change: Callable[[Position], None]) -> None:
+    """Apply ``change`` to the stored fields of ``s``'s position (its ``full_view`` without
+    the derived fields) and make ``s`` the restored result."""
+    data = {key: value for key, value in s.full_view().items() if key not in DERIVED}
+    change(data)
+    restored = GAME.restore(data)
+    for cls in type(s).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            setattr(s, name, getattr(restored, name))
+
+
+def _take(data: Position, name: str) -> int:
+    """Remove one card of kind ``name`` from the deck, discard, out pile, a hand or the hidden
+    customers of ``data`` (in that order); return its id."""
+    cards = data["cards"]
+    for pile in (cards["deck"], cards["discard"], cards["left_game"], *cards["hands"]):
+        for i, card in enumerate(pile):
+            if cards["kinds"][card] == name.upper():
+                return int(pile.pop(i))
+    for pile in cards["hidden"]:
+        for i, card in enumerate(pile):
+            if cards["kinds"][card] == name.upper():
+                return int(pile.pop(i))
+    raise AssertionError(f"no free {name} card left")
+
+
 def hand(s: NightMarketState, p: int, *names: str) -> None:
     """Give seat ``p`` exactly the named customers (the old hand goes to the deck)."""
-    s.deck.extend(s.hands[p])
-    s.hands[p] = []
-    s.hands[p] = [take(s, n) for n in names]
+
+    def change(data: Position) -> None:
+        cards = data["cards"]
+        cards["deck"] += cards["hands"][p]
+        cards["hands"][p] = []
+        cards["hands"][p] = [_take(data, n) for n in names]
+
+    edit(s, change)
 
 
 def stand(s: NightMarketState, *customers: str) -> None:
     """Put customers at entrances: ``"T0D"`` stands at its own letter, ``"T0D@C"`` at C."""
-    for text in customers:
-        name, _, at = text.partition("@")
-        entrance = LETTERS.index((at or name[-1]).upper())
-        s.waiting.append(take(s, name) * NUM_LETTERS + entrance)
+
+    def change(data: Position) -> None:
+        for text in customers:
+            name, _, at = text.partition("@")
+            data["cards"]["waiting"].append([_take(data, name), (at or name[-1]).upper()])
+
+    edit(s, change)
 
 
 def waiting(s: NightMarketState) -> list[str]:
@@ -76,40 +124,143 @@ def waiting(s: NightMarketState) -> list[str]:
 
 
 def clear_board(s: NightMarketState) -> None:
-    """No lot owned, no customer waiting, no hidden customers: a blank market."""
-    for lot in range(NUM_LOTS):
-        s.owner[lot] = -1
-        s.stall[lot] = -1
-        s.won[lot] = 0
-        if s.status[lot] == OWNED:
-            s.status[lot] = IN_DECK
-    s.nlots = [0] * s.num_players
-    for x in s.waiting:
-        s.deck.append(x // NUM_LETTERS)
-    s.waiting = []
-    for p in range(s.num_players):
-        s.deck.extend(s.hidden[p])
-        s.hidden[p] = []
+    """No lot owned, no customer waiting, no hidden customers: a blank market (owned lots go
+    back to the bottom of the land deck, their stalls to the supply, the customers on top of
+    the customer deck)."""
+
+    def change(data: Position) -> None:
+        for i, lot in enumerate(data["lots"]):
+            if lot["status"] == "owned":
+                data["free_markers"][lot["owner"]] += 1
+                if lot["stall"] is not None:
+                    data["supply"][TYPE_NAMES.index(lot["stall"])] += 1
+                lot.update(status="deck", owner=None, stall=None, won_round=None)
+                data["land_order"].insert(0, i + 1)
+        cards = data["cards"]
+        cards["deck"] += [card for card, _ in cards["waiting"]]
+        cards["waiting"] = []
+        for hidden in cards["hidden"]:
+            cards["deck"] += hidden
+            hidden.clear()
+
+    edit(s, change)
+
+
+def clear_entrances(s: NightMarketState) -> None:
+    """No customer waiting at the entrances (they go back on top of the customer deck)."""
+
+    def change(data: Position) -> None:
+        cards = data["cards"]
+        cards["deck"] += [card for card, _ in cards["waiting"]]
+        cards["waiting"] = []
+
+    edit(s, change)
+
+
+def keep_waiting(s: NightMarketState, n: int) -> None:
+    """Only the first ``n`` customers stay at the entrances (the others go back on top of
+    the customer deck)."""
+
+    def change(data: Position) -> None:
+        cards = data["cards"]
+        cards["deck"] += [card for card, _ in cards["waiting"][n:]]
+        del cards["waiting"][n:]
+
+    edit(s, change)
 
 
 def stall(s: NightMarketState, lot: int, owner: int, type_name: str | None, won: int = 1) -> None:
-    """Seat ``owner`` owns lot ``lot`` (1-30) with a stall (``None`` = empty), won in ``won``."""
-    i = lot - 1
-    if s.owner[i] < 0:
-        s.nlots[owner] += 1
-    elif s.owner[i] != owner:
-        s.nlots[s.owner[i]] -= 1
-        s.nlots[owner] += 1
-    s.owner[i] = owner
-    s.stall[i] = -1 if type_name is None else int(type_name[1])
-    s.status[i] = OWNED
-    s.won[i] = won
+    """Seat ``owner`` owns lot ``lot`` (1-30) with a stall (``None`` = empty), won in round
+    ``won`` (the game moves on to that round if it is later than the current one)."""
+
+    def change(data: Position) -> None:
+        row = data["lots"][lot - 1]
+        if row["status"] == "auction":  # it leaves the auction, with its bids
+            data["auction"] = [a for a in data["auction"] if a["lot"] != lot]
+            for _, seat, _ in [b for b in data["bid_log"] if b[0] == lot]:
+                data["free_markers"][seat] += 1
+            data["bid_log"] = [b for b in data["bid_log"] if b[0] != lot]
+        if row["status"] == "deck":
+            data["land_order"].remove(lot)
+        if row["owner"] is not None:
+            data["free_markers"][row["owner"]] += 1
+        data["free_markers"][owner] -= 1
+        if row["stall"] is not None:
+            data["supply"][TYPE_NAMES.index(row["stall"])] += 1
+        if type_name is not None:
+            data["supply"][TYPE_NAMES.index(type_name)] -= 1
+        row.update(status="owned", owner=owner, stall=type_name, won_round=won)
+        data["round"] = max(data["round"], won)
+
+    edit(s, change)
+
+
+def money(
+    s: NightMarketState, cash: list[int] | None = None, loans: list[int] | None = None
+) -> None:
+    """Set every seat's cash and/or number of loans."""
+
+    def change(data: Position) -> None:
+        if cash is not None:
+            data["cash"] = list(cash)
+        if loans is not None:
+            data["loans"] = list(loans)
+
+    edit(s, change)
+
+
+def turn_order(s: NightMarketState, order: list[int]) -> None:
+    """Make ``order`` this round's turn order (the seat to move stays the one to move)."""
+    edit(s, lambda data: data.update(turn_order=list(order)))
+
+
+def own_lots(s: NightMarketState, counts: list[int]) -> None:
+    """Seat ``q`` gets ``counts[q]`` more unbuilt lots, the lowest lots still in the land deck."""
+    free = [lot["lot"] for lot in s.full_view()["lots"] if lot["status"] == "deck"]
+    for q, n in enumerate(counts):
+        for _ in range(n):
+            stall(s, free.pop(0), q, None)
+
+
+def at_round(s: NightMarketState, round_: int) -> None:
+    """The game is in round ``round_`` (the rest of the position stays)."""
+    edit(s, lambda data: data.update(round=round_))
+
+
+def hide(s: NightMarketState, p: int, *names: str) -> None:
+    """Seat ``p`` has also put the named customers face down this round."""
+
+    def change(data: Position) -> None:
+        data["cards"]["hidden"][p] += [_take(data, n) for n in names]
+
+    edit(s, change)
+
+
+def hiding(s: NightMarketState, seat: int, need: int = 1) -> None:
+    """``seat`` must now choose ``need`` hidden customers from its hand."""
+    edit(s, lambda data: data.update(phase="hide", to_move=seat, hidden_to_choose=need))
+
+
+def building(s: NightMarketState, seat: int, lot: int) -> None:
+    """``seat`` must now decide its unbuilt lot ``lot`` (1-30)."""
+    edit(
+        s,
+        lambda data: data.update(phase="build", to_move=seat, building_lot=lot, hidden_to_choose=0),
+    )
 
 
 def movement(s: NightMarketState, round_: int | None = None) -> list[Event]:
-    """Run steps 7-11 of the current round now (or of ``round_``); return the events."""
+    """Run steps 7-11 of the current round now (or of ``round_``); return the events.
+
+    The one helper that works on the engine's internals: it runs the end of the round out of
+    its turn. The lots on auction get no bids (they become void), as in a round whose bidding
+    is over, so the position it leaves is one the helpers can go on editing.
+    """
     if round_ is not None:
         s.round = round_
+    for lot in s.auction:
+        s.status[lot] = VOID
+    s.auction, s.top, s.lead, s.bidlog = (), [], [], []
     events: list[Event] = []
     s._end_of_round(events)
     return events
@@ -159,10 +310,8 @@ def to_bidding(
         s.auction = chosen
         s.top = [-1] * len(chosen)
         s.lead = [-1] * len(chosen)
-    if cash is not None:
-        s.cash = list(cash)
-    if loans is not None:
-        s.loans = list(loans)
+    if cash is not None or loans is not None:
+        money(s, cash, loans)
     s.step = 0
     s._next_bidder(None)
     return s

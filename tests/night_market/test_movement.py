@@ -9,7 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import clear_board, income, movement, moves, new, stall, stand, waiting
+from .helpers import (
+    clear_board,
+    clear_entrances,
+    income,
+    keep_waiting,
+    movement,
+    moves,
+    new,
+    stall,
+    stand,
+    waiting,
+)
 
 BOTH_ORDERS = pytest.mark.parametrize("order", ["chain", "table"])
 
@@ -91,7 +102,7 @@ def test_capacity_resets_every_round():
     stall(s, 3, 0, "T1")
     stand(s, "T1D")
     assert income(movement(s, 1)) == [3, 0, 0, 0]
-    s.waiting = []
+    clear_entrances(s)
     stand(s, "T1E")
     assert income(movement(s, 2)) == [3, 0, 0, 0]
 
@@ -245,10 +256,10 @@ def test_customer_passed_on_from_H_to_C_to_A_and_out():
     stand(s, "T3H")
     assert moves(movement(s, 1)) == [("T3H", "H", None, "C")]
     assert waiting(s)[0] == "T3H@C"
-    s.waiting = s.waiting[:1]
+    keep_waiting(s, 1)
     assert moves(movement(s, 2)) == [("T3H", "C", None, "A")]
     assert waiting(s)[0] == "T3H@A"
-    s.waiting = s.waiting[:1]
+    keep_waiting(s, 1)
     out_before = len(s.out)
     assert moves(movement(s, 3)) == [("T3H", "A", None, "out")]
     assert len(s.out) == out_before + 1
@@ -260,7 +271,7 @@ def test_next_entrance_letter_walks_down_one_letter_at_a_time():
     for expected in ("E", "D", "C", "B", "A"):
         ev = movement(s, 2)
         assert moves(ev)[0][3] == expected
-        s.waiting = s.waiting[:1]
+        keep_waiting(s, 1)
     assert moves(movement(s, 3))[0][3] == "out"
 
 
@@ -273,7 +284,7 @@ def test_passed_on_customer_is_not_walked_again_in_the_same_phase():
         ev = movement(s, 2)
         assert moves(ev) == [("T0D", "D", None, "C")]
         assert income(ev) == [0, 0, 0, 0]
-        s.waiting = s.waiting[:1]
+        keep_waiting(s, 1)
         ev = movement(s, 3)
         assert moves(ev) == [("T0D", "C", 19, None)]
 

@@ -11,7 +11,7 @@ import pytest
 from bazaar.core.errors import IllegalAction
 from bazaar.games.night_market.state import BUILD, LOAN, VALUE, VOID
 
-from .helpers import do, leaders, legal, new, to_bidding
+from .helpers import do, leaders, legal, new, own_lots, to_bidding
 
 LOTS = [3, 8, 12, 20, 25]
 
@@ -174,7 +174,7 @@ def test_three_loans_at_most_no_loan_capacity_left():
 def test_bid_needs_a_free_marker():
     """12 markers: one on the turn track, one per owned lot, one per bid this round."""
     s = bidding()
-    s.nlots[0] = 10
+    own_lots(s, [10, 0, 0])
     do(s, "bid 3", "$1")
     assert s.free_markers(0) == 0
     for lot in (8, 12, 20):

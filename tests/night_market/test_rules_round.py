@@ -22,11 +22,14 @@ from .helpers import (
     hand,
     income,
     legal,
+    money,
     movement,
     new,
+    own_lots,
     stall,
     stand,
     to_bidding,
+    turn_order,
 )
 
 
@@ -293,8 +296,8 @@ def test_refill_stops_when_deck_and_discards_are_empty():
 def test_turn_order_more_lots_first():
     s = new(4, seed=1)
     clear_board(s)
-    s.nlots = [1, 3, 0, 2]
-    s.cash = [50, 0, 60, 5]
+    own_lots(s, [1, 3, 0, 2])
+    money(s, cash=[50, 0, 60, 5])
     movement(s, 1)
     assert list(s.order) == [1, 3, 0, 2]
 
@@ -305,7 +308,7 @@ def test_turn_order_counts_unbuilt_lots():
     stall(s, 1, 2, None)
     stall(s, 2, 2, None)
     stall(s, 3, 0, "T0")
-    s.cash = [9, 9, 9, 9]
+    money(s, cash=[9, 9, 9, 9])
     movement(s, 1)
     assert list(s.order) == [2, 0, 1, 3]
 
@@ -313,8 +316,8 @@ def test_turn_order_counts_unbuilt_lots():
 def test_turn_order_equal_lots_more_cash_first():
     s = new(4, seed=1)
     clear_board(s)
-    s.nlots = [2, 2, 2, 1]
-    s.cash = [5, 9, 7, 30]
+    own_lots(s, [2, 2, 2, 1])
+    money(s, cash=[5, 9, 7, 30])
     movement(s, 1)
     assert list(s.order) == [1, 2, 0, 3]
 
@@ -322,13 +325,13 @@ def test_turn_order_equal_lots_more_cash_first():
 def test_turn_order_equal_lots_and_cash_previous_order_first():
     s = new(4, seed=1)
     clear_board(s)
-    s.order = [3, 1, 2, 0]
-    s.nlots = [2, 2, 2, 2]
-    s.cash = [8, 8, 8, 8]
+    turn_order(s, [3, 1, 2, 0])
+    own_lots(s, [2, 2, 2, 2])
+    money(s, cash=[8, 8, 8, 8])
     movement(s, 1)
     assert list(s.order) == [3, 1, 2, 0]
-    s.nlots = [2, 2, 2, 2]
-    s.cash = [8, 9, 8, 8]
+    assert s.view(None)["lots_owned"] == [2, 2, 2, 2]
+    money(s, cash=[8, 9, 8, 8])
     movement(s, 2)
     assert list(s.order) == [1, 3, 2, 0]
 
@@ -384,8 +387,7 @@ def test_majority_bonus_only_in_the_final_round():
 def test_end_loans_repaid_at_7_each():
     s = new(4, seed=1)
     clear_board(s)
-    s.loans = [0, 1, 2, 3]
-    s.cash = [10, 10, 10, 10]
+    money(s, cash=[10, 10, 10, 10], loans=[0, 1, 2, 3])
     ev = movement(s, 5)
     assert s.phase == OVER and s.is_over() and s.legal_actions() == []
     assert s.cash == [10, 3, -4, -11]
@@ -414,7 +416,7 @@ def test_end_tie_on_cash_and_lots_is_shared():
 
 def test_scores_during_play_are_cash_minus_7_per_loan():
     s = new(4, seed=1)
-    s.cash, s.loans = [10, 10, 10, 10], [0, 1, 2, 3]
+    money(s, cash=[10, 10, 10, 10], loans=[0, 1, 2, 3])
     assert s.scores() == [10, 3, -4, -11]
     assert s.winners() == []
 

@@ -313,7 +313,7 @@ class _Model:
                 carry, got = self._walk(zero, arrive, r - cur, r == last)
                 rounds.append([row[1] for row in got])
                 self.rounds_w += _WEIGHTS[r - cur]
-            G = (
+            G: list[list[float]] = (
                 rounds[0]
                 if len(rounds) == 1
                 else [list(map(sum, zip(*c, strict=False))) for c in zip(*rounds, strict=False)]
@@ -389,7 +389,9 @@ class _Model:
             count[who] += v
         return money, count
 
-    def _gain_alone(self, lot: int, t: int, who: int, seats: int) -> tuple[list[float], ...]:
+    def _gain_alone(
+        self, lot: int, t: int, who: int, seats: int
+    ) -> tuple[list[float], list[float]]:
         """(income, customers) per seat after a lone type-``t`` stall with ``seats`` seats is
         built on ``lot``: the same sums as :meth:`income`, but only the groups met after it
         change (they lose the seats it takes), so they are the only ones recomputed."""

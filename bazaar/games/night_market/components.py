@@ -52,8 +52,13 @@ KIND_NAMES = tuple(kind_name(k) for k in range(NUM_KINDS))
 KIND_BY_NAME = {name.lower(): k for k, name in enumerate(KIND_NAMES)}
 
 
+def _letter_index(letter: str | None) -> int:
+    """The index of an entrance letter; -1 for None (out of the market)."""
+    return -1 if letter is None else LETTERS.index(letter)
+
+
 def _next_entrance(table: dict[str, str | None]) -> tuple[int, ...]:
-    return tuple(-1 if table[x] is None else LETTERS.index(table[x]) for x in LETTERS)
+    return tuple(_letter_index(table[x]) for x in LETTERS)
 
 
 def _adjacency(parts: list[str]) -> tuple[tuple[int, ...], ...]:

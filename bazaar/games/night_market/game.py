@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, ClassVar
 
-from bazaar.core.game import Game, Option
+from bazaar.core.game import Event, Game, Option
 from bazaar.games.night_market import actions
 from bazaar.games.night_market.components import (
     ADJACENCY_SETS,
@@ -117,6 +119,6 @@ class NightMarket(Game):
     num_actions = actions.NUM_ACTIONS
     option_specs = OPTIONS
 
-    actions_module = actions
-    state_class = NightMarketState
-    event_text = staticmethod(describe)
+    actions_module: ClassVar[ModuleType] = actions
+    state_class: ClassVar[type[NightMarketState]] = NightMarketState
+    event_text: ClassVar[Callable[[Event, str], str]] = staticmethod(describe)

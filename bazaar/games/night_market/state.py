@@ -38,6 +38,8 @@ PHASE_NAMES = ("hide", "bid", "bid-amount", "loan", "build", "over")
 #: Lot status: still in the land deck, removed at setup, on auction, owned, void (no bids).
 IN_DECK, REMOVED, AUCTION, OWNED, VOID = range(5)
 STATUS_NAMES = ("deck", "removed", "auction", "owned", "void")
+#: Version of the position format of :meth:`NightMarketState.full_view` (docs/positions/).
+POSITION_FORMAT = 1
 
 C = COMPONENTS
 LOAN_AMOUNT = C.loan_amount
@@ -134,6 +136,55 @@ class NightMarketState(State):
         "waiting",
         "won",
     )
+    # The slots' types (annotations without values: the attributes stay slotted).
+    rules: Rules
+    #: Seats in this round's turn order.
+    order: tuple[int, ...]
+    cash: list[int]
+    loans: list[int]
+    #: Lots owned per seat.
+    nlots: list[int]
+    #: Per lot: owning seat (-1: none), stall type (-1: none), round won (0: never), status.
+    owner: list[int]
+    stall: list[int]
+    won: list[int]
+    status: list[int]
+    #: Stalls left in the supply per type.
+    supply: list[int]
+    #: Customer card ids; the deck is drawn from its end.
+    deck: list[int]
+    hands: list[list[int]]
+    #: Hidden customers per seat, in the order they were hidden.
+    hidden: list[list[int]]
+    discard: list[int]
+    #: Cards that left the game from entrance A.
+    out: list[int]
+    #: Customers at the entrances, ``card * 8 + entrance``, in placement order.
+    waiting: list[int]
+    #: Land deck (lots, drawn from its end).
+    land: list[int]
+    #: This round's auction: its lots (sorted), each slot's top bid (-1: none) and leader.
+    auction: tuple[int, ...]
+    top: list[int]
+    lead: list[int]
+    #: Every bid of this round as flat (slot, seat, amount) triples, in order.
+    bidlog: list[int]
+    #: Per seat this round: bids placed, passed (0/1), gave up compensation (0/1).
+    placed: list[int]
+    passed: list[int]
+    done: list[int]
+    last_income: tuple[int, ...]
+    last_bonus: tuple[int, ...]
+    round: int
+    phase: int
+    #: The seat to move (stale once the game is over).
+    cur: int
+    #: Progress through the turn order in the current phase (bids: 0 to 2 * players).
+    step: int
+    #: Hidden customers the seat to move must still choose.
+    need: int
+    #: The auction slot being bid on (VALUE) or the lot being built (BUILD), else -1.
+    slot: int
 
     # ------------------------------------------------------------------ setup (§3)
     @classmethod
@@ -186,6 +237,14 @@ class NightMarketState(State):
         s.slot = -1
         s._start_round(None)
         return s
+
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> NightMarketState:
+        """The state whose :meth:`full_view` is ``data`` (docs/positions/night-market.md);
+        BadRecord naming the field when ``data`` is not such a position."""
+        from bazaar.games.night_market.positions import restore
+
+        return restore(cls, game, data)
 
     def clone(self) -> NightMarketState:
         s = object.__new__(NightMarketState)
@@ -1000,12 +1059,29 @@ class NightMarketState(State):
         return out
 
     def full_view(self) -> dict[str, Any]:
+        """Everything the state holds, hidden parts included: the position as data
+        (schema: docs/positions/night-market.md); :meth:`restore` builds it back."""
         out = self._public()
         kind = self.rules.kind
+        out["format"] = POSITION_FORMAT
+        out["options"] = dict(self.options)
         out["hands"] = [self._names(h) for h in self.hands]
         out["hidden"] = [self._names(h) for h in self.hidden]
         out["deck_order"] = [KIND_NAMES[kind[c]] for c in self.deck]
         out["land_order"] = [lot + 1 for lot in self.land]
+        log = self.bidlog
+        out["bid_log"] = [
+            [self.auction[log[j]] + 1, log[j + 1], log[j + 2]] for j in range(0, len(log), 3)
+        ]
+        out["cards"] = {
+            "kinds": [KIND_NAMES[k] for k in kind],
+            "deck": self.deck[:],
+            "hands": [h[:] for h in self.hands],
+            "hidden": [h[:] for h in self.hidden],
+            "waiting": [[x // NUM_LETTERS, LETTERS[x % NUM_LETTERS]] for x in self.waiting],
+            "discard": self.discard[:],
+            "left_game": self.out[:],
+        }
         out["rng"] = self.rng.state
         return out
 
