@@ -54,6 +54,8 @@ from bazaar.games.take_stock.components import (
     VALUES,
 )
 
+#: The version of the position format of :meth:`TakeStockState.full_view` (docs/positions/).
+POSITION_FORMAT = 1
 MAIN, CHOOSE, INSIDER_P, AUDIT_P, TARGET_P, FREEZE_P, UPTURN_P, EXERCISE, OVER = range(9)
 PHASE_NAMES = (
     "action",
@@ -1421,7 +1423,14 @@ class TakeStockState(State):
         return out
 
     def full_view(self) -> dict[str, Any]:
+        """Everything the state holds (the position format of docs/positions/take-stock.md):
+        the spectator view's keys plus the hidden parts and the state's memory."""
         out = self._public()
+        out["format"] = POSITION_FORMAT
+        out["options"] = dict(self.options)
+        out["actor"] = self.actor
+        out["upturn_stocks"] = [LETTERS[s] for s in range(STOCKS) if self.upturn_mask >> s & 1]
+        out["enforced_limit"] = self.audit_limit
         out["hands"] = [[CARD_NAMES[c] for c in h] for h in self.hands]
         out["held_events"] = [
             [{"event": KIND_NAMES[e & KIND_MASK], "round": e >> TAG_SHIFT} for e in h]
