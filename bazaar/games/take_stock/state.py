@@ -338,6 +338,14 @@ class TakeStockState(State):
         s._start_round(None)
         return s
 
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> TakeStockState:
+        """The state whose :meth:`full_view` is ``data`` (docs/positions/take-stock.md), also
+        after a JSON round trip; BadRecord naming the field if ``data`` is not such a view."""
+        from bazaar.games.take_stock.position import restore  # it reads this module's names
+
+        return restore(cls, game, data)
+
     def clone(self) -> TakeStockState:
         s = object.__new__(TakeStockState)
         s.game = self.game
