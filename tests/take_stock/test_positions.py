@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bazaar.core.errors import BadRecord
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME, TakeStockState
+from bazaar.games.take_stock.position import stored_part
 from bazaar.games.take_stock.state import CHOOSE, EXERCISE
 from tests.scale import examples
 from tests.take_stock.helpers import do, give, hold, new, set_certs, set_row, turn
@@ -159,6 +160,16 @@ def test_restore_takes_the_full_view_itself_and_gives_a_state_of_its_own() -> No
     assert copy != state and state.legal_actions() == legal
 
 
+def test_restore_takes_the_stored_keys_alone() -> None:
+    state = play_until(new(6, seed=4, freeze="player"), EXERCISE, Rng(4))
+    data = json.loads(json.dumps(stored_part(state.full_view())))
+    assert "hold_limit" not in data and "price" not in data["stocks"][0]
+    assert "shares" not in data["seats"][0] and data["phase"] == "exercise"
+    restored = GAME.restore(data)
+    assert restored == state
+    assert_same_slots(restored, state)
+
+
 # ------------------------------------------------------------------ restore: refusals
 def position() -> dict[str, Any]:
     """The JSON full view of a 3-player game after 40 random moves (seat 1 knows the
@@ -288,9 +299,9 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         f"{P} 'stocks[2].price' is 5, but the rest of the position gives 4",
     ),
     (
-        "total",
-        put("seats.1.total", 3),
-        f"{P} 'seats[1].total' is 3, but the rest of the position gives 0",
+        "derived seat",
+        put("seats.1.hand_size", 3),
+        f"{P} 'seats[1].hand_size' is 3, but the rest of the position gives 2",
     ),
     ("unknown", put("colour", "red"), f"{P} 'colour' is not a field of a take-stock position"),
 ]

@@ -2,8 +2,8 @@
 
 ``restore`` reads the stored parts of a ``full_view()`` (docs/positions/take-stock.md), checks
 that every share card, event card and option token is in exactly one place, rebuilds the
-derived values and then requires every other key of the data to agree with the rebuilt state,
-so ``restore(state.full_view()) == state``. Malformed data raises BadRecord naming the field.
+derived values and then requires every other key given to agree with the rebuilt state, so
+``restore(state.full_view()) == state``. Malformed data raises BadRecord naming the field.
 It does not prove that a position can be reached in a game, only that it can be played on.
 """
 
@@ -72,6 +72,51 @@ PHASE_EFFECTS = {
     FREEZE_P: (FREEZE,),
     UPTURN_P: (UPTURN,),
 }
+
+
+#: The keys :func:`restore` reads (and of each stock and seat); the other keys of a full view
+#: follow from them: they may be left out of the data, and must agree when present.
+STORED = (
+    "game",
+    "format",
+    "players",
+    "options",
+    "rng",
+    "round",
+    "phase",
+    "to_move",
+    "actor",
+    "dealer",
+    "start_player",
+    "stocks",
+    "seats",
+    "hands",
+    "held_events",
+    "share_draw_order",
+    "share_discard",
+    "event_deck_order",
+    "event_discard",
+    "event_blocks",
+    "drawn_events",
+    "market_closed_aside",
+    "executing",
+    "upturn_stocks",
+    "enforced_limit",
+    "token_supply",
+    "exercise_masks",
+    "round_end",
+)
+STOCK_STORED = ("cards", "splits", "frozen")
+SEAT_STORED = ("certificates", "tokens", "frozen", "total", "round_scores")
+
+
+def stored_part(view: dict[str, Any]) -> dict[str, Any]:
+    """The keys of a full view that :func:`restore` reads: the smallest position it takes,
+    and the one to edit (a derived key left in would have to be edited to agree)."""
+    out = {key: view[key] for key in STORED}
+    out["stocks"] = [{key: row[key] for key in STOCK_STORED} for row in view["stocks"]]
+    out["seats"] = [{key: seat[key] for key in SEAT_STORED} for seat in view["seats"]]
+    return out
 
 
 def fail(path: str, problem: str) -> NoReturn:
@@ -280,7 +325,7 @@ def _read_seats(s: TakeStockState, seats: list[Any]) -> None:
         rounds.append(
             [integer(x, f"{where}.round_scores[{r}]", 0, MAX_COUNT) for r, x in enumerate(scores)]
         )
-        s.totals.append(sum(rounds[-1]))
+        s.totals.append(integer(field(item, "total", where), f"{where}.total", 0, MAX_COUNT))
     s.history = [rounds[q][r] for r in range(len(rounds[0]) if rounds else 0) for q in range(n)]
 
 
@@ -351,18 +396,15 @@ def _check_accounting(s: TakeStockState) -> None:
 
 
 def _check_agreement(expected: object, given: object, path: str) -> None:
-    """Every key of ``given`` equals the rebuilt position ``expected``; the error names the
-    first field that differs (only the parts that differ are walked)."""
+    """Every key of ``given`` equals the rebuilt position ``expected`` (derived keys may be left
+    out); the error names the first field that differs (only the parts that differ are walked)."""
     if isinstance(expected, dict) and isinstance(given, dict):
-        if expected.keys() != given.keys():
-            for key in expected:
-                if key not in given:
-                    raise BadRecord(f"take-stock position: missing field {path + key!r}")
-            unknown = next(str(key) for key in given if key not in expected)
-            fail(path + unknown, "is not a field of a take-stock position")
-        for key, value in expected.items():
-            if given[key] != value:
-                _check_agreement(value, given[key], f"{path}{key}.")
+        for key in given:
+            if key not in expected:
+                fail(path + str(key), "is not a field of a take-stock position")
+        for key, value in given.items():
+            if expected[key] != value:
+                _check_agreement(expected[key], value, f"{path}{key}.")
         return
     if isinstance(expected, list) and isinstance(given, list) and len(expected) == len(given):
         for i, (e, g) in enumerate(zip(expected, given, strict=True)):
