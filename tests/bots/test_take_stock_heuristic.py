@@ -13,16 +13,21 @@ from bazaar.bots.random_bot import RandomBot
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME, TakeStockState
 from bazaar.games.take_stock import actions as A
-from bazaar.games.take_stock.state import AUDIT_P, CHOOSE, EXERCISE, MAIN
+from bazaar.games.take_stock.components import CARD_NAMES
+from bazaar.games.take_stock.state import CHOOSE, EXERCISE, MAIN
 from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
 from tests.take_stock.helpers import (
     card,
     give,
-    kind,
     new,
     set_certs,
     set_row,
+    set_tokens,
+    set_totals,
     stack_events,
+    to_choose,
+    to_execute,
+    to_exercise,
     turn,
 )
 
@@ -87,10 +92,8 @@ def exercise_state(round_no: int, tokens: int, *hand: str) -> TakeStockState:
     """Seat 0 decides its option exercise at the end of round ``round_no``."""
     s = new(4, 5)
     give(s, 0, *hand)
-    s.round = round_no
-    s.tokens[0] = tokens
-    s.phase, s.cur, s.exmask = EXERCISE, 0, [-1] * 4
-    return s
+    set_tokens(s, [tokens, *s.tokens[1:]])
+    return to_exercise(s, 0, round_no)
 
 
 def test_exercises_every_token_on_the_best_cards_in_the_last_round() -> None:
@@ -112,8 +115,8 @@ def last_round_turn(totals: list[int]) -> TakeStockState:
     """Seat 0's turn in round 4 with Market Closed second from the top of the event deck."""
     s = turn(new(4, 8), 0, round_no=4)
     give(s, 0, "C3", "G4", "T2", "M5", "O3", "C6")
-    s.totals = totals
-    s.tokens = [0, 0, 0, 0]
+    set_totals(s, totals)
+    set_tokens(s, [0, 0, 0, 0])
     stack_events(s, "no-change", "market-closed")
     assert s.market_closed_position() == 2
     return s
@@ -135,7 +138,7 @@ def test_buys_the_many_share_card_of_a_high_split_stock() -> None:
     s = turn(new(4, 2), 0, round_no=1)
     set_row(s, "O", 5, 9, splits=1)
     give(s, 0, "O10", "C10", "T2", "G3", "M4")
-    s.tokens[0] = 0
+    set_tokens(s, [0, *s.tokens[1:]])
     action = TakeStockHeuristic().choose(s)
     assert A.BUY_BASE <= action < A.EVENT2_BASE, s.notation(action)
     assert (action - A.BUY_BASE) // 60 == card("O10")
@@ -148,8 +151,7 @@ def test_raises_its_own_stock_not_a_rivals() -> None:
     set_row(s, "O", 3)
     set_row(s, "C", 3)
     give(s, 0, "O7", "C7", "T2", "G3", "M4")
-    s.tokens[0] = 0
-    s._refresh()
+    set_tokens(s, [0, *s.tokens[1:]])
     bot = TakeStockHeuristic()
     action = bot.choose(s)
     assert s.notation(action) != "play C7"
@@ -162,7 +164,7 @@ def test_audits_the_rivals_most_valuable_certificate() -> None:
     set_row(s, "O", 4, 8)
     set_certs(s, 1, "O10", "C2")
     set_certs(s, 2, "G5")
-    s.phase, s.cur, s.actor, s.executing = AUDIT_P, 0, 0, kind("audit")
+    to_execute(s, 0, "audit", "audit")
     assert s.notation(TakeStockHeuristic().choose(s)) == "audit O10"
 
 
@@ -172,10 +174,9 @@ def test_chooses_the_split_of_its_own_stock() -> None:
     set_certs(s, 1, "C10")
     set_row(s, "O", 4)
     set_row(s, "C", 4)
-    s.phase, s.cur, s.actor = CHOOSE, 0, 0
-    s.pending = [kind("split-C"), kind("split-O")]
+    to_choose(s, 0, "split-C", "split-O")
     assert s.notation(TakeStockHeuristic().choose(s)) == "choose split-O"
-    s.pending = [kind("split-C"), kind("crash-C")]
+    to_choose(s, 0, "split-C", "crash-C")
     assert s.notation(TakeStockHeuristic().choose(s)) == "choose crash-C"
 
 
@@ -227,13 +228,13 @@ def test_beats_random_players() -> None:
 # ---------------------------------------------------------------------- estimate_scores
 def test_estimate_scores_counts_totals_certificates_tokens_and_hands() -> None:
     s = new(4, 3)
-    s.round = 2
-    s.totals = [40, 10, 0, 25]
+    turn(s, s.cur, round_no=2)
+    set_totals(s, [40, 10, 0, 25])
     set_row(s, "O", 4, 8, splits=1)  # price 16
     set_row(s, "C", 3)  # price 3
     set_certs(s, 0, "O10", "C2")  # 3 x 16 + 1 x 3
     set_certs(s, 1, "O6")  # 2 x 16
-    s.tokens = [4, 2, 0, 1]
+    set_tokens(s, [4, 2, 0, 1])
     hands = [5.0 * len(h) for h in s.hands]
     assert s.estimate_scores() == [
         40 + 48 + 3 + 40 + hands[0],
@@ -241,15 +242,15 @@ def test_estimate_scores_counts_totals_certificates_tokens_and_hands() -> None:
         0 + hands[2],
         25 + 10 + hands[3],
     ]
-    s.phase = EXERCISE  # the hands are about to be discarded: only the tokens count
+    to_exercise(s, 0)  # the hands are about to be discarded: only the tokens count
     assert s.estimate_scores() == [131, 62, 0, 35]
 
 
 def test_estimate_scores_in_the_last_round_and_at_the_end() -> None:
     s = new(4, 3)
-    s.round = 4
-    s.tokens = [2, 0, 5, 1]
-    s.hands[2] = s.hands[2][:1]
+    turn(s, s.cur, round_no=4)
+    set_tokens(s, [2, 0, 5, 1])
+    give(s, 2, CARD_NAMES[s.hands[2][0]])
     set_row(s, "T", 4)  # prices 1, 1, 4, 1, 1: an average card is 21/11 x 8/5 points
     card_worth = 21 / 11 * 8 / 5
     est = s.estimate_scores()

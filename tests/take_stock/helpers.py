@@ -1,12 +1,15 @@
 """State-building helpers for the Take Stock rule tests.
 
-Tests create a state with :func:`new`, arrange it with the helpers below (which move cards
-from wherever they are, so the 60 share cards and 40 event cards stay accounted for) and
-drive it with notation via :func:`do`.
+Tests create a state with :func:`new`, arrange it with the helpers below and drive it with
+notation via :func:`do`. The helpers edit the position as data (:func:`position`, the stored
+keys of ``full_view()``, docs/positions/take-stock.md) and restore it (:func:`set_position`),
+moving cards from wherever they are, so the 60 share cards and 40 event cards stay accounted
+for and every arranged position is checked whole by ``GAME.restore``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bazaar.core.game import Event
@@ -15,13 +18,14 @@ from bazaar.games.take_stock.components import (
     CARD_BY_NAME,
     CARD_NAMES,
     CLOSED,
+    COMPONENTS,
     KIND_BY_NAME,
+    KIND_NAMES,
     STARTERS,
     STOCK_BY_LETTER,
     STOCK_OF,
-    VALUE_OF,
 )
-from bazaar.games.take_stock.state import KIND_MASK, MAIN, TAG_SHIFT
+from bazaar.games.take_stock.position import stored_part
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> TakeStockState:
@@ -49,131 +53,232 @@ def names(cards: list[int]) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
 
 
-def _take(s: TakeStockState, c: int) -> None:
-    """Remove share card ``c`` from wherever it is (not a starter)."""
-    assert c not in STARTERS
-    for pile in (*s.hands, s.sdraw, s.sdiscard):
-        if c in pile:
-            pile.remove(c)
+def position(s: TakeStockState) -> dict[str, Any]:
+    """The position of ``s`` as data to edit: the stored keys of its full view."""
+    return stored_part(s.full_view())
+
+
+def set_position(s: TakeStockState, data: dict[str, Any]) -> None:
+    """Make ``s`` the position ``data``, through ``GAME.restore`` (which checks it is whole)."""
+    fresh = GAME.restore(data)
+    for name in TakeStockState.__slots__:
+        setattr(s, name, getattr(fresh, name))
+
+
+def edit(s: TakeStockState, change: Callable[[dict[str, Any]], None]) -> None:
+    """Apply ``change`` to the position of ``s`` as data."""
+    data = position(s)
+    change(data)
+    set_position(s, data)
+
+
+def _card_order(names: list[str]) -> list[str]:
+    return sorted(names, key=card)
+
+
+def _take(data: dict[str, Any], name: str) -> None:
+    """Remove share card ``name`` from wherever it is (not a starter)."""
+    assert card(name) not in STARTERS
+    piles = [*data["hands"], data["share_draw_order"], data["share_discard"]]
+    piles += [seat["certificates"] for seat in data["seats"]]
+    piles += [row["cards"] for row in data["stocks"]]
+    for pile in piles:
+        if name in pile:
+            pile.remove(name)
             return
-    for q, certs in enumerate(s.certs):
-        if c in certs:
-            s.certs[q] = tuple(x for x in certs if x != c)
-            return
-    for k, row in enumerate(s.rows):
-        if c in row:
-            s.rows[k] = row = tuple(x for x in row if x != c)
-            s.top[k] = VALUE_OF[row[-1]]
-            return
-    raise AssertionError(f"card {CARD_NAMES[c]} not found")
+    raise AssertionError(f"card {name} not found")
 
 
 def give(s: TakeStockState, p: int, *cards: str) -> None:
     """Replace seat ``p``'s hand with exactly the named cards (old cards go under the pile)."""
-    old = s.hands[p]
-    s.hands[p] = []
-    s.sdraw[:0] = old
-    for name in cards:
-        _take(s, card(name))
-        s.hands[p].append(card(name))
-    s.hands[p].sort()
+
+    def change(data: dict[str, Any]) -> None:
+        data["share_draw_order"][:0] = data["hands"][p]
+        data["hands"][p] = []
+        for name in cards:
+            _take(data, name)
+        data["hands"][p] = _card_order(list(cards))
+
+    edit(s, change)
 
 
 def set_certs(s: TakeStockState, p: int, *cards: str) -> None:
     """Replace seat ``p``'s certificates with the named cards."""
-    old = s.certs[p]
-    s.certs[p] = ()
-    s.sdraw[:0] = old
-    for name in cards:
-        _take(s, card(name))
-    s.certs[p] = tuple(sorted(card(name) for name in cards))
+
+    def change(data: dict[str, Any]) -> None:
+        seat = data["seats"][p]
+        data["share_draw_order"][:0] = seat["certificates"]
+        seat["certificates"] = []
+        for name in cards:
+            _take(data, name)
+        seat["certificates"] = _card_order(list(cards))
+
+    edit(s, change)
 
 
 def set_row(s: TakeStockState, letter: str, *values: int, splits: int | None = None) -> None:
     """Set row ``letter`` to its starter 1 followed by ``values`` (e.g. 3, 7)."""
-    k = stock(letter)
-    s.sdraw[:0] = s.rows[k][1:]
-    s.rows[k] = s.rows[k][:1]
-    for v in values:
-        c = card(f"{letter}{v}")
-        _take(s, c)
-        s.rows[k] = (*s.rows[k], c)
-    s.top[k] = values[-1] if values else 1
-    if splits is not None:
-        _set_table(s, "split", k, splits)
-    s._refresh()
+
+    def change(data: dict[str, Any]) -> None:
+        row = data["stocks"][stock(letter)]
+        data["share_draw_order"][:0] = row["cards"][1:]
+        del row["cards"][1:]
+        for v in values:
+            _take(data, f"{letter}{v}")
+            row["cards"].append(f"{letter}{v}")
+        if splits is not None:
+            _set_table(data, f"split-{letter}", row, "splits", splits)
+
+    edit(s, change)
 
 
-def _set_table(s: TakeStockState, base: str, k: int, count: int) -> None:
-    """Put ``count`` copies of a table event (split of stock k) beside the row."""
-    table_kind = kind(f"{base}-{'CGTOM'[k]}")
-    current = s.splits[k]
-    while current < count:
-        _pull_event(s, table_kind)
-        current += 1
-    while current > count:
-        s.edeck.insert(0, table_kind | 7 << TAG_SHIFT)
-        current -= 1
-    s.splits[k] = count
+def _set_table(data: dict[str, Any], event: str, row: dict[str, Any], key: str, count: int) -> None:
+    """Lay ``count`` ``event`` cards beside (``splits``) or on (``frozen``) ``row``: more come
+    from the deck, discard or held events; fewer go to the bottom of the deck."""
+    for _ in range(row[key], count):
+        _pull_event(data, event)
+    for _ in range(count, row[key]):
+        data["event_deck_order"].insert(0, {"event": event, "known_by": "nobody"})
+    row[key] = count
 
 
 def set_frozen(s: TakeStockState, letter: str, count: int = 1) -> None:
-    k = stock(letter)
-    for _ in range(count - s.frozen[k]):
-        _pull_event(s, kind("freeze"))
-    s.frozen[k] = count
-    s._refresh()
+    edit(s, lambda data: _set_table(data, "freeze", data["stocks"][stock(letter)], "frozen", count))
 
 
-def _pull_event(s: TakeStockState, k: int) -> int:
-    """Remove one event card of kind ``k`` from the deck, discard or held events."""
-    for pile in (s.edeck, s.ediscard):
-        for i, e in enumerate(pile):
-            if e & KIND_MASK == k:
+def _pull_event(data: dict[str, Any], event: str) -> None:
+    """Remove one event card of kind ``event`` from the deck (the bottom first), the discard
+    or the held events."""
+    piles = [data["event_deck_order"], data["event_discard"], *data["held_events"]]
+    for pile in piles:
+        for i, entry in enumerate(pile):
+            if entry["event"] == event:
                 del pile[i]
-                return e
-    for q, held in enumerate(s.held):
-        for i, e in enumerate(held):
-            if e & KIND_MASK == k:
-                s.held[q] = held[:i] + held[i + 1 :]
-                return e
-    raise AssertionError(f"no event card of kind {k} left to move")
+                return
+    raise AssertionError(f"no event card {event} left to move")
 
 
 def stack_events(s: TakeStockState, *kinds: str) -> None:
     """Put event cards of the named kinds on top of the deck, drawn in this order."""
-    for name in reversed(kinds):
-        k = kind(name)
-        if k == CLOSED:
-            _pull_event(s, k)
-            s.edeck.append(k)
-        else:
-            _pull_event(s, k)
-            s.edeck.append(k | 7 << TAG_SHIFT)
+
+    def change(data: dict[str, Any]) -> None:
+        for name in reversed(kinds):
+            event = KIND_NAMES[kind(name)]
+            _pull_event(data, event)
+            known_by = "all" if kind(name) == CLOSED else "nobody"
+            data["event_deck_order"].append({"event": event, "known_by": known_by})
+
+    edit(s, change)
 
 
 def hold(s: TakeStockState, p: int, name: str, round_drawn: int = 1) -> None:
     """Give seat ``p`` a held event of kind ``name`` drawn in ``round_drawn`` (hold them in
     the order drawn, as in a game)."""
-    k = kind(name)
-    _pull_event(s, k)
-    s.held[p] = (*s.held[p], k | round_drawn << TAG_SHIFT)
+
+    def change(data: dict[str, Any]) -> None:
+        event = KIND_NAMES[kind(name)]
+        _pull_event(data, event)
+        data["held_events"][p].append({"event": event, "round": round_drawn})
+
+    edit(s, change)
 
 
 def stack_draw(s: TakeStockState, *cards: str) -> None:
     """Put the named share cards on top of the draw pile, drawn in this order."""
-    for name in reversed(cards):
-        _take(s, card(name))
-        s.sdraw.append(card(name))
+
+    def change(data: dict[str, Any]) -> None:
+        for name in reversed(cards):
+            _take(data, name)
+            data["share_draw_order"].append(name)
+
+    edit(s, change)
+
+
+def set_tokens(s: TakeStockState, tokens: list[int]) -> None:
+    """Give each seat its number of option tokens; the rest of the 30 make the supply."""
+
+    def change(data: dict[str, Any]) -> None:
+        for seat, count in zip(data["seats"], tokens, strict=True):
+            seat["tokens"] = count
+        data["token_supply"] = COMPONENTS.tokens_total - sum(tokens)
+
+    edit(s, change)
+
+
+def set_totals(s: TakeStockState, totals: list[int]) -> None:
+    """Set each seat's cumulative score (as if earned in earlier rounds)."""
+
+    def change(data: dict[str, Any]) -> None:
+        for seat, total in zip(data["seats"], totals, strict=True):
+            seat["total"] = total
+
+    edit(s, change)
+
+
+def freeze_player(s: TakeStockState, p: int) -> None:
+    """Lay a Stock Freeze in front of seat ``p`` (``freeze=player``: it may not Buy)."""
+
+    def change(data: dict[str, Any]) -> None:
+        _pull_event(data, "freeze")
+        data["seats"][p]["frozen"] += 1
+
+    edit(s, change)
+
+
+def to_exercise(s: TakeStockState, p: int, round_no: int | None = None) -> TakeStockState:
+    """Make seat ``p`` decide its option exercise (nobody has decided yet)."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["to_move"] = p
+        data["phase"] = "exercise"
+        data["exercise_masks"] = [-1] * data["players"]
+        if round_no is not None:
+            data["round"] = round_no
+
+    edit(s, change)
+    return s
+
+
+def to_choose(s: TakeStockState, p: int, *events: str) -> TakeStockState:
+    """Make seat ``p`` choose between the two drawn ``events`` (draw-2, §5.3C①); earlier
+    drawn cards go to the bottom of the deck."""
+
+    def change(data: dict[str, Any]) -> None:
+        for event in data["drawn_events"]:
+            data["event_deck_order"].insert(0, {"event": event, "known_by": "nobody"})
+        for event in events:
+            _pull_event(data, event)
+        data["drawn_events"] = list(events)
+        data["to_move"] = data["actor"] = p
+        data["phase"] = "choose-event"
+
+    edit(s, change)
+    return s
+
+
+def to_execute(s: TakeStockState, p: int, event: str, phase: str) -> TakeStockState:
+    """Make seat ``p`` execute ``event`` (taken from the deck), which opened ``phase``."""
+
+    def change(data: dict[str, Any]) -> None:
+        _pull_event(data, event)
+        data["executing"] = event
+        data["to_move"] = data["actor"] = p
+        data["phase"] = phase
+
+    edit(s, change)
+    return s
 
 
 def turn(s: TakeStockState, p: int, round_no: int | None = None) -> TakeStockState:
     """Make it seat ``p``'s action phase (the draw already made)."""
-    s.cur = s.actor = p
-    s.phase = MAIN
-    if round_no is not None:
-        s.round = round_no
-    s._refresh()
+
+    def change(data: dict[str, Any]) -> None:
+        data["to_move"] = data["actor"] = p
+        data["phase"] = "action"
+        if round_no is not None:
+            data["round"] = round_no
+
+    edit(s, change)
     return s
 
 

@@ -20,6 +20,7 @@ from .helpers import (
     do,
     event_total,
     find,
+    freeze_player,
     give,
     hold,
     kind,
@@ -29,6 +30,7 @@ from .helpers import (
     set_certs,
     set_frozen,
     set_row,
+    set_tokens,
     share_total,
     stack_events,
     turn,
@@ -254,7 +256,7 @@ def test_insider_wrong_stock_card_rejected():
 
 def test_insider_not_blocked_by_player_freeze():
     s = new(4, freeze="player")
-    s.pfrozen[0] = 1
+    freeze_player(s, 0)
     fire(s, "insider-O", hand=("M2", "O7", "C2"))
     assert s.phase == INSIDER_P
 
@@ -490,15 +492,14 @@ def test_option_gained_takes_token_from_supply():
 
 def test_option_gained_with_empty_supply_gets_nothing():
     s = new(6)
-    s.supply = 0
+    set_tokens(s, [4, 4, 4, 4, 4, 10])  # the supply is empty
     fire(s, "option-gained")
     assert s.tokens[0] == 4
 
 
 def test_option_lost_any_player_chosen_by_actor():
     s = new(4)
-    s.tokens = [4, 0, 2, 1]
-    s.supply = 30 - 7
+    set_tokens(s, [4, 0, 2, 1])
     fire(s, "option-lost")
     assert s.phase == TARGET_P
     assert legal(s) == {"target 0", "target 2", "target 3"}  # the actor may choose themself
@@ -508,8 +509,7 @@ def test_option_lost_any_player_chosen_by_actor():
 
 def test_option_lost_nobody_with_tokens_has_no_effect():
     s = new(4)
-    s.tokens = [0, 0, 0, 0]
-    s.supply = 30
+    set_tokens(s, [0, 0, 0, 0])
     events = fire(s, "option-lost")
     assert "no_effect" in [e.kind for e in events]
 

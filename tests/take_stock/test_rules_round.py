@@ -26,6 +26,8 @@ from .helpers import (
     set_certs,
     set_frozen,
     set_row,
+    set_tokens,
+    set_totals,
     share_total,
     stack_events,
     turn,
@@ -91,8 +93,7 @@ def test_round_end_only_once_first_condition_recorded():
 # ------------------------------------------------------------------ option exercise (§7.1)
 def test_exercise_players_with_cards_and_tokens_in_order_from_start_player():
     s = new(4, first_dealer="seat0")  # seat 1 starts
-    s.tokens = [4, 4, 0, 4]
-    s.supply = 18
+    set_tokens(s, [4, 4, 0, 4])
     set_row(s, "O", 3)
     give(s, 1, "C2", "C3")
     give(s, 2, "G2")
@@ -139,8 +140,7 @@ def test_exercise_all_four_tokens_allowed():
 
 def test_exercise_more_than_tokens_is_illegal():
     s = new(4, first_dealer="seat0")
-    s.tokens[1] = 1
-    s.supply += 3
+    set_tokens(s, [4, 1, 4, 4])
     give(s, 1, "C2", "C6", "T2")
     set_row(s, "O", 3)
     end_by_hand(s, seat=3, cert="O7", discard="O4")
@@ -304,7 +304,7 @@ def test_next_round_share_cards_rebuilt_five_ones_stay():
 
 def test_next_round_dealer_is_lowest_total_and_starts_left():
     s = new(4, first_dealer="seat0")
-    s.totals = [50, 40, 30, 60]
+    set_totals(s, [50, 40, 30, 60])
     end_by_hand(s, seat=0, cert="M12", discard="C3")
     finish_exercise(s)
     assert s.dealer == 2 and s.start == 3 and s.to_move() == 3
@@ -313,7 +313,7 @@ def test_next_round_dealer_is_lowest_total_and_starts_left():
 def test_next_round_dealer_tie_first_clockwise_from_previous_dealers_left():
     s = new(4, first_dealer="seat0")
     s.dealer = 2
-    s.totals = [10, 40, 40, 10]
+    set_totals(s, [10, 40, 40, 10])
     end_by_hand(s, seat=1, cert="M12", discard="C3")  # seat 1 scores 3
     finish_exercise(s)
     assert s.totals == [10, 43, 40, 10]
@@ -324,7 +324,7 @@ def test_next_round_dealer_tie_first_clockwise_from_previous_dealers_left():
 def test_next_round_dealer_tie_lowest_seat_option():
     s = new(4, first_dealer="seat0", dealer_tie="lowest_seat")
     s.dealer = 2
-    s.totals = [10, 40, 40, 10]
+    set_totals(s, [10, 40, 40, 10])
     end_by_hand(s, seat=1, cert="M12", discard="C3")
     finish_exercise(s)
     assert s.dealer == 0
@@ -374,7 +374,7 @@ def test_game_lasts_four_rounds_then_highest_total_wins():
 def test_final_scoring_after_round_four_ends_game_with_winner():
     s = new(2, first_dealer="seat0")
     s.round = 4
-    s.totals = [100, 90]
+    set_totals(s, [100, 90])
     set_row(s, "O", 3)
     set_certs(s, 1, "O10")  # 3 shares x 3 = 9
     events = end_by_hand(s, seat=0, cert="M12", discard="C3")  # 3 shares x 1 = 3
@@ -389,7 +389,7 @@ def test_final_scoring_after_round_four_ends_game_with_winner():
 def test_final_tie_is_a_shared_win():
     s = new(3, first_dealer="seat0")
     s.round = 4
-    s.totals = [100, 99, 98]
+    set_totals(s, [100, 99, 98])
     set_row(s, "O", 3)
     set_certs(s, 1, "O2")  # 1 share x 3 = 3 -> 102
     set_certs(s, 2, "O6")  # 2 shares x 3 = 6 -> 104

@@ -428,7 +428,7 @@ class _View:
                 leader, best = q, standing
         weight[leader] += lw
         mine = self.mine = held[p]
-        rel = self.rel = list(mine)
+        rel = self.rel = [float(x) for x in mine]
         for q in range(n):
             if q != p:
                 w = weight[q]

@@ -137,9 +137,9 @@ def load_components() -> Components:
         name: {int(p): n for p, n in t.items()} for name, t in raw["deal_tables"].items()
     }
     dealt = len(stocks) * (values - 1)
-    for name, table in deal_tables.items():
-        _check(sorted(table) == [2, 3, 4, 5, 6], f"deal table {name!r} needs 2-6 players")
-        for players, n in table.items():
+    for name, deal in deal_tables.items():
+        _check(sorted(deal) == [2, 3, 4, 5, 6], f"deal table {name!r} needs 2-6 players")
+        for players, n in deal.items():
             _check(
                 1 <= n <= raw["max_hand"] and n * players <= dealt - 1,
                 f"deal table {name!r}: {n} cards for {players} players",

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bazaar.core.game import Game, Option
+from collections.abc import Callable
+from types import ModuleType
+from typing import ClassVar
+
+from bazaar.core.game import Event, Game, Option
 from bazaar.games.take_stock import actions
 from bazaar.games.take_stock.components import COMPONENTS
 from bazaar.games.take_stock.state import TakeStockState
@@ -116,6 +120,6 @@ class TakeStock(Game):
     num_actions = actions.NUM_ACTIONS
     option_specs = OPTIONS
 
-    actions_module = actions
+    actions_module: ClassVar[ModuleType] = actions
     state_class = TakeStockState
-    event_text = staticmethod(describe)
+    event_text: ClassVar[Callable[[Event, str], str]] = staticmethod(describe)

@@ -54,6 +54,8 @@ from bazaar.games.take_stock.components import (
     VALUES,
 )
 
+#: The version of the position format of :meth:`TakeStockState.full_view` (docs/positions/).
+POSITION_FORMAT = 1
 MAIN, CHOOSE, INSIDER_P, AUDIT_P, TARGET_P, FREEZE_P, UPTURN_P, EXERCISE, OVER = range(9)
 PHASE_NAMES = (
     "action",
@@ -246,6 +248,52 @@ class TakeStockState(State):
         "totals",
         "upturn_mask",
     )
+    # The slots with their types (annotations without values keep the class slotted).
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    rules: Rules
+    rng: Rng
+    #: option tokens of each seat, and the tokens left in the supply
+    tokens: list[int]
+    supply: int
+    #: cumulative scores, and every round's scores (round r of seat q at ``r * players + q``)
+    totals: list[int]
+    history: list[int]
+    hands: list[list[int]]
+    certs: list[tuple[int, ...]]
+    held: list[tuple[int, ...]]
+    pfrozen: list[int]
+    #: exercise choice (hand position bit mask) of each seat, -1 while undecided
+    exmask: list[int]
+    rows: list[tuple[int, ...]]
+    top: list[int]
+    splits: list[int]
+    frozen: list[int]
+    sdraw: list[int]
+    sdiscard: list[int]
+    edeck: list[int]
+    eblocks: list[int]
+    ediscard: list[int]
+    #: the kinds of the event cards drawn by a draw-2 and not yet chosen or discarded
+    pending: list[int]
+    mc_aside: bool
+    #: kind of the event card being executed, -1 if none
+    executing: int
+    #: bit mask of the stocks that have had their Market Upturn play
+    upturn_mask: int
+    audit_limit: int
+    #: HoldLimit and playable-card mask, derived from the rows (see :meth:`_refresh`)
+    limit: int
+    playmask: int
+    round: int
+    reason: int
+    phase: int
+    dealer: int
+    start: int
+    #: the seat deciding now (``cur``) and the seat whose turn it is (``actor``)
+    cur: int
+    actor: int
 
     # ------------------------------------------------------------------ setup (§3)
     @classmethod
@@ -289,6 +337,14 @@ class TakeStockState(State):
         s._build_event_deck()
         s._start_round(None)
         return s
+
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> TakeStockState:
+        """The state whose :meth:`full_view` is ``data`` (docs/positions/take-stock.md), also
+        after a JSON round trip; BadRecord naming the field if ``data`` is not such a view."""
+        from bazaar.games.take_stock.position import restore  # it reads this module's names
+
+        return restore(cls, game, data)
 
     def clone(self) -> TakeStockState:
         s = object.__new__(TakeStockState)
@@ -581,15 +637,15 @@ class TakeStockState(State):
                 rule="insider-stock",
             )
         if phase == AUDIT_P and A.AUDIT_BASE <= action < A.TARGET_BASE:
-            card = CARD_NAMES[action - A.AUDIT_BASE]
+            name = CARD_NAMES[action - A.AUDIT_BASE]
             if self.rules.audit == 0:
                 return IllegalAction(
-                    f"{note!r}: {card} is not a certificate of another player; the actor may "
+                    f"{note!r}: {name} is not a certificate of another player; the actor may "
                     "not audit themself (§6 Stock Audit)",
                     rule="audit",
                 )
             return IllegalAction(
-                f"{note!r}: {card} is not one of {who}'s certificates (§6 Stock Audit)",
+                f"{note!r}: {name} is not one of {who}'s certificates (§6 Stock Audit)",
                 rule="audit",
             )
         if phase == TARGET_P and A.TARGET_BASE <= action < A.FREEZE_BASE:
@@ -1375,7 +1431,14 @@ class TakeStockState(State):
         return out
 
     def full_view(self) -> dict[str, Any]:
+        """Everything the state holds (the position format of docs/positions/take-stock.md):
+        the spectator view's keys plus the hidden parts and the state's memory."""
         out = self._public()
+        out["format"] = POSITION_FORMAT
+        out["options"] = dict(self.options)
+        out["actor"] = self.actor
+        out["upturn_stocks"] = [LETTERS[s] for s in range(STOCKS) if self.upturn_mask >> s & 1]
+        out["enforced_limit"] = self.audit_limit
         out["hands"] = [[CARD_NAMES[c] for c in h] for h in self.hands]
         out["held_events"] = [
             [{"event": KIND_NAMES[e & KIND_MASK], "round": e >> TAG_SHIFT} for e in h]
