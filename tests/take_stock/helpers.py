@@ -25,7 +25,7 @@ from bazaar.games.take_stock.components import (
     STOCK_BY_LETTER,
     STOCK_OF,
 )
-from bazaar.games.take_stock.position import stored_part
+from bazaar.games.take_stock.positions import stored_part
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> TakeStockState:

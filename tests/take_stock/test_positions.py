@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bazaar.core.errors import BadRecord
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME, TakeStockState
-from bazaar.games.take_stock.position import stored_part
+from bazaar.games.take_stock.positions import stored_part
 from bazaar.games.take_stock.state import CHOOSE, EXERCISE
 from tests.scale import examples
 from tests.take_stock.helpers import do, give, hold, new, set_certs, set_row, turn

@@ -342,7 +342,7 @@ class TakeStockState(State):
     def restore(cls, game: Game, data: dict[str, Any]) -> TakeStockState:
         """The state whose :meth:`full_view` is ``data`` (docs/positions/take-stock.md), also
         after a JSON round trip; BadRecord naming the field if ``data`` is not such a view."""
-        from bazaar.games.take_stock.position import restore  # it reads this module's names
+        from bazaar.games.take_stock.positions import restore  # it reads this module's names
 
         return restore(cls, game, data)
 
