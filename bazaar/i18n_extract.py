@@ -91,9 +91,7 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
         CatalogSource(
             "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("games", "static", ".*", "_*")
         ),
-        CatalogSource(
-            "web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static"
-        ),
+        CatalogSource("web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static"),
     ]
     program += [
         CatalogSource(
