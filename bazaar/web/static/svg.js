@@ -83,7 +83,7 @@
 
   /** Greedy line wrapping: Latin text breaks at spaces, CJK between characters; with
    * o.cjkRules punctuation that closes a phrase never starts a line and no CJK character
-   * stands alone on the last line. */
+   * stands alone on the last line; with o.spaces the space after a word counts in its width. */
   function wrap(s, size, max, width, o) {
     o = o || {};
     const tokens = String(s).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || [];
@@ -91,7 +91,8 @@
     let line = "";
     for (const tok of tokens) {
       const closing = o.cjkRules && /^[，。；：、！？）」』,.;:!?)]/.test(tok);
-      if (line && !closing && width((line + tok).trimEnd(), size) > max) {
+      const next = o.spaces ? line + tok : (line + tok).trimEnd();
+      if (line && !closing && width(next, size) > max) {
         lines.push(line.trimEnd());
         line = tok.trimStart();
       } else {

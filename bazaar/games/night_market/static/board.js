@@ -59,7 +59,7 @@
   const width = S.measure([], 0.58);
   function fit(s, size, max) { return S.fit(s, size, max, width); }
   /** ``s`` broken into lines of at most ``max`` units (at spaces; CJK text anywhere). */
-  function wrap(s, size, max) { return S.wrap(s, size, max, width); }
+  function wrap(s, size, max) { return S.wrap(s, size, max, width, {spaces: true}); }
   function money(n) {
     return n < 0 ? "-$" + -n : "$" + n;
   }
