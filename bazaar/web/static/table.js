@@ -72,14 +72,17 @@
     return msg.error;
   }
 
-  /* Load the board script of ``game`` once; redraw what is shown when it has arrived. */
-  const boards = {};
+  /* Load the board script of ``game`` once; redraw what is shown when it has arrived (until
+   * then the board stays empty; without a board script it shows the view as text). */
+  const boards = {};  // game id -> "loading" | "failed"
   function loadBoard(game) {
     if (boards[game] || (window.BazaarRenderers || {})[game]) return;
-    boards[game] = true;
+    boards[game] = "loading";
     const script = document.createElement("script");
     script.src = `/games/${encodeURIComponent(game)}/board.js`;
-    script.onload = () => { if (shown && shown.game === game) show(shown); };
+    const redraw = () => { if (shown && shown.game === game) show(shown); };
+    script.onload = () => { boards[game] = "loaded"; redraw(); };
+    script.onerror = () => { boards[game] = "failed"; redraw(); };
     document.head.appendChild(script);
   }
 
@@ -95,6 +98,8 @@
         board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
         console.error(err);
       }
+    } else if (boards[payload.game] === "loading") {
+      board.innerHTML = "";
     } else {
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
