@@ -1,8 +1,9 @@
 """Render a game payload with its browser renderer in headless Chromium (for renderer tests).
 
-``render_svg(page, payload)`` loads ``bazaar-ui.js`` and the game's renderer into an empty
-page, calls ``BazaarRenderers[game].render(payload, ui)`` and returns the SVG markup, the
-hotspot actions (``data-actions``) and any JavaScript errors.
+``load_renderer(page, game)`` loads ``bazaar-ui.js``, ``svg.js`` and the game's board script
+(``board_script(game)``: ``<game package>/static/board.js``) into an empty page;
+``render_svg(page, payload)`` calls ``BazaarRenderers[game].render(payload, ui)`` and returns
+the SVG markup, the hotspot actions (``data-actions``) and any JavaScript errors.
 """
 
 from __future__ import annotations
