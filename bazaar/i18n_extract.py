@@ -91,15 +91,13 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
         CatalogSource(
             "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("games", "static", ".*", "_*")
         ),
-        CatalogSource(
-            "web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static", ("games", ".*", "_*")
-        ),
+        CatalogSource("web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static"),
     ]
     program += [
         CatalogSource(
             f"web_{g}",
             f"{PROGRAM_FOLDER}/web_{g}.po",
-            f"bazaar/web/static/games/{g.replace('_', '-')}.js",
+            f"bazaar/games/{g}/static/board.js",
         )
         for g in GAMES
     ]
@@ -108,6 +106,7 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
             g,
             f"bazaar/games/{g}/locale/{LOCALE}/LC_MESSAGES/{g}.po",
             f"bazaar/games/{g}",
+            ("static", ".*", "_*"),
             program=False,
         )
         for g in GAMES

@@ -35,6 +35,7 @@ from bazaar import __version__
 from bazaar.bots.levels import LEVELS
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
+from bazaar.core.game import Game
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, get_game
 from bazaar.i18n import LANGS, N_, catalog, normalize_lang, t
@@ -48,6 +49,14 @@ from bazaar.web.store import Store, default_db_url
 STATIC = resources.files("bazaar.web").joinpath("static")
 #: Bots a seat can be given in the lobby.
 BOT_SPECS = ["random", "heuristic", *(f"ismcts:{level}" for level in LEVELS)]
+#: Each bot's English name (the msgid the pages translate with their catalog).
+BOT_NAMES = {
+    "random": N_("Random bot"),
+    "heuristic": N_("Heuristic bot"),
+    "ismcts:easy": N_("Bot: easy"),
+    "ismcts:medium": N_("Bot: medium"),
+    "ismcts:hard": N_("Bot: hard"),
+}
 #: The rules' Markdown (our own files) as HTML for the rules dialog.
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 #: A seat token in the query string (absent: a spectator).
@@ -75,6 +84,11 @@ log = logging.getLogger(__name__)
 STRICT = ConfigDict(extra="forbid", strict=True)
 #: Longest raw name before trimming (the trimmed name may have 40 characters).
 MAX_RAW_NAME = 200
+
+
+def game_package(game: Game) -> str:
+    """The package that defines ``game`` (its rules, catalog and board script live there)."""
+    return type(game).__module__.rsplit(".", 1)[0]
 
 
 def _checked_name(raw: str, allow_empty: bool) -> str:
@@ -303,6 +317,15 @@ def create_app(
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(STATIC.joinpath("table.html")))
 
+    @app.get("/games/{game_id}/board.js", include_in_schema=False)
+    async def board_script(game_id: str) -> Response:
+        try:
+            game = get_game(game_id)
+        except BazaarError as exc:
+            raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
+        script = resources.files(game_package(game)).joinpath("static", "board.js")
+        return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8")
+
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     # ------------------------------------------------------------------ games
@@ -311,6 +334,7 @@ def create_app(
         return {
             "games": [g.info() for g in all_games()],
             "bots": BOT_SPECS,
+            "bot_names": {spec: BOT_NAMES.get(spec, spec) for spec in BOT_SPECS},
             "langs": list(LANGS),
         }
 
@@ -330,7 +354,7 @@ def create_app(
             game = get_game(game_id)
         except BazaarError as exc:
             raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
-        package = type(game).__module__.rsplit(".", 1)[0]
+        package = game_package(game)
         suffix = "zh-TW" if code == "zh-TW" else "en"
         text = resources.files(package).joinpath(f"rules.{suffix}.md").read_text("utf-8")
         if format == "html":

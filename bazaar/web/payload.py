@@ -14,7 +14,9 @@ Payload fields::
     seats     [{"seat", "name", "kind": "human"|"bot", "bot": spec|null}]
     view      state.view(seat)
     to_move   the seat to move, or null once the game is over
-    legal     [{"action": int, "notation": str, "text": str}] (empty unless seat is to move)
+    legal     [{"action": int, "notation": str, "text": str, "fields": {"kind": str, ...}}]
+              (empty unless seat is to move; ``fields`` is the move as data, from the game
+              package's ``moves.move_fields``: docs/web.md, "Move fields")
     log       [{"seq", "seat", "notation", "lines": [str]}] (newest last; events this seat sees;
               ``notation`` is the move's public notation, e.g. "hide ?", except for its mover)
     over      true once the game is over
@@ -27,7 +29,10 @@ Payload fields::
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
 from typing import Any
 
 from bazaar.core.game import Event, State
@@ -54,6 +59,16 @@ class LoggedMove:
         return self.notation if seat == self.seat else self.public
 
 
+@cache
+def move_fields_of(game_id: str) -> Callable[[int], dict[str, Any]]:
+    """The ``move_fields`` function of a game: the ``moves`` module of its package."""
+    from bazaar.core.registry import get_game
+
+    package = type(get_game(game_id)).__module__.rsplit(".", 1)[0]
+    fields: Callable[[int], dict[str, Any]] = import_module(f"{package}.moves").move_fields
+    return fields
+
+
 def legal_moves(
     state: State, seat: int | None, lang: str, view: dict[str, Any] | None = None
 ) -> list[dict[str, Any]]:
@@ -65,11 +80,13 @@ def legal_moves(
         return []
     view = view if view is not None else state.view(seat)
     game_id = state.game.id
+    fields = move_fields_of(game_id)
     return [
         {
             "action": a,
             "notation": state.notation(a),
             "text": render.describe_action(game_id, a, lang, view) or state.notation(a),
+            "fields": fields(a),
         }
         for a in state.legal_actions()
     ]

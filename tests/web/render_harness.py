@@ -1,16 +1,19 @@
 """Render a game payload with its browser renderer in headless Chromium (for renderer tests).
 
-``render_svg(page, payload)`` loads ``bazaar-ui.js`` and the game's renderer into an empty
-page, calls ``BazaarRenderers[game].render(payload, ui)`` and returns the SVG markup, the
-hotspot actions (``data-actions``) and any JavaScript errors.
+``load_renderer(page, game)`` loads ``bazaar-ui.js``, ``svg.js`` and the game's board script
+(``board_script(game)``: ``<game package>/static/board.js``) into an empty page;
+``render_svg(page, payload)`` calls ``BazaarRenderers[game].render(payload, ui)`` and returns
+the SVG markup, the hotspot actions (``data-actions``) and any JavaScript errors.
 """
 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bazaar.core.registry import get_game
 from bazaar.i18n import catalog
 
 STATIC = Path(__file__).resolve().parents[2] / "bazaar" / "web" / "static"
@@ -26,13 +29,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+def board_script(game_id: str) -> Path:
+    """The file of ``game_id``'s board script (``<game package>/static/board.js``)."""
+    package = type(get_game(game_id)).__module__.rsplit(".", 1)[0]
+    return Path(str(resources.files(package).joinpath("static", "board.js")))
+
+
 def load_renderer(page: Any, game_id: str) -> list[str]:
     """Put an empty board and the renderer scripts in ``page``; return the error list."""
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_content('<!doctype html><meta charset="utf-8"><body><div id="board"></div></body>')
     page.add_script_tag(path=str(STATIC / "bazaar-ui.js"))
-    page.add_script_tag(path=str(STATIC / "games" / f"{game_id}.js"))
+    page.add_script_tag(path=str(STATIC / "svg.js"))
+    page.add_script_tag(path=str(board_script(game_id)))
     return errors
 
 

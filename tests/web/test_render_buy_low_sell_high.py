@@ -13,10 +13,10 @@ from babel.messages.pofile import read_po
 from bazaar.core.registry import get_game
 from bazaar.i18n import catalog
 from bazaar.web.payload import build_payload, sample_payloads
-from tests.web.render_harness import STATIC, load_renderer, render_svg
+from tests.web.render_harness import board_script, load_renderer, render_svg
 
 GAME = "buy-low-sell-high"
-JS = STATIC / "games" / f"{GAME}.js"
+JS = board_script(GAME)
 LOCALE = Path(__file__).resolve().parents[2] / "bazaar" / "locale" / "zh_TW" / "LC_MESSAGES"
 #: Moves without a natural place on the board (they are only in the page's move list).
 NO_HOTSPOT = {"pass", "stop"}

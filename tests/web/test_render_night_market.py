@@ -1,4 +1,4 @@
-"""The browser renderer of Taiwan Night Market (bazaar/web/static/games/night-market.js)."""
+"""The browser renderer of Taiwan Night Market (bazaar/games/night_market/static/board.js)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytest
 from bazaar.core.registry import get_game
 from bazaar.i18n import catalog
 from bazaar.web.payload import build_payload, sample_payloads
-from tests.web.render_harness import STATIC, load_renderer, render_svg
+from tests.web.render_harness import board_script, load_renderer, render_svg
 
 GAME = "night-market"
-SOURCE = STATIC / "games" / f"{GAME}.js"
+SOURCE = board_script(GAME)
 PO = Path(__file__).resolve().parents[2] / "bazaar/locale/zh_TW/LC_MESSAGES/web_night_market.po"
 
 

@@ -1,4 +1,4 @@
-"""Browser tests of the Take Stock board (bazaar/web/static/games/take-stock.js).
+"""Browser tests of the Take Stock board (bazaar/games/take_stock/static/board.js).
 
 Each test renders sample payloads in headless Chromium and checks what the board shows and
 which moves its hotspots offer (every hotspot action must be a legal move of the payload).
@@ -16,10 +16,10 @@ from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.i18n import catalog
 from bazaar.web.payload import build_payload, sample_payloads
-from tests.web.render_harness import STATIC, load_renderer, render_svg
+from tests.web.render_harness import STATIC, board_script, load_renderer, render_svg
 
 GAME = "take-stock"
-JS = STATIC / "games" / f"{GAME}.js"
+JS = board_script(GAME)
 LOCALE = STATIC.parents[1] / "locale" / "zh_TW" / "LC_MESSAGES"
 LANGS = ("en", "zh-TW")
 MSGID = re.compile(r'\b(?:t|N_)\("((?:[^"\\]|\\.)*)"')

@@ -5,7 +5,8 @@
  *   ui.t("Round {n}", {n: 2})     -> fields in {braces} are filled in
  *   ui.seatName(2)                -> the seat's name, else "Seat 2" (+ the bot's level); "(you)"
  *                                    marks the viewer's own seat. Seats count from 0, as in the log.
- *   ui.botLabel("ismcts:hard")    -> "Bot: hard"
+ *   ui.botLabel("ismcts:hard")    -> "Bot: hard" (the English names come from /api/games
+ *                                    "bot_names", given once with BazaarUI.setBotNames)
  *   ui.esc(text)                  -> text safe inside SVG/HTML markup
  */
 (function () {
@@ -14,8 +15,8 @@
     return String(text).replace(/[&<>"']/g, (c) => (
       {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
   }
-  const BOT_WORDS = {"random": "Random bot", "heuristic": "Heuristic bot",
-    "ismcts:easy": "Bot: easy", "ismcts:medium": "Bot: medium", "ismcts:hard": "Bot: hard"};
+  let botNames = {};  // bot spec -> English name (msgid), from the server's /api/games
+  function setBotNames(names) { botNames = names || {}; }
   function make(lang, catalog, seats, mySeat) {
     const strings = catalog || {};
     function t(msgid, fields) {
@@ -26,7 +27,7 @@
       return text;
     }
     function botLabel(spec) {
-      return t(BOT_WORDS[spec] || spec);
+      return t(botNames[spec] || spec);
     }
     function seatName(seat) {
       const info = (seats || [])[seat];
@@ -36,5 +37,5 @@
     }
     return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel, mySeat: mySeat};
   }
-  window.BazaarUI = {make: make, esc: esc};
+  window.BazaarUI = {make: make, esc: esc, setBotNames: setBotNames};
 })();

@@ -187,6 +187,7 @@
 
   async function start() {
     catalog = await Bazaar.api("GET", "/api/games");
+    BazaarUI.setBotNames(catalog.bot_names);
     $("game").addEventListener("change", fillPlayers);
     $("players").addEventListener("change", () => { fillSeats(); });
     $("create").addEventListener("click", create);

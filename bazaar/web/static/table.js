@@ -1,7 +1,8 @@
 /* The table page: one WebSocket with the server, the board, moves, hints, replay, analysis.
  *
  * The server sends this viewer's payload (see bazaar/web/payload.py) after every change;
- * the page draws it with the game's renderer (static/games/<game>.js) and sends moves back as
+ * the page draws it with the game's renderer (its board script, loaded from
+ * /games/<game>/board.js the first time a payload of that game arrives) and sends moves back as
  * {"type": "move", "action": n, "seq": payload.seq}.
  */
 (function () {
@@ -71,8 +72,23 @@
     return msg.error;
   }
 
+  /* Load the board script of ``game`` once; redraw what is shown when it has arrived (until
+   * then the board stays empty; without a board script it shows the view as text). */
+  const boards = {};  // game id -> "loading" | "failed"
+  function loadBoard(game) {
+    if (boards[game] || (window.BazaarRenderers || {})[game]) return;
+    boards[game] = "loading";
+    const script = document.createElement("script");
+    script.src = `/games/${encodeURIComponent(game)}/board.js`;
+    const redraw = () => { if (shown && shown.game === game) show(shown); };
+    script.onload = () => { boards[game] = "loaded"; redraw(); };
+    script.onerror = () => { boards[game] = "failed"; redraw(); };
+    document.head.appendChild(script);
+  }
+
   function show(payload) {
     shown = payload;
+    loadBoard(payload.game);
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const board = $("board");
     if (renderer) {
@@ -82,6 +98,8 @@
         board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
         console.error(err);
       }
+    } else if (boards[payload.game] === "loading") {
+      board.innerHTML = "";
     } else {
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
@@ -304,6 +322,7 @@
     try {
       const info = await Bazaar.api("GET", "/api/games");
       games = Object.fromEntries(info.games.map((g) => [g.id, g]));
+      BazaarUI.setBotNames(info.bot_names);
     } catch (err) { games = null; }
     await setLanguage(lang);
     connect();

@@ -53,43 +53,12 @@
   function money(n) { return n < 0 ? "-$" + (-n) : "$" + n; }
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0"; }
 
+  const S = window.BazaarSvg;
   /** Rough width of text in SVG units (CJK is one em, Latin about half). */
-  function textWidth(s, size) {
-    let w = 0;
-    for (const ch of String(s)) {
-      const c = ch.codePointAt(0);
-      if (c >= 0x2e80) w += 1;
-      else if (ch === " ") w += 0.3;
-      else if (/[A-Z0-9$+\-−#%×▲▼★▶◀mw]/.test(ch)) w += 0.68;
-      else if (/[iljtf.,:;'|!()]/.test(ch)) w += 0.34;
-      else w += 0.6;
-    }
-    return w * size;
-  }
-
-  /** Greedy line wrapping: Latin breaks at spaces, CJK between characters (punctuation
-   * that closes a phrase stays on the line before). */
-  function wrap(s, size, max) {
-    const tokens = String(s).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || [];
-    const lines = [];
-    let line = "";
-    for (const tok of tokens) {
-      const closing = /^[，。；：、！？）」』,.;:!?)]/.test(tok);  // never starts a line
-      if (line && !closing && textWidth((line + tok).trimEnd(), size) > max) {
-        lines.push(line.trimEnd());
-        line = tok.trimStart();
-      } else {
-        line += tok;
-      }
-    }
-    if (line.trim()) lines.push(line.trimEnd());
-    const n = lines.length;
-    if (n > 1 && /^[\u2e80-\uffff]$/.test(lines[n - 1]) && /\S$/.test(lines[n - 2])) {
-      lines[n - 1] = lines[n - 2].slice(-1) + lines[n - 1];  // no lone CJK character
-      lines[n - 2] = lines[n - 2].slice(0, -1);
-    }
-    return lines;
-  }
+  const textWidth = S.measure([[/[A-Z0-9$+\-−#%×▲▼★▶◀mw]/, 0.68], [/[iljtf.,:;'|!()]/, 0.34],
+    [" ", 0.3]], 0.6);
+  /** Lines no wider than max (closing punctuation and a lone CJK character kept with the line before). */
+  function wrap(s, size, max) { return S.wrap(s, size, max, textWidth, {cjkRules: true}); }
 
   /** Parse a card name such as "K1+3", "K0div", "K2news", "K1com". */
   function parseCard(name) {
@@ -101,25 +70,15 @@
     return {name: name, k: k, type: type, value: value};
   }
 
-  /** The drawing primitives, bound to the escaping function of ui. */
-  function makeDraw(esc) {
-    function attrs(o) {
-      return Object.keys(o).filter((k) => o[k] !== undefined && o[k] !== null)
-        .map((k) => " " + k + '="' + esc(o[k]) + '"').join("");
-    }
+  /** The drawing primitives (BazaarSvg with this board's defaults and option names). */
+  function makeDraw() {
     function text(x, y, s, o) {
       o = o || {};
       const size = o.size || 16;
-      const a = {
-        x: x, y: y, "font-size": size, fill: o.fill || INK,
-        "font-weight": o.bold ? "700" : undefined,
-        "text-anchor": o.anchor, opacity: o.opacity,
-      };
-      if (o.max && textWidth(s, size) * (o.bold ? 1.06 : 1) > o.max) {
-        a.textLength = o.max;
-        a.lengthAdjust = "spacingAndGlyphs";
-      }
-      return "<text" + attrs(a) + ">" + esc(s) + "</text>";
+      const long = o.max && textWidth(s, size) * (o.bold ? 1.06 : 1) > o.max;
+      return S.text(x, y, s, {"font-size": size, fill: o.fill || INK,
+        "font-weight": o.bold ? "700" : undefined, "text-anchor": o.anchor, opacity: o.opacity,
+        textLength: long ? o.max : undefined, lengthAdjust: long ? "spacingAndGlyphs" : undefined});
     }
     function lines(x, y, list, o) {
       const step = (o.size || 16) * 1.3;
@@ -127,59 +86,41 @@
     }
     function rect(x, y, w, h, o) {
       o = o || {};
-      return "<rect" + attrs({
-        x: x, y: y, width: w, height: h, rx: o.rx === undefined ? 8 : o.rx,
-        fill: o.fill || "none", stroke: o.stroke, "stroke-width": o.sw,
-        "stroke-dasharray": o.dash, opacity: o.opacity,
-      }) + "/>";
+      return S.rect(x, y, w, h, {rx: o.rx === undefined ? 8 : o.rx, fill: o.fill || "none",
+        stroke: o.stroke, "stroke-width": o.sw, "stroke-dasharray": o.dash, opacity: o.opacity});
     }
     function circle(x, y, r, o) {
-      return "<circle" + attrs({cx: x, cy: y, r: r, fill: o.fill, stroke: o.stroke,
-        "stroke-width": o.sw}) + "/>";
+      return S.circle(x, y, r, {fill: o.fill, stroke: o.stroke, "stroke-width": o.sw});
     }
     /** A clickable group for the legal moves ``moves`` (a plain group without moves). */
     function hot(moves, body) {
-      if (!moves.length) return "<g>" + body + "</g>";
-      const title = moves.map((m) => m.notation + " \u2014 " + m.text).join("\n");
-      return '<g class="hot" data-actions="' + moves.map((m) => m.action).join(",") +
-        '" style="cursor:pointer"><title>' + esc(title) + "</title>" + body + "</g>";
+      return S.hot(moves, body, {group: true, line: (m) => m.notation + " \u2014 " + m.text});
     }
     return {text: text, lines: lines, rect: rect, circle: circle, hot: hot};
   }
 
   // ------------------------------------------------------------------ legal moves
-  /** Stocks touched by a trade ('+K0 -K2', '+2K1') or a sale ('sell K1'). */
-  function stocksOf(notation) {
-    const out = [];
-    for (const tok of notation.split(/\s+/)) {
-      const m = /^[+-]2?K(\d)$/.exec(tok);
-      if (m) out.push(Number(m[1]));
-    }
-    const s = /^sell K(\d)$/.exec(notation);
-    if (s) out.push(Number(s[1]));
-    return out;
-  }
-
+  /** Trades that buy or sell stock k, and the sale of k (from the moves' fields). */
   function columnMoves(c, k) {
-    return c.legal.filter((m) => stocksOf(m.notation).indexOf(k) >= 0);
+    return c.legal.filter((m) => (m.fields.kind === "trade" && m.fields.stocks.includes(k)) ||
+      (m.fields.kind === "sell" && m.fields.stock === k));
   }
 
   /** The moves of one hand card (Breaking News: the spaces of its colour and 'dud'). */
   function cardMoves(c, name) {
     const card = parseCard(name);
     return c.legal.filter((m) => {
-      const n = m.notation;
-      if (n === "play " + name || n === "discard " + name) return true;
+      const f = m.fields;
+      if ((f.kind === "play" || f.kind === "discard") && f.card === name) return true;
       if (card.type !== "news") return false;
-      if (n === "dud K" + card.k) return true;
-      const cover = /^news (\d+)$/.exec(n);
-      const cell = cover && c.v.row[Number(cover[1]) - 1];
+      if (f.kind === "dud") return f.stock === card.k;
+      const cell = f.kind === "news" && c.v.row[f.space - 1];
       return Boolean(cell) && parseCard(cell.card).k === card.k;
     });
   }
 
   function spaceMoves(c, j) {
-    return c.legal.filter((m) => m.notation === "news " + (j + 1));
+    return c.legal.filter((m) => m.fields.kind === "news" && m.fields.space === j + 1);
   }
 
   // ------------------------------------------------------------------ words
@@ -458,7 +399,7 @@
   function deckPanel(c, d, x, y, w) {
     const t = c.ui.t;
     const v = c.v;
-    const keep = c.legal.filter((m) => m.notation === "keep");
+    const keep = c.legal.filter((m) => m.fields.kind === "keep");
     let s = d.rect(x, y, w, 118, {fill: "#fff", stroke: "#d9d0bf", sw: 1, rx: 12});
     let pile = d.rect(x + 16, y + 14, 64, 90, {fill: "#23403a", stroke: keep.length ? GOLD : "#fff",
       sw: keep.length ? 4 : 2, rx: 8});
@@ -652,7 +593,7 @@
       scores: payload.scores || v.scores || null,
       winners: payload.winners || v.winners || [],
     };
-    const d = makeDraw(ui.esc);
+    const d = makeDraw();
     const parts = [header(c, d)];
     let y = 74;
     const p = prompt(c, d, y);

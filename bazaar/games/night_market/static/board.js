@@ -42,68 +42,31 @@
   ];
 
   // ------------------------------------------------------------------ svg helpers
-  function attrs(a) {
-    return Object.keys(a).filter((k) => a[k] !== undefined && a[k] !== null)
-      .map((k) => ` ${k}="${a[k]}"`).join("");
-  }
-  function rect(x, y, w, h, a) {
-    return `<rect${attrs(Object.assign({x: x, y: y, width: w, height: h}, a || {}))}/>`;
-  }
+  const S = window.BazaarSvg;
+  const rect = S.rect;
+  const circle = S.circle;
   /** A frame drawn ``d`` units around a box (focus, the player to move, clickable cards). */
   function halo(x, y, w, h, d, color, sw) {
     return rect(x - d, y - d, w + 2 * d, h + 2 * d,
       {rx: 9 + d, fill: "none", stroke: color, "stroke-width": sw});
   }
-  function circle(cx, cy, r, a) {
-    return `<circle${attrs(Object.assign({cx: cx, cy: cy, r: r}, a || {}))}/>`;
-  }
   function text(ui, x, y, s, a) {
     const o = Object.assign({size: 16, fill: INK}, a || {});
-    return `<text${attrs({x: x, y: y, "font-size": o.size, fill: o.fill,
-      "font-weight": o.bold ? "bold" : undefined, "text-anchor": o.anchor,
-      opacity: o.opacity})}>${ui.esc(s)}</text>`;
+    return S.text(x, y, s, {"font-size": o.size, fill: o.fill,
+      "font-weight": o.bold ? "bold" : undefined, "text-anchor": o.anchor, opacity: o.opacity});
   }
   /** Rough width of ``s`` at ``size`` (CJK glyphs are square, latin about 0.58 em). */
-  function width(s, size) {
-    let n = 0;
-    for (const ch of String(s)) n += ch.codePointAt(0) > 0x2e80 ? 1 : 0.58;
-    return n * size;
-  }
-  function fit(s, size, max) {
-    s = String(s);
-    if (width(s, size) <= max) return s;
-    let out = "";
-    for (const ch of s) {
-      if (width(out + ch + "…", size) > max) break;
-      out += ch;
-    }
-    return out + "…";
-  }
+  const width = S.measure([], 0.58);
+  function fit(s, size, max) { return S.fit(s, size, max, width); }
   /** ``s`` broken into lines of at most ``max`` units (at spaces; CJK text anywhere). */
-  function wrap(s, size, max) {
-    const lines = [""];
-    for (const word of String(s).split(/(?<= )|(?=[\u2e80-\uffff])/u)) {
-      const last = lines.length - 1;
-      if (lines[last] && width(lines[last] + word, size) > max) lines.push(word);
-      else lines[last] += word;
-    }
-    return lines.map((line) => line.trim());
-  }
+  function wrap(s, size, max) { return S.wrap(s, size, max, width, {spaces: true}); }
   function money(n) {
     return n < 0 ? "-$" + -n : "$" + n;
   }
   /** A clickable group: the actions, a tooltip (``about`` + the moves' texts), the drawing.
    *  Without moves it is just the drawing, with ``about`` as its tooltip. */
-  function hot(ui, moves, inner, about) {
-    if (!moves || !moves.length) return about ? titled(ui, about, inner) : inner;
-    const ids = moves.map((m) => m.action).join(",");
-    const tip = (about ? [about] : []).concat(moves.map((m) => m.text)).join("\n");
-    return `<g class="hot" data-actions="${ids}" style="cursor:pointer">`
-      + `<title>${ui.esc(tip)}</title>${inner}</g>`;
-  }
-  function titled(ui, tip, inner) {
-    return `<g><title>${ui.esc(tip)}</title>${inner}</g>`;
-  }
+  function hot(ui, moves, inner, about) { return S.hot(moves, inner, {tip: about}); }
+  function titled(ui, tip, inner) { return S.titled(tip, inner); }
 
   // ------------------------------------------------------------------ words
   function typeWord(ui, t) {
@@ -196,17 +159,16 @@
     for (const lot of v.lots) c.lots[lot.lot] = lot;
     for (const a of v.auction) c.auction[a.lot] = a;
     for (const m of payload.legal || []) {
-      const n = m.notation;
-      let g;
-      if ((g = /^(?:bid|empty) (\d+)$/.exec(n))) {
-        push(c.lotMoves, g[1], m);
-        if (n.startsWith("empty")) c.emptyMove = m;
-      } else if ((g = /^build (\d+) T(\d)$/.exec(n))) {
-        push(c.lotMoves, g[1], m);
-        push(c.typeMoves, g[2], m);
-      } else if ((g = /^hide (T\d[A-H])$/.exec(n))) push(c.hideMoves, g[1], m);
-      else if ((g = /^\$(\d+)$/.exec(n))) c.amounts.push({amount: Number(g[1]), move: m});
-      else c.other[n] = m;
+      const f = m.fields;
+      if (f.kind === "bid" || f.kind === "empty") {
+        push(c.lotMoves, f.lot, m);
+        if (f.kind === "empty") c.emptyMove = m;
+      } else if (f.kind === "build") {
+        push(c.lotMoves, f.lot, m);
+        push(c.typeMoves, TYPES.indexOf(f.type), m);
+      } else if (f.kind === "hide") push(c.hideMoves, f.customer, m);
+      else if (f.kind === "amount") c.amounts.push({amount: f.amount, move: m});
+      else c.other[f.kind] = m;
     }
     return c;
   }
@@ -655,9 +617,9 @@
       body = r.svg;
       h += r.h;
     }
-    const extra = ["pass", "give up", "loan", "done"].filter((n) => c.other[n]);
+    const extra = ["pass", "give-up", "loan", "done"].filter((n) => c.other[n]);
     if (extra.length) {
-      const labels = {"pass": ui.t("Pass"), "give up": ui.t("Give up"),
+      const labels = {"pass": ui.t("Pass"), "give-up": ui.t("Give up"),
         "loan": ui.t("Take a loan"), "done": ui.t("No more loans")};
       extra.forEach((n, i) => {
         body += button(ui, x + 16 + i * 200, y + h - 8, 188, 40, labels[n], [c.other[n]],

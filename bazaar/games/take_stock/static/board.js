@@ -99,15 +99,9 @@
   const FONT = "system-ui, 'Noto Sans TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif";
 
   // ------------------------------------------------------------------ text and shapes
+  const S = window.BazaarSvg;
   /** Estimated width of `s` at font size `size` (CJK characters are square). */
-  function textWidth(s, size) {
-    let w = 0;
-    for (const ch of String(s)) {
-      const code = ch.codePointAt(0);
-      w += code >= 0x2e80 ? 1 : ch === " " ? 0.32 : /[A-Z]/.test(ch) ? 0.68 : /[0-9]/.test(ch) ? 0.64 : 0.57;
-    }
-    return w * size;
-  }
+  const textWidth = S.measure([[/[A-Z]/, 0.68], [/[0-9]/, 0.64], [" ", 0.32]], 0.57);
 
   /** A <text>; with o.max the font shrinks (to o.min) and then the text is cut with "…". */
   function txt(c, x, y, s, o) {
@@ -123,34 +117,17 @@
         str += "…";
       }
     }
-    const anchor = o.anchor ? ` text-anchor="${o.anchor}"` : "";
-    const weight = o.bold ? ' font-weight="bold"' : "";
-    return `<text x="${x}" y="${y}" font-size="${size}" fill="${o.fill || "#222"}"${anchor}${weight}>` +
-      `${c.ui.esc(str)}</text>`;
+    return S.text(x, y, str, {"font-size": size, fill: o.fill || "#222", "text-anchor": o.anchor,
+      "font-weight": o.bold ? "bold" : undefined});
   }
 
   /** Split `s` into lines no wider than `max` (words in English, characters in Chinese). */
-  function wrap(s, size, max) {
-    const tokens = String(s).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+/g) || [];
-    const lines = [];
-    let line = "";
-    for (const tok of tokens) {
-      if (line && textWidth((line + tok).trimEnd(), size) > max) {
-        lines.push(line.trimEnd());
-        line = tok.trim() ? tok : "";
-      } else {
-        line += tok;
-      }
-    }
-    if (line.trim()) lines.push(line.trimEnd());
-    return lines;
-  }
+  function wrap(s, size, max) { return S.wrap(s, size, max, textWidth); }
 
   function rect(x, y, w, h, fill, o) {
     o = o || {};
-    const stroke = o.stroke ? ` stroke="${o.stroke}" stroke-width="${o.sw || 2}"` : "";
-    const op = o.opacity !== undefined ? ` opacity="${o.opacity}"` : "";
-    return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${o.rx === undefined ? 8 : o.rx}" fill="${fill}"${stroke}${op}/>`;
+    return S.rect(x, y, w, h, {rx: o.rx === undefined ? 8 : o.rx, fill: fill, stroke: o.stroke,
+      "stroke-width": o.stroke ? o.sw || 2 : undefined, opacity: o.opacity});
   }
 
   /** A small pill with a word in it; returns [markup, width]. */
@@ -171,35 +148,29 @@
 
   // ------------------------------------------------------------------ moves and hotspots
   function parseMoves(legal) {
-    return (legal || []).map((m) => ({action: m.action, text: m.text || m.notation, words: m.notation.split(/\s+/)}));
+    return (legal || []).map((m) => ({action: m.action, text: m.text || m.notation, fields: m.fields}));
   }
 
   /** Wrap `inner` in a group, clickable for `moves`; `what` names the thing (data-what). */
-  function hot(c, moves, inner, what) {
-    const tag = what ? ` data-what="${c.ui.esc(what)}"` : "";
-    if (!moves.length) return what ? `<g${tag}>${inner}</g>` : inner;
-    const ids = moves.map((m) => m.action).join(",");
-    const title = moves.map((m) => m.text).join("\n");
-    return `<g class="hot"${tag} data-actions="${ids}" style="cursor:pointer"><title>${c.ui.esc(title)}</title>${inner}</g>`;
-  }
+  function hot(c, moves, inner, what) { return S.hot(moves, inner, {what: what}); }
 
+  /** The moves whose fields (kind, card, discard, event, stock, seat, positions) pass `test`. */
   function movesFor(c, test) {
-    return c.moves.filter((m) => test(m.words[0], m.words.slice(1)));
+    return c.moves.filter((m) => test(m.fields));
   }
 
   /** Moves naming hand card `card` (at 0-based position `pos` in the hand). */
   function cardMoves(c, card, pos) {
-    return movesFor(c, (head, args) => (head === "exercise" ? args.includes(String(pos + 1)) : args.includes(card)));
+    return movesFor(c, (f) => (f.kind === "exercise" ? f.positions.includes(pos + 1) : f.card === card || f.discard === card));
   }
 
+  /** Moves on stock L's row: plays and insider trades of its cards, a freeze, a drawn
+   * split / crash / insider event of L. */
   function rowMoves(c, L) {
-    const ofStock = new RegExp("^(split|crash|insider)-" + L + "$");
-    return movesFor(c, (head, args) =>
-      ((head === "play" || head === "insider") && args[0][0] === L) ||
-      (head === "freeze" && args[0] === L) || (head === "choose" && ofStock.test(args[0])));
+    return movesFor(c, (f) => f.stock === L && (f.kind === "play" || f.kind === "insider" ||
+      f.kind === "freeze" || (f.kind === "choose" && ["split", "crash", "insider"].includes(f.base))));
   }
 
-  // ------------------------------------------------------------------ names
   function stockName(c, L) { return c.ui.t(STOCKS[L].name); }
 
   function eventParts(kind) {
@@ -319,9 +290,9 @@
     }
     if (v.audit_limit) lines.push([c.ui.t("Audit limit: {n}", {n: v.audit_limit}), "#222", false]);
     const buttons = [
-      [movesFor(c, (h) => h === "decline"), N_("Decline")],
-      [movesFor(c, (h) => h === "stop"), N_("Stop the upturn")],
-      [movesFor(c, (h, a) => h === "exercise" && a[0] === "none"), N_("No options")],
+      [movesFor(c, (f) => f.kind === "decline"), N_("Decline")],
+      [movesFor(c, (f) => f.kind === "stop"), N_("Stop the upturn")],
+      [movesFor(c, (f) => f.kind === "exercise" && !f.positions.length), N_("No options")],
     ].filter((b) => b[0].length);
     if (!lines.length && !buttons.length) return {svg: "", h: 0};
     const textMax = W - 2 * M - 30 - (buttons.length ? 200 : 0);
@@ -418,11 +389,11 @@
 
   function tagsFor(moves, card) {
     const tags = [];
-    const has = (test) => moves.some((m) => test(m.words[0], m.words.slice(1)));
-    if (has((h) => h === "play")) tags.push(N_("Manipulate"));
-    if (has((h, a) => h === "buy" && a[0] === card)) tags.push(N_("Buy stock"));
-    if (has((h) => h === "insider")) tags.push(N_("Insider trade"));
-    if (has((h) => h === "exercise")) tags.push(N_("Use an option"));
+    const has = (test) => moves.some((m) => test(m.fields));
+    if (has((f) => f.kind === "play")) tags.push(N_("Manipulate"));
+    if (has((f) => f.kind === "buy" && f.card === card)) tags.push(N_("Buy stock"));
+    if (has((f) => f.kind === "insider")) tags.push(N_("Insider trade"));
+    if (has((f) => f.kind === "exercise")) tags.push(N_("Use an option"));
     return tags;
   }
 
@@ -461,7 +432,7 @@
     if (v.drawn_events && v.drawn_events.length) {
       const choosing = v.phase === "choose-event";
       add(eventRow(c, y + h, c.ui.t("You drew"), v.drawn_events.map((kind) => ({
-        what: "drawn", kind: kind, footer: choosing ? "" : c.ui.t("Discarded face down next"), moves: movesFor(c, (hd, a) => hd === "choose" && a[0] === kind), label: c.ui.t("Execute"),
+        what: "drawn", kind: kind, footer: choosing ? "" : c.ui.t("Discarded face down next"), moves: movesFor(c, (f) => f.kind === "choose" && f.event === kind), label: c.ui.t("Execute"),
       }))));
     }
     if (!c.p.over || v.hand.length) add(hand(c, y + h));
@@ -469,7 +440,7 @@
     if (held.length) {
       add(eventRow(c, y + h, c.ui.t("Your held events"), held.map((e) => {
         const later = !e.usable && !c.p.over;
-        const moves = movesFor(c, (hd, a) => hd === "trigger" && a[0] === e.event);
+        const moves = movesFor(c, (f) => f.kind === "trigger" && f.event === e.event);
         return {
           what: "held", kind: e.event, dim: later, moves: moves, label: c.ui.t("Trigger"),
           footer: later ? c.ui.t("Usable next round") : c.ui.t("Drawn in round {r}", {r: e.round}),
@@ -485,7 +456,7 @@
     const toMove = c.p.to_move === q;
     const winner = (c.p.winners || []).includes(q);
     const h = 196;
-    const moves = movesFor(c, (hd, a) => hd === "target" && a[0] === String(q));
+    const moves = movesFor(c, (f) => f.kind === "target" && f.seat === q);
     let out = rect(x, y, w, h, toMove ? "#FFF8DC" : "#fff", {stroke: toMove || moves.length ? "#E0A800" : winner ? "#C98A00" : "#C5CED8", sw: toMove || moves.length || winner ? 4 : 1.5, rx: 12});
     out += rect(x, y, 12, h, PLAYER_COLORS[q % 6], {rx: 6});
     out += txt(c, x + 24, y + 30, c.ui.seatName(q), {size: 20, bold: true, max: w - 150, fill: PLAYER_COLORS[q % 6]});
@@ -512,7 +483,7 @@
     const certs = seat.certificates;
     const step = certs.length > 1 ? Math.min(42, (282 - 36) / (certs.length - 1)) : 0;
     certs.forEach((card, i) => {
-      const auditMoves = movesFor(c, (hd, a) => hd === "audit" && a[0] === card);
+      const auditMoves = movesFor(c, (f) => f.kind === "audit" && f.card === card);
       let g = auditMoves.length ? rect(x + 19 + i * step, y + 109, 46, 58, "#FFD54F", {rx: 7}) : "";
       g += certCard(c, x + 24 + i * step, y + 114, card);
       out += hot(c, auditMoves, g, "certificate " + card);
@@ -571,7 +542,7 @@
     out += pileBox(c, bx(1), by, w, c.ui.t("Share discard pile"), v.share_discard.length, [], {extra: faces});
     const pos = v.market_closed_position;
     const mc = pos === null || pos === undefined ? c.ui.t("Market Closed has been drawn") : c.ui.t("Market Closed: card {n} from the top", {n: pos});
-    const evMoves = movesFor(c, (hd) => hd === "event1" || hd === "event2");
+    const evMoves = movesFor(c, (f) => f.kind === "event1" || f.kind === "event2");
     let deck = pileBox(c, bx(2), by, w, c.ui.t("Event deck"), v.event_deck, wrap(mc, 15, w - 20), {hot: evMoves.length > 0});
     if (evMoves.length) deck += pill(c, bx(2) + 62, by + 40, c.ui.t("Make an event"), "#17324D")[0];
     out += hot(c, evMoves, deck, "event deck");
