@@ -121,6 +121,13 @@ def explain_illegal(state: TakeStockState, action: int) -> IllegalAction:
     )
 
 
+def exercise_out_of_phase(text: str) -> IllegalAction:
+    """``exercise CARD …`` typed outside the exercise phase (§7.1)."""
+    return refuse(
+        "{text!r}: options are exercised only at the end of a round (§7.1)", "phase", text=text
+    )
+
+
 def _explain_target(state: TakeStockState, target: int, note: str) -> IllegalAction:
     effect = EFFECT_OF[state.executing]
     if target >= state.num_players:
@@ -132,11 +139,19 @@ def _explain_target(state: TakeStockState, target: int, note: str) -> IllegalAct
             players=state.num_players,
         )
     if effect == AUDIT:
-        msgid = "{note!r}: seat {target} is the actor or holds no certificate (§6 Stock Audit)"
-        return refuse(msgid, "target", note=note, target=target)
+        return refuse(
+            "{note!r}: seat {target} is the actor or holds no certificate (§6 Stock Audit)",
+            "target",
+            note=note,
+            target=target,
+        )
     if effect == OPTION_LOST:
-        msgid = "{note!r}: seat {target} has no option token (§6 Stock Option Lost)"
-        return refuse(msgid, "target", note=note, target=target)
+        return refuse(
+            "{note!r}: seat {target} has no option token (§6 Stock Option Lost)",
+            "target",
+            note=note,
+            target=target,
+        )
     return refuse(
         "{note!r}: seat {target} is not an opponent (§6 Stock Freeze, freeze=player)",
         "target",

@@ -578,10 +578,7 @@ class TakeStockState(State):
             and all(w in CARD_BY_NAME for w in words[1:])
         ):
             if self.phase != EXERCISE:
-                raise IllegalAction(
-                    f"{text!r}: options are exercised only at the end of a round (§7.1)",
-                    rule="phase",
-                )
+                raise refusals.exercise_out_of_phase(text)
             mask = A.parse_exercise_cards(words[1:], self.hands[self.cur], text)
             action = A.EXERCISE_BASE + mask
         else:
