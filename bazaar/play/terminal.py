@@ -101,6 +101,14 @@ class TerminalGame:
     def label(self, seat: int) -> str:
         return render.seat_label(seat, self.lang, self.seats)
 
+    def refused(self, exc: IllegalAction) -> None:
+        """A refused move in the player's language; an error without a translation shows the
+        game's words for the broken rule and the English message."""
+        if exc.translated or self.lang == "en":
+            self.error(exc.text(self.lang))
+        else:
+            self.error(exc.message, exc.rule)
+
     def error(self, message: str, rule: str | None = None) -> None:
         line = Text("✗ ", style="bold red")
         if self.lang != "en" and rule is not None:
@@ -240,7 +248,7 @@ class TerminalGame:
             try:
                 return state.parse(text)
             except IllegalAction as exc:
-                self.error(exc.message, exc.rule)
+                self.refused(exc)
 
     def show_hint(self, seat: int) -> None:
         """Print the top moves a search finds for ``seat``; the game state is not changed."""
