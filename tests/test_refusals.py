@@ -12,13 +12,15 @@ from typing import Any
 
 import pytest
 
-from bazaar.core.errors import BadOptions, IllegalAction, Term
+from bazaar.core.errors import BadOptions, IllegalAction, NotationError, Term
 from bazaar.core.registry import all_games, get_game
+from tests.golden.notation_errors import PATH as NOTATION_PATH
 from tests.golden.refusals import PATH, positions, refusals
 from tests.test_i18n import english_tokens
 
-#: quoted notation ('pass', 'discard CARD', '$3') and section numbers (§5.3A) are not words
-QUOTED = re.compile(r"'[^']*'|§[0-9.]+[A-Z]?")
+#: quoted notation ('pass', 'discard CARD', '$3'), section numbers (§5.3A) and Buy Low Sell
+#: High's trade options (選項A) are not words
+QUOTED = re.compile(r"'[^']*'|§[0-9.]+[A-Z]?|選項[ABC]")
 
 
 @cache
@@ -122,3 +124,31 @@ def test_core_option_errors_are_translated(call: Any, english: str) -> None:
         expected = english.format(id=game.id, lo=game.min_players, hi=game.max_players, known=known)
         assert caught.value.message == expected
         assert_chinese(game.id, caught.value)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_notation_errors_are_unchanged_in_english_and_translated(game_id: str) -> None:
+    game = get_game(game_id)
+    rows = json.loads(NOTATION_PATH.read_text(encoding="utf-8"))[game_id]
+    assert len(rows) >= 20
+    for text, message in rows:
+        with pytest.raises(NotationError) as caught:
+            if re.fullmatch(r"-?[0-9]+", text) and int(text) not in (12,):
+                game.notation(int(text))
+            else:
+                game.parse(text)
+        exc = caught.value
+        assert (exc.message, exc.rule) == (message, "notation")
+        assert exc.msgid is not None and exc.msgid.format(**exc.fields) == message
+        assert_chinese(game_id, exc)
+
+
+def test_exercise_cards_errors_are_translated() -> None:
+    state = get_game("take-stock").new(3, 5)
+    with pytest.raises(IllegalAction) as caught:
+        state.parse("exercise O7 C3")
+    assert (
+        caught.value.message
+        == "'exercise O7 C3': options are exercised only at the end of a round (§7.1)"
+    )
+    assert caught.value.text("zh-TW") == "'exercise O7 C3'：認股權只能在回合結束時行使(§7.1)"

@@ -112,12 +112,14 @@ class BadName(BazaarError):
 class Refusals:
     """The refusals of one package: ``refuse = Refusals(__package__)``, then
     ``refuse("{seat} has no {card}", "hand", seat=..., card=...)`` is an
-    :class:`IllegalAction` translated by that package's catalog."""
+    :class:`IllegalAction` translated by that package's catalog
+    (``Refusals(__package__, NotationError)`` for notation errors; rule ``None``: the class's)."""
 
-    __slots__ = ("domain",)
+    __slots__ = ("domain", "kind")
 
-    def __init__(self, domain: str) -> None:
+    def __init__(self, domain: str, kind: type[IllegalAction] = IllegalAction) -> None:
         self.domain = domain
+        self.kind = kind
 
-    def __call__(self, msgid: str, rule: str, **fields: Any) -> IllegalAction:
-        return IllegalAction.of(msgid, rule, self.domain, **fields)
+    def __call__(self, msgid: str, rule: str | None = None, **fields: Any) -> IllegalAction:
+        return self.kind.of(msgid, rule, self.domain, **fields)

@@ -102,12 +102,17 @@ class TerminalGame:
         return render.seat_label(seat, self.lang, self.seats)
 
     def refused(self, exc: IllegalAction) -> None:
-        """A refused move in the player's language; an error without a translation shows the
-        game's words for the broken rule and the English message."""
-        if exc.translated or self.lang == "en":
-            self.error(exc.text(self.lang))
-        else:
+        """A refused move in the player's language, then (not in English) the game's words for
+        the broken rule; an error without a translation shows the English message after them."""
+        if not exc.translated or self.lang == "en":
             self.error(exc.message, exc.rule)
+            return
+        line = Text("✗ ", style="bold red")
+        line.append(exc.text(self.lang), style="red")
+        hint = render.explain_rule(self.game.id, exc.rule, self.lang)
+        if hint:
+            line.append(f"  ({hint})", style="dim")
+        self.console.print(line)
 
     def error(self, message: str, rule: str | None = None) -> None:
         line = Text("✗ ", style="bold red")
