@@ -66,8 +66,8 @@ def extract_html(
 
 # ------------------------------------------------------------------ the catalogs and their sources
 #: the Babel keywords of every extraction: t()/N_() everywhere, h() (cli help), .tr() (terminal),
-#: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t()
-KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t")
+#: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t(), refuse() and Term() (refusals)
+KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t", "refuse", "Term")
 LOCALE = "zh_TW"
 GAMES = ("buy_low_sell_high", "night_market", "take_stock")
 PROGRAM_FOLDER = f"bazaar/locale/{LOCALE}/LC_MESSAGES"

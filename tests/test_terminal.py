@@ -130,12 +130,22 @@ def test_spectator_game_prints_nothing_but_the_result_unless_verbose() -> None:
     assert " drew " not in lbuf.getvalue()  # private events stay hidden from a spectator
 
 
-def test_zh_tw_errors_give_a_chinese_hint_and_the_original_message() -> None:
+def test_zh_tw_refusals_are_shown_in_chinese() -> None:
     game, buf = new_game(["you", "random"], 2, lang="zh-TW", answers=["pass", "q"])
     game.run()
     out = buf.getvalue()
-    assert "第1年首輪的交易受到限制" in out
-    assert "first-lap limit" in out
+    assert "✗ 第1年首輪限制(§4.6)：不能做 'pass'；第1年起始玩家的第一個行動回合只能買進1張" in out
+    assert "第1年首輪的交易受到限制" in out  # the game's words for the rule
+    assert "first-lap limit" not in out
+
+
+def test_zh_tw_notation_errors_are_shown_in_chinese_with_the_rule_hint() -> None:
+    game, buf = new_game(["you", "random"], 2, lang="zh-TW", answers=["fly K9", "q"])
+    game.run()
+    out = " ".join(buf.getvalue().split())
+    assert "✗ 'fly K9' 不是行動：請輸入例如 '+K0 -K2'(交易)" in out
+    assert "請輸入清單中的行動編號" in out  # the game's words for a notation error
+    assert "is not a move" not in out
 
 
 def test_menu_fits_100_columns() -> None:

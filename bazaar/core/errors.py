@@ -2,9 +2,24 @@
 
 Every error carries a machine-readable ``rule`` tag (which rule or check was broken)
 and a human-readable message that names the offending value.
+
+A translatable error is made from a message id and its fields (:meth:`BazaarError.of`, or a
+game's ``refuse = Refusals(__package__)``): ``exc.message`` is the English text and
+``exc.text("zh-TW")`` the same sentence from the catalog of ``exc.domain`` (the game package,
+or ``"bazaar"`` for the program's catalog). A field that is itself words is a :class:`Term`,
+translated in the same catalog. Babel extracts the ids of ``refuse(…)``, ``.of(…)`` and
+``Term(…)`` calls (bazaar/i18n_extract.py, KEYWORDS).
 """
 
 from __future__ import annotations
+
+from typing import Any, Self
+
+
+class Term(str):
+    """A field value that is words, not notation: translated with the sentence it fills."""
+
+    __slots__ = ()
 
 
 class BazaarError(Exception):
@@ -12,14 +27,50 @@ class BazaarError(Exception):
 
     rule: str = "error"
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        rule: str | None = None,
+        *,
+        msgid: str | None = None,
+        fields: dict[str, Any] | None = None,
+        domain: str = "bazaar",
+    ) -> None:
         super().__init__(message)
         if rule is not None:
             self.rule = rule
+        #: the English message id (``None``: the message is not translatable)
+        self.msgid = msgid
+        #: the values of the ``{names}`` in ``msgid``
+        self.fields: dict[str, Any] = fields or {}
+        #: the package whose catalog translates ``msgid``
+        self.domain = domain
+
+    @classmethod
+    def of(cls, msgid: str, rule: str | None = None, domain: str = "bazaar", **fields: Any) -> Self:
+        """The error whose message is ``msgid`` filled with ``fields`` (translatable)."""
+        return cls(msgid.format(**fields), rule, msgid=msgid, fields=fields, domain=domain)
 
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (English when it has no translation there)."""
+        if self.msgid is None or lang == "en":
+            return self.message
+        from bazaar.i18n import Translator  # the catalogs are read only when needed
+
+        translate = Translator(self.domain)
+        fields = {
+            k: translate(v, lang) if isinstance(v, Term) else v for k, v in self.fields.items()
+        }
+        return translate(self.msgid, lang, **fields)
+
+    @property
+    def translated(self) -> bool:
+        """Whether :meth:`text` can give this message in another language than English."""
+        return self.msgid is not None
 
 
 class IllegalAction(BazaarError):
@@ -56,3 +107,19 @@ class BadName(BazaarError):
     """A player name that is empty, too long or holds a refused character."""
 
     rule = "name"
+
+
+class Refusals:
+    """The refusals of one package: ``refuse = Refusals(__package__)``, then
+    ``refuse("{seat} has no {card}", "hand", seat=..., card=...)`` is an
+    :class:`IllegalAction` translated by that package's catalog
+    (``Refusals(__package__, NotationError)`` for notation errors; rule ``None``: the class's)."""
+
+    __slots__ = ("domain", "kind")
+
+    def __init__(self, domain: str, kind: type[IllegalAction] = IllegalAction) -> None:
+        self.domain = domain
+        self.kind = kind
+
+    def __call__(self, msgid: str, rule: str | None = None, **fields: Any) -> IllegalAction:
+        return self.kind.of(msgid, rule, self.domain, **fields)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
 
-from bazaar.core.errors import BadOptions, IllegalAction
+from bazaar.core.errors import BadOptions, IllegalAction, Term
 from bazaar.core.rng import Rng
-from bazaar.i18n import Translator
+from bazaar.i18n import N_, Translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,28 +97,40 @@ class Game(ABC):
         specs = {o.name: o for o in self.option_specs}
         for name, value in (options or {}).items():
             if name not in specs:
-                known = ", ".join(sorted(specs)) or "none"
-                raise BadOptions(f"{self.id}: unknown option {name!r} (known options: {known})")
+                known = ", ".join(sorted(specs)) or Term("none")
+                raise BadOptions.of(
+                    N_("{game}: unknown option {name!r} (known options: {known})"),
+                    game=self.id,
+                    name=name,
+                    known=known,
+                )
             spec = specs[name]
             if value not in spec.choices or type(value) is not type(spec.default):
-                allowed = ", ".join(repr(c) for c in spec.choices)
-                raise BadOptions(
-                    f"{self.id}: option {name!r} cannot be {value!r} (allowed: {allowed})"
+                raise BadOptions.of(
+                    N_("{game}: option {name!r} cannot be {value!r} (allowed: {allowed})"),
+                    game=self.id,
+                    name=name,
+                    value=value,
+                    allowed=", ".join(repr(c) for c in spec.choices),
                 )
             resolved[name] = value
         return resolved
 
     def check_players(self, players: int) -> None:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players!r}"
+            raise BadOptions.of(
+                N_("{game} is for {least}-{most} players, not {players!r}"),
+                game=self.id,
+                least=self.min_players,
+                most=self.max_players,
+                players=players,
             )
 
     def new(self, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> State:
         """Start a new game for ``players`` seats from ``seed`` with the given rule options."""
         self.check_players(players)
         if type(seed) is not int:
-            raise BadOptions(f"seed must be an integer, not {seed!r}")
+            raise BadOptions.of(N_("seed must be an integer, not {seed!r}"), seed=seed)
         return self.state_class.setup(self, players, seed, self.resolve_options(options))
 
     def restore(self, data: dict[str, Any]) -> State:
@@ -198,15 +210,22 @@ class State(ABC):
     def check(self, action: int) -> None:
         """Raise IllegalAction naming the broken rule if ``action`` is not legal now."""
         if self.to_move() is None:
-            raise IllegalAction("the game is over; no more actions", rule="game-over")
+            raise IllegalAction.of(N_("the game is over; no more actions"), "game-over")
         if type(action) is not int or not 0 <= action < self.game.num_actions:
-            raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="encoding")
+            raise IllegalAction.of(
+                N_("{action!r} is not an action of {game}"),
+                "encoding",
+                action=action,
+                game=self.game.id,
+            )
         if action not in self.legal_actions():
             raise self.explain_illegal(action)
 
     def explain_illegal(self, action: int) -> IllegalAction:
         """The reason ``action`` is illegal; games override this with the precise rule."""
-        return IllegalAction(f"{self.game.notation(action)!r} is not legal now", rule="not-legal")
+        return IllegalAction.of(
+            N_("{note!r} is not legal now"), "not-legal", note=self.game.notation(action)
+        )
 
     def apply(self, action: int) -> list[Event]:
         """Validate and apply ``action``; return the events. On error nothing changes."""

@@ -41,14 +41,10 @@ TOO_LONG = N_("a name may be at most {max} characters, not {count}")
 class RefusedName(BadName):
     """A refused name; ``msgid`` and ``fields`` give the message in any language."""
 
-    def __init__(self, msgid: str, **fields: Any) -> None:
-        super().__init__(t(msgid, **fields))
-        self.msgid = msgid
-        self.fields = fields
+    msgid: str
 
-    def text(self, lang: str) -> str:
-        """The message in ``lang`` ("en" or "zh-TW")."""
-        return t(self.msgid, lang, **self.fields)
+    def __init__(self, msgid: str, **fields: Any) -> None:
+        super().__init__(t(msgid, **fields), msgid=msgid, fields=fields)
 
 
 def check_name(raw: str, *, allow_empty: bool = False) -> str:

@@ -101,6 +101,19 @@ class TerminalGame:
     def label(self, seat: int) -> str:
         return render.seat_label(seat, self.lang, self.seats)
 
+    def refused(self, exc: IllegalAction) -> None:
+        """A refused move in the player's language, then (not in English) the game's words for
+        the broken rule; an error without a translation shows the English message after them."""
+        if not exc.translated or self.lang == "en":
+            self.error(exc.message, exc.rule)
+            return
+        line = Text("✗ ", style="bold red")
+        line.append(exc.text(self.lang), style="red")
+        hint = render.explain_rule(self.game.id, exc.rule, self.lang)
+        if hint:
+            line.append(f"  ({hint})", style="dim")
+        self.console.print(line)
+
     def error(self, message: str, rule: str | None = None) -> None:
         line = Text("✗ ", style="bold red")
         if self.lang != "en" and rule is not None:
@@ -240,7 +253,7 @@ class TerminalGame:
             try:
                 return state.parse(text)
             except IllegalAction as exc:
-                self.error(exc.message, exc.rule)
+                self.refused(exc)
 
     def show_hint(self, seat: int) -> None:
         """Print the top moves a search finds for ``seat``; the game state is not changed."""

@@ -81,6 +81,14 @@ class WebError(Exception):
         return out
 
 
+def refusal_words(game_id: str, exc: IllegalAction) -> dict[str, str]:
+    """lang -> the refusal in that language (the ``explain`` of an error reply): its own
+    translation (:meth:`IllegalAction.text`), else the game's words for the broken rule."""
+    if exc.translated:
+        return {lang: exc.text(lang) for lang in LANGS}
+    return {lang: text for lang in LANGS if (text := render.explain_rule(game_id, exc.rule, lang))}
+
+
 Send = Callable[[str], Awaitable[None]]
 
 
@@ -471,13 +479,10 @@ class Hub:
             number = state.game.parse(action) if isinstance(action, str) else action
             state.check(number)
         except NotationError as exc:
-            raise WebError(422, "illegal", exc.message, rule="notation") from exc
+            words = refusal_words(state.game.id, exc)
+            raise WebError(422, "illegal", exc.message, "notation", words) from exc
         except IllegalAction as exc:
-            words = {
-                lang: text
-                for lang in LANGS
-                if (text := render.explain_rule(state.game.id, exc.rule, lang))
-            }
+            words = refusal_words(state.game.id, exc)
             raise WebError(422, "illegal", exc.message, exc.rule, words) from exc
         return number
 

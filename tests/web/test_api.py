@@ -169,9 +169,17 @@ def test_bad_moves_get_a_clear_4xx_and_change_nothing(server: Server) -> None:
         assert reply.json()["code"] == code, (body, reply.text)
         assert words in reply.json()["error"], (body, reply.text)
     illegal = httpx.post(url, json={"token": token, "action": "pass", "seq": 0}).json()
-    assert illegal["rule"] == "first-lap" and "first" in illegal["explain"]
+    assert illegal["rule"] == "first-lap" and illegal["explain"] == illegal["error"]
     body = {"token": token, "action": "pass", "seq": 0, "lang": "zh-TW"}
-    assert "首輪" in httpx.post(url, json=body).json()["explain"]
+    zh = httpx.post(url, json=body).json()
+    assert zh["error"] == illegal["error"]  # the error stays English for API clients
+    assert zh["explain"] == (
+        "第1年首輪限制(§4.6)：不能做 'pass'；第1年起始玩家的第一個行動回合只能買進1張或賣出1張股票"
+    )
+    body = {"token": token, "action": 99999, "seq": 0, "lang": "zh-TW"}
+    assert httpx.post(url, json=body).json()["explain"] == (
+        "99999 不是 buy-low-sell-high 的行動編號"
+    )
     raw = [
         (b"{not json", "application/json", 400, "json"),
         (b"", "application/json", 422, "field"),

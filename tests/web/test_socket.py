@@ -102,7 +102,9 @@ def test_socket_payloads_moves_and_errors(server: Server) -> None:
         reply = receive(me)
         while reply["type"] == "state":
             reply = receive(me)
-        assert reply["rule"] == "phase" and reply["explain"] == "這個階段不能做這種行動。"
+        assert reply["rule"] == "phase"
+        assert reply["error"] == "'pass': seat 0 has traded already; now play a card (§5.1)"
+        assert reply["explain"] == "'pass'：玩家0已經交易過了；現在要打出1張卡牌(§5.1)"
 
 
 def test_a_wrong_token_or_table_is_refused(server: Server) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from bazaar.core.errors import NotationError
+from bazaar.core.errors import IllegalAction, NotationError, Refusals
 from bazaar.games.buy_low_sell_high.components import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -76,7 +76,7 @@ def trade_notation(d: tuple[int, ...]) -> str:
 def notation(action: int) -> str:
     """The text notation of an action number."""
     if type(action) is not int or action < 0:
-        raise NotationError(f"{action!r} is not an action number of buy-low-sell-high (0-{STOP})")
+        raise _out_of_range(action)
     if action < PLAY_BASE:
         return trade_notation(TRADES[action])
     if action < COVER_BASE:
@@ -94,7 +94,22 @@ def notation(action: int) -> str:
         return f"sell K{action - SELL_BASE}"
     if action == STOP:
         return "stop"
-    raise NotationError(f"{action!r} is not an action number of buy-low-sell-high (0-{STOP})")
+    raise _out_of_range(action)
+
+
+refuse = Refusals(__package__, NotationError)
+
+
+def _at(original: str, text: str) -> dict[str, str]:
+    return {"original": original, "text": text}
+
+
+def _out_of_range(action: object) -> IllegalAction:
+    return refuse(
+        "{action!r} is not an action number of buy-low-sell-high (0-{most})",
+        action=action,
+        most=STOP,
+    )
 
 
 _TRADE_ITEM = re.compile(r"([+-])(2?)k?([0-9])")
@@ -103,15 +118,18 @@ _TRADE_ITEM = re.compile(r"([+-])(2?)k?([0-9])")
 def _kind(text: str, original: str) -> int:
     m = re.fullmatch(r"k?([0-9])", text)
     if not m or int(m.group(1)) >= KINDS:
-        raise NotationError(f"{original!r}: {text!r} is not a stock kind (K0, K1 or K2)")
+        raise refuse(
+            "{original!r}: {text!r} is not a stock kind (K0, K1 or K2)", **_at(original, text)
+        )
     return int(m.group(1))
 
 
 def _card(text: str, original: str) -> int:
     card = CARD_BY_NAME.get(text)
     if card is None:
-        raise NotationError(
-            f"{original!r}: {text!r} is not a card (e.g. K0+3, K1-2, K2div, K0news, K1com)"
+        raise refuse(
+            "{original!r}: {text!r} is not a card (e.g. K0+3, K1-2, K2div, K0news, K1com)",
+            **_at(original, text),
         )
     return card
 
@@ -121,7 +139,7 @@ def parse(text: str) -> int:
     original = text
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise NotationError("empty move: type a move such as '+K0', 'play K1+3' or 'pass'")
+        raise refuse("empty move: type a move such as '+K0', 'play K1+3' or 'pass'")
     head, rest = words[0], words[1:]
     if head == "pass" and not rest:
         return PASS
@@ -134,16 +152,20 @@ def parse(text: str) -> int:
         if head == "play":
             card = _card(arg, original)
             if card_type(card) == NEWS:
-                raise NotationError(
-                    f"{original!r}: a Breaking News card is played with 'news SPACE' "
-                    f"(or 'dud K{card_colour(card)}' when nothing else can be played)"
+                raise refuse(
+                    "{original!r}: a Breaking News card is played with 'news SPACE' "
+                    "(or 'dud K{kind}' when nothing else can be played)",
+                    original=original,
+                    kind=card_colour(card),
                 )
             return PLAY_BASE + card
         if head == "dud":
             return PLAY_BASE + card_id(_kind(arg, original), NEWS)
         if head == "news":
             if not arg.isdigit() or not 1 <= int(arg) <= MAX_ROW:
-                raise NotationError(f"{original!r}: market space must be 1-{MAX_ROW}")
+                raise refuse(
+                    "{original!r}: market space must be 1-{most}", original=original, most=MAX_ROW
+                )
             return COVER_BASE + int(arg) - 1
         if head == "discard":
             return DISCARD_BASE + _card(arg, original)
@@ -159,20 +181,28 @@ def _parse_trade(words: list[str], original: str) -> int:
     for word in words:
         m = _TRADE_ITEM.fullmatch(word)
         if not m:
-            raise NotationError(
-                f"{original!r} is not a move: use e.g. '+K0 -K2' (trade), '+2K1', 'pass', "
-                "'play K1+3', 'news 4', 'discard K0div', 'keep', 'sell K1' or 'stop'"
+            raise refuse(
+                "{original!r} is not a move: use e.g. '+K0 -K2' (trade), '+2K1', 'pass', "
+                "'play K1+3', 'news 4', 'discard K0div', 'keep', 'sell K1' or 'stop'",
+                original=original,
             )
         k = int(m.group(3))
         if k >= KINDS:
-            raise NotationError(f"{original!r}: K{k} is not a stock kind (K0, K1 or K2)")
+            raise refuse(
+                "{original!r}: K{kind} is not a stock kind (K0, K1 or K2)",
+                original=original,
+                kind=k,
+            )
         if d[k]:
-            raise NotationError(f"{original!r}: kind K{k} appears twice in one trade")
+            raise refuse(
+                "{original!r}: kind K{kind} appears twice in one trade", original=original, kind=k
+            )
         d[k] = (2 if m.group(2) else 1) * (1 if m.group(1) == "+" else -1)
     index = TRADE_INDEX.get(tuple(d))
     if index is None:
-        raise NotationError(
-            f"{original!r}: option B (two tokens) trades only one kind; option A trades "
-            "at most one token of each kind"
+        raise refuse(
+            "{original!r}: option B (two tokens) trades only one kind; option A trades "
+            "at most one token of each kind",
+            original=original,
         )
     return index

@@ -14,6 +14,7 @@ from bazaar.core.errors import IllegalAction
 from bazaar.core.game import Event, Game, State
 from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import actions as A
+from bazaar.games.buy_low_sell_high import refusals
 from bazaar.games.buy_low_sell_high.components import (
     CARD_NAMES,
     COMMISSION,
@@ -386,121 +387,7 @@ class BlshState(State):
         return self.notation(action)
 
     def explain_illegal(self, action: int) -> IllegalAction:
-        phase = self.phase
-        who = f"seat {self.cur}"
-        if phase == TRADE and action >= A.PLAY_BASE:
-            return IllegalAction(
-                f"{A.notation(action)!r}: {who} is in the trading phase (§4.1): choose a "
-                "trade such as '+K0', "
-                "'-2K1' or 'pass' first",
-                rule="phase",
-            )
-        if phase == TRADE:
-            return self._explain_trade(action)
-        if phase == PLAY:
-            return self._explain_play(action)
-        if phase == REDRAW:
-            if A.DISCARD_BASE <= action < A.KEEP:
-                card = CARD_NAMES[action - A.DISCARD_BASE]
-                return IllegalAction(f"{who} has no {card} in hand to discard", rule="redraw")
-            return IllegalAction(
-                f"{A.notation(action)!r}: {who} is redrawing at year end (§6 step 5): "
-                "'discard CARD' or 'keep'",
-                rule="phase",
-            )
-        if A.SELL_BASE <= action < A.STOP:
-            return IllegalAction(
-                f"{who} holds no K{action - A.SELL_BASE} token to sell (§4.4)", rule="sell-own"
-            )
-        if (
-            phase == FORCED
-            and action == A.STOP
-            and (not self.rules.may_exceed_zero or self.money[self.cur] < 0)
-        ):
-            return IllegalAction(
-                f"{who} has ${self.money[self.cur]} and must sell until at least $0 (§4.7)",
-                rule="forced-sale",
-            )
-        what = "a forced sale (§4.7)" if phase == FORCED else "the final sell-off (§7)"
-        return IllegalAction(
-            f"{A.notation(action)!r}: {who} is in {what}: 'sell K0/K1/K2'", rule="phase"
-        )
-
-    def _explain_trade(self, action: int) -> IllegalAction:
-        d = A.TRADES[action]
-        p = self.cur
-        lap = self.first_lap_seat()
-        if lap and not _first_lap_allows(d, lap, self.rules.exact_first_lap):
-            if lap == 1:
-                rule = "the start player's first turn of year 1 may only buy 1 or sell 1 token"
-            else:
-                rule = (
-                    "the second player's first turn of year 1 may only buy 2 different kinds "
-                    "or sell 2 different kinds"
-                )
-            return IllegalAction(
-                f"first-lap limit (§4.6): {A.trade_notation(d)!r} is not allowed; {rule}",
-                rule="first-lap",
-            )
-        money = self.money[p]
-        for k, x in enumerate(d):
-            if x < 0 and self.held[p][k] < -x:
-                return IllegalAction(
-                    f"seat {p} holds {self.held[p][k]} K{k} and cannot sell {-x} (§4.4)",
-                    rule="sell-own",
-                )
-            if x > 0 and self.n[k] <= x:
-                return IllegalAction(
-                    f"K{k} has {self.n[k]} token(s) on the board; the last token of a kind "
-                    "cannot be bought (§4.3)",
-                    rule="last-token",
-                )
-        return IllegalAction(
-            f"seat {p} has ${money}: not enough money for {A.trade_notation(d)!r}, "
-            "even after this trade's sales (§4.3, §4.5)",
-            rule="money",
-        )
-
-    def _explain_play(self, action: int) -> IllegalAction:
-        who = f"seat {self.cur}"
-        hand = self.hands[self.cur]
-        if action < A.PLAY_BASE:
-            return IllegalAction(
-                f"{A.notation(action)!r}: {who} has traded already; now play a card (§5.1)",
-                rule="phase",
-            )
-        if action < A.COVER_BASE:
-            card = action - A.PLAY_BASE
-            if TYPE_OF[card] == NEWS:
-                if hand[card]:
-                    return IllegalAction(
-                        f"'dud K{COLOUR_OF[card]}': a Breaking News card may be placed as a "
-                        "dud only when no other card can be played (§5.3)",
-                        rule="news-dud",
-                    )
-                return IllegalAction(f"{who} has no K{COLOUR_OF[card]}news in hand", rule="hand")
-            return IllegalAction(f"{who} has no {CARD_NAMES[card]} in hand", rule="hand")
-        if action < A.DISCARD_BASE:
-            j = action - A.COVER_BASE
-            if j >= len(self.row):
-                return IllegalAction(
-                    f"market space {j + 1} holds no card yet (Breaking News covers a placed "
-                    "card, §5.3)",
-                    rule="news-target",
-                )
-            colour = COLOUR_OF[self.row[j]]
-            if not hand[NEWS_CARDS[colour]]:
-                return IllegalAction(
-                    f"space {j + 1} holds a K{colour} card; {who} has no K{colour}news (§5.3)",
-                    rule="news-colour",
-                )
-            return IllegalAction(
-                f"space {j + 1} is already covered or is Breaking News itself (§5.3)",
-                rule="news-target",
-            )
-        return IllegalAction(
-            f"{A.notation(action)!r}: {who} must play a card now (§5.1)", rule="phase"
-        )
+        return refusals.explain_illegal(self, action)
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: int, events: list[Event] | None) -> None:

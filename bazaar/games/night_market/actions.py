@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from bazaar.core.errors import NotationError
+from bazaar.core.errors import NotationError, Refusals
 from bazaar.games.night_market.components import (
     KIND_BY_NAME,
     KIND_NAMES,
@@ -49,6 +49,8 @@ NUM_ACTIONS = DONE + 1
 
 TYPE_BY_NAME = {name.lower(): t for t, name in enumerate(TYPE_NAMES)}
 EXAMPLES = "'hide T2D', 'bid 7', '$5', 'pass', 'give up', 'build 7 T2', 'empty 7', 'loan', 'done'"
+
+refuse = Refusals(__package__, NotationError)
 
 
 def hide(kind: int) -> int:
@@ -75,8 +77,10 @@ def empty(lot: int) -> int:
 def notation(action: int) -> str:
     """The text notation of an action number."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise NotationError(
-            f"{action!r} is not an action number of night-market (0-{NUM_ACTIONS - 1})"
+        raise refuse(
+            "{action!r} is not an action number of night-market (0-{most})",
+            action=action,
+            most=NUM_ACTIONS - 1,
         )
     if action < BID_LOT_BASE:
         return f"hide {KIND_NAMES[action - HIDE_BASE]}"
@@ -98,14 +102,24 @@ def notation(action: int) -> str:
 
 def _lot(text: str, original: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= NUM_LOTS:
-        raise NotationError(f"{original!r}: {text!r} is not a lot number (1-{NUM_LOTS})")
+        raise refuse(
+            "{original!r}: {text!r} is not a lot number (1-{most})",
+            original=original,
+            text=text,
+            most=NUM_LOTS,
+        )
     return int(text) - 1
 
 
 def _type(text: str, original: str) -> int:
     t = TYPE_BY_NAME.get(text)
     if t is None:
-        raise NotationError(f"{original!r}: {text!r} is not a stall type ({', '.join(TYPE_NAMES)})")
+        raise refuse(
+            "{original!r}: {text!r} is not a stall type ({types})",
+            original=original,
+            text=text,
+            types=", ".join(TYPE_NAMES),
+        )
     return t
 
 
@@ -115,10 +129,10 @@ _AMOUNT = re.compile(r"(?:\$|@|at)?\s*([0-9]+)")
 def _amount(text: str, original: str) -> int:
     m = _AMOUNT.fullmatch(text)
     if not m:
-        raise NotationError(f"{original!r}: a bid amount is written '$5'")
+        raise refuse("{original!r}: a bid amount is written '$5'", original=original)
     amount = int(m.group(1))
     if amount > MAX_BID:
-        raise NotationError(f"{original!r}: bids go from $0 to ${MAX_BID}")
+        raise refuse("{original!r}: bids go from $0 to ${most}", original=original, most=MAX_BID)
     return amount
 
 
@@ -127,7 +141,7 @@ def parse(text: str) -> int:
     original = text
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise NotationError(f"empty move: type a move such as {EXAMPLES}")
+        raise refuse("empty move: type a move such as {examples}", examples=EXAMPLES)
     head, rest = words[0], words[1:]
     joined = " ".join(words)
     if joined == "pass":
@@ -142,28 +156,35 @@ def parse(text: str) -> int:
         name = "".join(rest)
         kind = KIND_BY_NAME.get(name)
         if kind is None:
-            raise NotationError(
-                f"{original!r}: {name!r} is not a customer; write its type and entrance, "
-                "e.g. 'hide T2D'"
+            raise refuse(
+                "{original!r}: {name!r} is not a customer; write its type and entrance, "
+                "e.g. 'hide T2D'",
+                original=original,
+                name=name,
             )
         return HIDE_BASE + kind
     if head == "bid":
         if len(rest) != 1:
             if len(rest) == 2:
-                raise NotationError(
-                    f"{original!r}: a bid is two moves: first the lot ('bid {rest[0]}'), "
-                    f"then the amount ('${rest[1].lstrip('$')}')"
+                raise refuse(
+                    "{original!r}: a bid is two moves: first the lot ('bid {lot}'), "
+                    "then the amount ('${amount}')",
+                    original=original,
+                    lot=rest[0],
+                    amount=rest[1].lstrip("$"),
                 )
-            raise NotationError(f"{original!r}: write 'bid LOT', e.g. 'bid 7'")
+            raise refuse("{original!r}: write 'bid LOT', e.g. 'bid 7'", original=original)
         return BID_LOT_BASE + _lot(rest[0], original)
     if head.startswith("$") or head in ("at", "@"):
         return VALUE_BASE + _amount(joined, original)
     if head == "build":
         if len(rest) != 2:
-            raise NotationError(f"{original!r}: write 'build LOT TYPE', e.g. 'build 7 T2'")
+            raise refuse(
+                "{original!r}: write 'build LOT TYPE', e.g. 'build 7 T2'", original=original
+            )
         return BUILD_BASE + _lot(rest[0], original) * NUM_TYPES + _type(rest[1], original)
     if head == "empty":
         if len(rest) != 1:
-            raise NotationError(f"{original!r}: write 'empty LOT', e.g. 'empty 7'")
+            raise refuse("{original!r}: write 'empty LOT', e.g. 'empty 7'", original=original)
         return EMPTY_BASE + _lot(rest[0], original)
-    raise NotationError(f"{original!r} is not a move: use {EXAMPLES}")
+    raise refuse("{original!r} is not a move: use {examples}", original=original, examples=EXAMPLES)

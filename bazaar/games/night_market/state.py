@@ -18,6 +18,7 @@ from bazaar.core.errors import IllegalAction
 from bazaar.core.game import Event, Game, State
 from bazaar.core.rng import Rng
 from bazaar.games.night_market import actions as A
+from bazaar.games.night_market import refusals
 from bazaar.games.night_market.board import Seats, move_customers
 from bazaar.games.night_market.components import (
     ADJACENCY_SETS,
@@ -397,138 +398,7 @@ class NightMarketState(State):
         return self.notation(action)
 
     def explain_illegal(self, action: int) -> IllegalAction:
-        phase = self.phase
-        p = self.cur
-        who = f"seat {p}"
-        text = A.notation(action)
-        if phase == HIDE:
-            if action < A.BID_LOT_BASE:
-                return IllegalAction(
-                    f"{who} has no {KIND_NAMES[action]} customer in hand to hide (§4 Step 3)",
-                    rule="hand",
-                )
-            return IllegalAction(
-                f"{text!r}: {who} must first choose {self.need} more hidden customer(s) from "
-                "their hand, e.g. 'hide T2D' (§4 Step 3)",
-                rule="phase",
-            )
-        if phase == BID:
-            return self._explain_bid(action)
-        if phase == VALUE:
-            lot = self.auction[self.slot] + 1
-            if A.VALUE_BASE <= action < A.PASS:
-                return self._explain_amount(action - A.VALUE_BASE, self.slot)
-            return IllegalAction(
-                f"{text!r}: {who} chose lot {lot}; now give the amount of the bid, e.g. "
-                f"'${self.bid_range(p, self.slot)[0]}' (§4 Step 4)",
-                rule="phase",
-            )
-        if phase == BUILD:
-            lot = self.slot
-            if A.BUILD_BASE <= action < A.LOAN:
-                if action < A.EMPTY_BASE:
-                    target, t = divmod(action - A.BUILD_BASE, NUM_TYPES)
-                else:
-                    target, t = action - A.EMPTY_BASE, -1
-                if self.owner[target] != p or self.stall[target] >= 0:
-                    return IllegalAction(
-                        f"{text!r}: lot {target + 1} is not an unbuilt lot of {who} (§4 Step 6)",
-                        rule="build-own",
-                    )
-                if target != lot:
-                    return IllegalAction(
-                        f"{text!r}: {who} decides their unbuilt lots in increasing order; "
-                        f"lot {lot + 1} comes now (§4 Step 6)",
-                        rule="build-order",
-                    )
-                return IllegalAction(
-                    f"{text!r}: the supply has no {TYPE_NAMES[t]} stall left (10 per type, "
-                    "§4 Step 6)",
-                    rule="supply",
-                )
-            return IllegalAction(
-                f"{text!r}: {who} is building on lot {lot + 1}: 'build {lot + 1} T0'-'T3' or "
-                f"'empty {lot + 1}' (§4 Step 6)",
-                rule="phase",
-            )
-        return IllegalAction(
-            f"{text!r}: {who} may take a voluntary loan now: 'loan' or 'done' (§4 Step 5)",
-            rule="phase",
-        )
-
-    def _explain_bid(self, action: int) -> IllegalAction:
-        p = self.cur
-        who = f"seat {p}"
-        text = A.notation(action)
-        comp = self.in_compensation()
-        if action == A.PASS and comp:
-            return IllegalAction(
-                f"'pass': {who} is making a compensation bid; bid or 'give up' (§4 Step 4)",
-                rule="give-up",
-            )
-        if action == A.GIVE_UP and not comp:
-            return IllegalAction(
-                f"'give up' ends a compensation bid; at a regular bid {who} may 'pass' (§4 Step 4)",
-                rule="pass",
-            )
-        if A.BID_LOT_BASE <= action < A.VALUE_BASE:
-            lot = action - A.BID_LOT_BASE
-            if lot not in self.auction:
-                lots = ", ".join(str(x + 1) for x in self.auction)
-                return IllegalAction(
-                    f"{text!r}: lot {lot + 1} is not up for auction this round; the lots "
-                    f"are {lots} (§4 Step 1)",
-                    rule="auction-lot",
-                )
-            if self.free_markers(p) <= 0:
-                return IllegalAction(
-                    f"{text!r}: {who} has no free marker left for a bid (12 markers: one on "
-                    "the turn track, one per owned lot, one per bid this round; §9.3)",
-                    rule="markers",
-                )
-            return self._explain_amount(None, self.auction.index(lot))
-        if A.VALUE_BASE <= action < A.PASS:
-            return IllegalAction(
-                f"{text!r}: {who} must first choose a lot, e.g. 'bid "
-                f"{self.auction[0] + 1}', then the amount (§4 Step 4)",
-                rule="phase",
-            )
-        alt = "'give up'" if comp else "'pass'"
-        return IllegalAction(
-            f"{text!r}: {who} is bidding: 'bid LOT' then '$N', or {alt} (§4 Step 4)",
-            rule="phase",
-        )
-
-    def _explain_amount(self, amount: int | None, i: int) -> IllegalAction:
-        p = self.cur
-        lot = self.auction[i] + 1
-        lo, hi = self.bid_range(p, i)
-        top = self.top[i]
-        if amount is not None and amount < lo:
-            if top >= 0:
-                return IllegalAction(
-                    f"${amount} on lot {lot}: a bid must be higher than every marker on the "
-                    f"lot, so at least ${lo} (§4 Step 4 rule b)",
-                    rule="outbid",
-                )
-            return IllegalAction(
-                f"${amount} on lot {lot}: the opening bid on a yellow (star) lot is at least "
-                f"${lo} (option yellow_face = min_bid, §4 Step 1)",
-                rule="yellow-min",
-            )
-        if lo > A.MAX_BID:
-            return IllegalAction(
-                f"lot {lot}: the top bid is already ${top}; bids go up to ${A.MAX_BID}",
-                rule="max-bid",
-            )
-        spend = f"${hi}" if hi >= 0 else "nothing"
-        what = f"${amount}" if amount is not None else f"at least ${lo}"
-        return IllegalAction(
-            f"lot {lot} needs {what}, but seat {p} can bid at most {spend} there: cash "
-            f"${self.cash[p]} + ${LOAN_AMOUNT} per loan still available, minus its other "
-            "winning bids (affordability, A-7)",
-            rule="afford",
-        )
+        return refusals.explain_illegal(self, action)
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: int, events: list[Event] | None) -> None:

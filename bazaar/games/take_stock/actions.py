@@ -31,7 +31,7 @@ actions        notation                meaning
 
 from __future__ import annotations
 
-from bazaar.core.errors import NotationError
+from bazaar.core.errors import NotationError, Refusals, Term
 from bazaar.games.take_stock.components import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -78,8 +78,10 @@ def mask_positions(mask: int) -> list[int]:
 def notation(action: int) -> str:
     """The text notation of an action number."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise NotationError(
-            f"{action!r} is not an action number of take-stock (0-{NUM_ACTIONS - 1})"
+        raise refuse(
+            "{action!r} is not an action number of take-stock (0-{most})",
+            action=action,
+            most=NUM_ACTIONS - 1,
         )
     if action < BUY_BASE:
         return f"play {CARD_NAMES[action]}"
@@ -113,19 +115,22 @@ def notation(action: int) -> str:
     return "exercise " + " ".join(str(j + 1) for j in positions)
 
 
-FORMS = (
+FORMS = Term(
     "'play O7' (or just 'O7'), 'buy O7 C3', 'event2 C3', 'event1 C3', 'trigger EVENT C3', "
     "'choose EVENT', 'insider O7', 'decline', 'stop', 'audit O7', 'target SEAT', "
     "'freeze STOCK', 'exercise 1 3' or 'exercise none'"
 )
+refuse = Refusals(__package__, NotationError)
 
 
 def _card(text: str, original: str) -> int:
     card = CARD_BY_NAME.get(text)
     if card is None:
-        raise NotationError(
-            f"{original!r}: {text!r} is not a share card (stock letter C, G, T, O or M and a "
-            "value 1-12, e.g. O7 or C12)"
+        raise refuse(
+            "{original!r}: {text!r} is not a share card (stock letter C, G, T, O or M and a "
+            "value 1-12, e.g. O7 or C12)",
+            original=original,
+            text=text,
         )
     return card
 
@@ -133,8 +138,11 @@ def _card(text: str, original: str) -> int:
 def _kind(text: str, original: str) -> int:
     kind = KIND_BY_NAME.get(text)
     if kind is None:
-        raise NotationError(
-            f"{original!r}: {text!r} is not an event (one of {', '.join(KIND_NAMES)})"
+        raise refuse(
+            "{original!r}: {text!r} is not an event (one of {kinds})",
+            original=original,
+            text=text,
+            kinds=", ".join(KIND_NAMES),
         )
     return kind
 
@@ -142,13 +150,17 @@ def _kind(text: str, original: str) -> int:
 def _stock(text: str, original: str) -> int:
     stock = STOCK_BY_LETTER.get(text)
     if stock is None:
-        raise NotationError(f"{original!r}: {text!r} is not a stock (C, G, T, O or M)")
+        raise refuse(
+            "{original!r}: {text!r} is not a stock (C, G, T, O or M)", original=original, text=text
+        )
     return stock
 
 
 def _arity(head: str, rest: list[str], n: int, form: str, original: str) -> None:
     if len(rest) != n:
-        raise NotationError(f"{original!r}: '{head}' is written {form!r}")
+        raise refuse(
+            "{original!r}: '{head}' is written {form!r}", original=original, head=head, form=form
+        )
 
 
 def parse(text: str) -> int:
@@ -159,10 +171,10 @@ def parse(text: str) -> int:
     """
     original = text
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not move notation (a string)")
+        raise refuse("{text!r} is not move notation (a string)", text=text)
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise NotationError(f"empty move: type a move such as {FORMS}")
+        raise refuse("empty move: type a move such as {forms}", forms=FORMS)
     head, rest = words[0], words[1:]
     if head in CARD_BY_NAME and not rest:
         return PLAY_BASE + CARD_BY_NAME[head]
@@ -198,14 +210,16 @@ def parse(text: str) -> int:
         _arity(head, rest, 1, "target SEAT, e.g. target 2", original)
         seat = rest[0].removeprefix("seat")
         if not seat.isdigit() or int(seat) >= MAX_SEATS:
-            raise NotationError(f"{original!r}: {rest[0]!r} is not a seat number (0-5)")
+            raise refuse(
+                "{original!r}: {text!r} is not a seat number (0-5)", original=original, text=rest[0]
+            )
         return TARGET_BASE + int(seat)
     if head == "freeze":
         _arity(head, rest, 1, "freeze STOCK, e.g. freeze O", original)
         return FREEZE_BASE + _stock(rest[0], original)
     if head == "exercise":
         return EXERCISE_BASE + parse_positions(rest, original)
-    raise NotationError(f"{original!r} is not a move: use {FORMS}")
+    raise refuse("{original!r} is not a move: use {forms}", original=original, forms=FORMS)
 
 
 def parse_positions(words: list[str], original: str) -> int:
@@ -215,14 +229,19 @@ def parse_positions(words: list[str], original: str) -> int:
     mask = 0
     for word in words:
         if not word.isdigit() or not 1 <= int(word) <= MAX_HAND:
-            raise NotationError(
-                f"{original!r}: {word!r} is not a hand position (1-{MAX_HAND}); write "
+            raise refuse(
+                "{original!r}: {text!r} is not a hand position (1-{most}); write "
                 "'exercise 1 3' for the 1st and 3rd cards of your hand, or name the cards, "
-                "e.g. 'exercise O7 C3'"
+                "e.g. 'exercise O7 C3'",
+                original=original,
+                text=word,
+                most=MAX_HAND,
             )
         bit = 1 << (int(word) - 1)
         if mask & bit:
-            raise NotationError(f"{original!r}: position {word} appears twice")
+            raise refuse(
+                "{original!r}: position {position} appears twice", original=original, position=word
+            )
         mask |= bit
     return mask
 
@@ -233,9 +252,13 @@ def parse_exercise_cards(words: list[str], hand: list[int], original: str) -> in
     for word in words:
         card = _card(word, original)
         if card not in hand:
-            raise NotationError(f"{original!r}: {CARD_NAMES[card]} is not in your hand")
+            raise refuse(
+                "{original!r}: {card} is not in your hand", original=original, card=CARD_NAMES[card]
+            )
         bit = 1 << hand.index(card)
         if mask & bit:
-            raise NotationError(f"{original!r}: {CARD_NAMES[card]} appears twice")
+            raise refuse(
+                "{original!r}: {card} appears twice", original=original, card=CARD_NAMES[card]
+            )
         mask |= bit
     return mask

@@ -26,6 +26,7 @@ from bazaar.core.errors import IllegalAction
 from bazaar.core.game import Event, Game, State
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import actions as A
+from bazaar.games.take_stock import refusals
 from bazaar.games.take_stock.components import (
     AUDIT,
     CARD_BY_NAME,
@@ -577,10 +578,7 @@ class TakeStockState(State):
             and all(w in CARD_BY_NAME for w in words[1:])
         ):
             if self.phase != EXERCISE:
-                raise IllegalAction(
-                    f"{text!r}: options are exercised only at the end of a round (§7.1)",
-                    rule="phase",
-                )
+                raise refusals.exercise_out_of_phase(text)
             mask = A.parse_exercise_cards(words[1:], self.hands[self.cur], text)
             action = A.EXERCISE_BASE + mask
         else:
@@ -605,166 +603,7 @@ class TakeStockState(State):
         )
 
     def explain_illegal(self, action: int) -> IllegalAction:
-        phase = self.phase
-        p = self.cur
-        who = f"seat {p}"
-        note = A.notation(action)
-        if phase == MAIN:
-            return self._explain_main(action)
-        expected = {
-            CHOOSE: "choose which drawn event to execute: 'choose EVENT' (§5.3C①)",
-            INSIDER_P: "Insider Trading: 'insider CARD' or 'decline' (§6)",
-            AUDIT_P: "Stock Audit: 'audit CERTIFICATE' (§6)",
-            TARGET_P: "choose a seat: 'target SEAT' (§6)",
-            FREEZE_P: "Stock Freeze: 'freeze STOCK' (§6)",
-            UPTURN_P: "Market Upturn: 'play CARD' or 'stop' (§6)",
-            EXERCISE: "exercise options: 'exercise 1 3' or 'exercise none' (§7.1)",
-        }[phase]
-        if phase == CHOOSE and A.CHOOSE_BASE <= action < A.INSIDER_BASE:
-            kind = KIND_NAMES[action - A.CHOOSE_BASE]
-            return IllegalAction(
-                f"{note!r}: {who} did not draw {kind}; choose one of the two drawn events (§5.3C①)",
-                rule="choose",
-            )
-        if phase == INSIDER_P and A.INSIDER_BASE <= action < A.DECLINE:
-            card = action - A.INSIDER_BASE
-            s = KIND_STOCK[self.executing]
-            if card not in self.hands[p]:
-                return IllegalAction(f"{who} has no {CARD_NAMES[card]} in hand", rule="hand")
-            return IllegalAction(
-                f"{note!r}: Insider Trading of {LETTERS[s]} certifies only a {LETTERS[s]} card "
-                "(§6)",
-                rule="insider-stock",
-            )
-        if phase == AUDIT_P and A.AUDIT_BASE <= action < A.TARGET_BASE:
-            name = CARD_NAMES[action - A.AUDIT_BASE]
-            if self.rules.audit == 0:
-                return IllegalAction(
-                    f"{note!r}: {name} is not a certificate of another player; the actor may "
-                    "not audit themself (§6 Stock Audit)",
-                    rule="audit",
-                )
-            return IllegalAction(
-                f"{note!r}: {name} is not one of {who}'s certificates (§6 Stock Audit)",
-                rule="audit",
-            )
-        if phase == TARGET_P and A.TARGET_BASE <= action < A.FREEZE_BASE:
-            q = action - A.TARGET_BASE
-            effect = EFFECT_OF[self.executing]
-            if q >= self.num_players:
-                why = f"there is no seat {q} in a {self.num_players}-player game"
-            elif effect == AUDIT:
-                why = f"seat {q} is the actor or holds no certificate (§6 Stock Audit)"
-            elif effect == OPTION_LOST:
-                why = f"seat {q} has no option token (§6 Stock Option Lost)"
-            else:
-                why = f"seat {q} is not an opponent (§6 Stock Freeze, freeze=player)"
-            return IllegalAction(f"{note!r}: {why}", rule="target")
-        if phase == UPTURN_P and action < A.BUY_BASE:
-            return self._explain_play(action, upturn=True)
-        if phase == EXERCISE and action >= A.EXERCISE_BASE:
-            mask = action - A.EXERCISE_BASE
-            size = len(self.hands[p])
-            if mask >> size:
-                return IllegalAction(
-                    f"{note!r}: {who} has only {size} card(s) in hand (§7.1)", rule="exercise-hand"
-                )
-            return IllegalAction(
-                f"{note!r}: {who} has {self.tokens[p]} option token(s); each exercised card "
-                "uses one (§7.1)",
-                rule="exercise-tokens",
-            )
-        return IllegalAction(f"{note!r}: {who} must now {expected}", rule="phase")
-
-    def _explain_play(self, card: int, upturn: bool = False) -> IllegalAction:
-        p = self.cur
-        name = CARD_NAMES[card]
-        s = STOCK_OF[card]
-        if card not in self.hands[p]:
-            return IllegalAction(f"seat {p} has no {name} in hand", rule="hand")
-        if self.frozen[s]:
-            return IllegalAction(
-                f"'play {name}': the {LETTERS[s]} row is frozen; no card may be played on it "
-                "this round (§6 Stock Freeze)",
-                rule="frozen",
-            )
-        if upturn and self.upturn_mask >> s & 1:
-            return IllegalAction(
-                f"'play {name}': Market Upturn allows one play per row and {LETTERS[s]} "
-                "has had its play (§6 Market Upturn)",
-                rule="upturn-row",
-            )
-        t = self.top[s]
-        if self.rules.either_direction:
-            why = f"must differ from {t} by 1 to {MAX_STEP}"
-        else:
-            why = f"must be higher than {t} and at most {t + MAX_STEP}"
-        return IllegalAction(
-            f"'play {name}': the {LETTERS[s]} row shows {t}; a card played on it {why} (§5.3A)",
-            rule="manipulate",
-        )
-
-    def _explain_main(self, action: int) -> IllegalAction:
-        p = self.cur
-        who = f"seat {p}"
-        hand = self.hands[p]
-        note = A.notation(action)
-        if action < A.BUY_BASE:
-            return self._explain_play(action)
-        if action < A.EVENT2_BASE:
-            cert, discard = divmod(action - A.BUY_BASE, NUM_CARDS)
-            for c in (cert, discard):
-                if c not in hand:
-                    return IllegalAction(
-                        f"{note!r}: {who} has no {CARD_NAMES[c]} in hand", rule="hand"
-                    )
-            if cert == discard:
-                return IllegalAction(
-                    f"{note!r}: Buy takes two different cards: one certificate and one "
-                    "other card to discard (§5.3B)",
-                    rule="buy-two-cards",
-                )
-            if self.pfrozen[p]:
-                return IllegalAction(
-                    f"{note!r}: a Stock Freeze lies in front of {who}; they may not buy this "
-                    "round (§6 Stock Freeze, freeze=player)",
-                    rule="buy-frozen",
-                )
-            limit = self.hold_limit()
-            have = len(self.certs[p])
-            return IllegalAction(
-                f"{note!r}: {who} holds {have} certificate(s) and the longest row (splits "
-                f"included) has {limit} card(s); a Buy needs fewer certificates than that "
-                "(§5.3B)",
-                rule="buy-limit",
-            )
-        if action < A.TRIGGER_BASE:
-            discard = (action - A.EVENT2_BASE) % NUM_CARDS
-            return IllegalAction(
-                f"{note!r}: {who} has no {CARD_NAMES[discard]} in hand to discard", rule="hand"
-            )
-        if action < A.CHOOSE_BASE:
-            kind, discard = divmod(action - A.TRIGGER_BASE, NUM_CARDS)
-            name = KIND_NAMES[kind]
-            if discard not in hand:
-                return IllegalAction(
-                    f"{note!r}: {who} has no {CARD_NAMES[discard]} in hand to discard",
-                    rule="hand",
-                )
-            if any(e & KIND_MASK == kind for e in self.held[p]):
-                return IllegalAction(
-                    f"{note!r}: {who}'s held {name} was drawn this round; held events may be "
-                    "triggered only in a later round (§5.3D, held_usable=later_round)",
-                    rule="held-timing",
-                )
-            return IllegalAction(
-                f"{note!r}: {who} holds no {name} event (§5.3D)", rule="held-event"
-            )
-        return IllegalAction(
-            f"{note!r}: it is {who}'s turn: choose one action A-D, e.g. 'play O7', "
-            "'buy O7 C3', 'event2 C3', 'event1 C3' or 'trigger EVENT C3' (§5.1)",
-            rule="phase",
-        )
+        return refusals.explain_illegal(self, action)
 
     # ------------------------------------------------------------------ transitions
     def apply_unchecked(self, action: int) -> None:
