@@ -138,11 +138,6 @@ def test_the_web_server_serves_it_with_a_bot_in_its_worker(tmp_path: Path) -> No
     with TestClient(app) as client:
         games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
         assert games[ID]["name"] == {"en": "Hidden Nines", "zh-TW": "Hidden Nines"}
-        no_rules = client.get(f"/api/games/{ID}/rules")
-        assert (no_rules.status_code, no_rules.json()) == (
-            404,
-            {"error": "there are no rules texts for 'hidden-nines'", "code": "no-rules"},
-        )
         body = {
             "game": ID,
             "players": 2,

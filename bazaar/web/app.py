@@ -36,7 +36,7 @@ from bazaar.bots.levels import LEVELS
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
-from bazaar.core.registry import all_games, game_parts
+from bazaar.core.registry import all_games, get_game
 from bazaar.i18n import LANGS, N_, catalog, normalize_lang, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
@@ -327,11 +327,10 @@ def create_app(
     ) -> Response:
         code = _lang(lang)
         try:
-            package = game_parts(game_id).package
+            game = get_game(game_id)
         except BazaarError as exc:
             raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
-        if package is None:
-            raise WebError(404, "no-rules", f"there are no rules texts for {game_id!r}")
+        package = type(game).__module__.rsplit(".", 1)[0]
         suffix = "zh-TW" if code == "zh-TW" else "en"
         text = resources.files(package).joinpath(f"rules.{suffix}.md").read_text("utf-8")
         if format == "html":
