@@ -88,9 +88,7 @@ class CatalogSource:
 def catalog_sources() -> tuple[CatalogSource, ...]:
     """Every catalog of the project, in the order scripts/i18n.sh processes them."""
     program = [
-        CatalogSource(
-            "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("static", ".*", "_*")
-        ),
+        CatalogSource("bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("static", ".*", "_*")),
         CatalogSource(
             "web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static", ("games", ".*", "_*")
         ),

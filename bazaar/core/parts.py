@@ -74,6 +74,8 @@ class GameParts:
     estimate: Estimate | None = None
     #: level name -> settings merged over ``bazaar.bots.levels.LEVELS[name]`` for this game
     level_overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: ``move_fields(action)``: the move as data for the browser (kind and its facts)
+    move_fields: Callable[[int], dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:

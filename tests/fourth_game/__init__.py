@@ -12,6 +12,7 @@ from tests.fourth_game import render as R
 from tests.fourth_game.actions import EXAMPLES
 from tests.fourth_game.bots import HighestCard, estimate_scores
 from tests.fourth_game.game import GAME
+from tests.fourth_game.moves import move_fields
 
 PARTS = GameParts(
     game=GAME,
@@ -30,4 +31,5 @@ PARTS = GameParts(
     ranker=None,
     estimate=estimate_scores,
     level_overrides={"easy": {"iterations": 30}},
+    move_fields=move_fields,
 )
