@@ -88,7 +88,9 @@ class CatalogSource:
 def catalog_sources() -> tuple[CatalogSource, ...]:
     """Every catalog of the project, in the order scripts/i18n.sh processes them."""
     program = [
-        CatalogSource("bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("static", ".*", "_*")),
+        CatalogSource(
+            "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("static", "locale", ".*", "_*")
+        ),
         CatalogSource(
             "web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static", ("games", ".*", "_*")
         ),
