@@ -24,7 +24,7 @@ from rich.text import Text
 from typer.core import TyperCommand
 
 from bazaar.core.errors import BazaarError
-from bazaar.core.registry import GAME_MODULES, all_games, game_ids, get_game
+from bazaar.core.registry import all_games, game_ids, game_parts, get_game
 from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE
 
@@ -79,8 +79,7 @@ def _notation_summary() -> str:
 
     parts = []
     for game in _loadable_games():
-        module = render.renderer(game.id)
-        examples = getattr(module, "NOTATION_EXAMPLES", None)
+        examples = render.notation_examples(game.id)
         if examples:
             parts.append(f"{game.id}: {examples}")
     return "; ".join(parts)
@@ -531,8 +530,9 @@ def rules(
 ) -> None:
     lang = _lang(lang)
     the_game = _game(game, lang)
-    path = resources.files(GAME_MODULES[the_game.id]).joinpath(f"rules.{lang}.md")
-    if not path.is_file():
+    package = game_parts(the_game.id).package
+    path = resources.files(package).joinpath(f"rules.{lang}.md") if package else None
+    if path is None or not path.is_file():
         words = t("there is no {lang} rules text for {game}", lang)  # {lang} is a field too
         fail(words.format(lang=lang, game=game), lang)
     from rich.markdown import Markdown

@@ -89,7 +89,7 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
     """Every catalog of the project, in the order scripts/i18n.sh processes them."""
     program = [
         CatalogSource(
-            "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("games", "static", ".*", "_*")
+            "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("static", "locale", ".*", "_*")
         ),
         CatalogSource("web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static"),
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -14,8 +15,9 @@ from typer.testing import CliRunner
 
 from bazaar.bots.random_bot import RandomBot
 from bazaar.cli import app
+from bazaar.core import registry
 from bazaar.core.record import GameRecord, Match
-from bazaar.core.registry import GAME_MODULES, get_game
+from bazaar.core.registry import game_parts, get_game
 
 GAME = "buy-low-sell-high"
 
@@ -230,7 +232,8 @@ def test_rules_without_a_text_in_that_language_is_an_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     get_game(GAME)  # loaded, so that only the rules lookup goes to the folder below
-    monkeypatch.setitem(GAME_MODULES, GAME, "bazaar.core")  # a package with no rules texts
+    parts = dataclasses.replace(game_parts(GAME), package="bazaar.core")  # no rules texts there
+    monkeypatch.setitem(registry._registry(), GAME, parts)
     for lang, message in (
         ("en", "Error: there is no en rules text for buy-low-sell-high"),
         ("zh-TW", "錯誤：buy-low-sell-high 沒有 zh-TW 的規則說明"),

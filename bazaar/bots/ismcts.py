@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bazaar.core.game import State
+from bazaar.core.parts import Estimate
+from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
 
 #: A rollout policy: (state, rng) -> an action from state.legal_actions().
@@ -71,18 +73,20 @@ class _Node:
         self.score = 0.0
 
 
-def outcome(state: State, score_weight: float) -> tuple[list[float], list[float], list[float]]:
+def outcome(
+    state: State, score_weight: float, estimate: Estimate | None = None
+) -> tuple[list[float], list[float], list[float]]:
     """(rewards used by the search, win shares, scores) at the end of a rollout.
 
     A finished game gives its true result; an unfinished one (a truncated rollout) is
-    judged by the game's ``estimate_scores()`` if it has one, else by ``scores()``.
+    judged by the game's ``estimate`` (its parts' ``estimate``) if it has one, else by
+    ``scores()``.
     """
     if state.is_over():
         wins = state.returns()
         scores = state.scores()
     else:
-        estimate = getattr(state, "estimate_scores", None)
-        scores = estimate() if estimate else state.scores()
+        scores = estimate(state) if estimate else state.scores()
         best = max(scores)
         leaders = [i for i, x in enumerate(scores) if x == best]
         wins = [1 / len(leaders) if i in leaders else 0.0 for i in range(len(scores))]
@@ -104,7 +108,7 @@ class Ismcts:
     iteration runs). ``rollout`` is the playout policy (uniform random by default);
     ``jobs`` > 1 runs independent searches in that many processes and adds their root
     statistics (root parallelisation). ``rollout_depth`` cuts playouts after that many
-    actions and judges the position by the game's ``estimate_scores()`` (games without it
+    actions and judges the position by the game's ``estimate`` (``GameParts``; games without it
     always play out to the end). ``widening`` (progressive widening) lets a node with ``v``
     visits grow at most ``2 + widening * sqrt(v)`` children, so searches in games with many
     moves (bid amounts) go deep instead of wide; new children are tried in the playout
@@ -207,7 +211,8 @@ class Ismcts:
         rollout = self.rollout
         weight = self.score_weight
         # truncated playouts only where the game can estimate an unfinished position
-        depth = self.rollout_depth if hasattr(state, "estimate_scores") else None
+        estimate = game_parts(state.game.id).estimate
+        depth = self.rollout_depth if estimate is not None else None
         widening = self.widening
         ranker = self.ranker
         log = math.log
@@ -265,7 +270,7 @@ class Ismcts:
                     if s.is_over():
                         break
                     s.apply_unchecked(rollout(s, rng))
-            rewards, wins, scores = outcome(s, weight)
+            rewards, wins, scores = outcome(s, weight, estimate)
             for n in path:
                 n.visits += 1
                 n.value += rewards[n.mover]

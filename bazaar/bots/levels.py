@@ -5,9 +5,9 @@
 heuristic with some noise, :func:`~bazaar.bots.heuristics.heuristic_policy`; games without a
 heuristic fall back to random playouts), and ``ranking`` may name the order in which progressive
 widening adds children: ``"heuristic"`` (the game's heuristic ranking, :class:`HeuristicRanker`,
-where the heuristic has ``rank``). Retune a level by editing its entry, or for one game in
-:data:`GAME_OVERRIDES`; a level may also be given as such a dict directly (tests use tiny
-budgets that way).
+where the game declares a ``ranker``). Retune a level by editing its entry, or for one game in
+its parts (``GameParts.level_overrides``, e.g. ``bazaar/games/take_stock/parts.py``); a level
+may also be given as such a dict directly (tests use tiny budgets that way).
 
 The rollout policy depends on the game, so :class:`LevelBot` builds its search at the first
 ``choose`` or ``analyse``, when it knows ``state.game.id``.
@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
-from bazaar.core.errors import BazaarError
+from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
+from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
 
 #: Heuristic playouts cut after ``rollout_depth`` actions and judged by the game's
@@ -49,17 +50,6 @@ LEVELS: dict[str, dict[str, Any]] = {
         "widening": 1.0,
     },
 }
-#: Per-game changes to a named level, merged over ``LEVELS[name]`` once the game is known
-#: (``level_settings(name, game_id)``; a level given as a dict is used as is). Take Stock's
-#: many Buy pairs spread a few hundred playouts too thin: its hard level widens in the
-#: heuristic's order, narrowly, and keeps the heuristic's move on near-ties (150 playouts,
-#: 40 games against three heuristic players: win share 0.31 ranked, 0.375 with the bonus;
-#: the real hard level at 1 s a move: 0.55 of 40 games, up from 0.21 of 24).
-GAME_OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
-    "take-stock": {
-        "hard": {"ranking": "heuristic", "widening": 0.3, "prior_bonus": 0.3},
-    },
-}
 DEFAULT_LEVEL = "medium"
 ROLLOUTS = ("random", "heuristic")
 
@@ -77,7 +67,7 @@ def level_names() -> list[str]:
 
 
 def level_settings(level: Level, game_id: str | None = None) -> dict[str, Any]:
-    """The settings of a level name (with ``game_id``'s :data:`GAME_OVERRIDES` merged in),
+    """The settings of a level name (with ``game_id``'s ``level_overrides`` merged in),
     or a copy of a settings dict; raise UnknownLevel."""
     if isinstance(level, Mapping):
         settings = dict(level)
@@ -87,7 +77,11 @@ def level_settings(level: Level, game_id: str | None = None) -> dict[str, Any]:
             raise UnknownLevel(f"unknown level {level!r} (known levels: {', '.join(LEVELS)})")
         settings = dict(LEVELS[name])
         if game_id is not None:
-            settings.update(GAME_OVERRIDES.get(game_id, {}).get(name, {}))
+            try:
+                overrides = game_parts(game_id).level_overrides
+            except UnknownGame:
+                overrides = {}  # an unknown game fails where it is played, not here
+            settings.update(overrides.get(name, {}))
     rollout = settings.get("rollout", "random")
     if rollout not in ROLLOUTS:
         raise UnknownLevel(f"unknown rollout {rollout!r} (known rollouts: {', '.join(ROLLOUTS)})")
@@ -117,8 +111,8 @@ class HeuristicRollout:
 
 
 class HeuristicRanker:
-    """The game's heuristic ranking of the legal actions (``rank(state)``, best first), for
-    a search that expands children in that order; picklable like :class:`HeuristicRollout`."""
+    """The game's heuristic ranking of the legal actions (its parts' ``ranker``, best first),
+    for a search that expands children in that order; picklable like :class:`HeuristicRollout`."""
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
@@ -126,9 +120,10 @@ class HeuristicRanker:
 
     def __call__(self, state: State) -> list[int]:
         if self._rank is None:
-            from bazaar.bots.heuristics import heuristic_for
-
-            self._rank = heuristic_for(self.game_id).rank
+            make_ranker = game_parts(self.game_id).ranker
+            if make_ranker is None:
+                raise BazaarError(f"no move ranking for game {self.game_id!r}", rule="ranking")
+            self._rank = make_ranker()
         return self._rank(state)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -136,29 +131,27 @@ class HeuristicRanker:
 
 
 def move_ranker(name: str | None, game_id: str) -> Ranker | None:
-    """The move ranking called ``name`` for ``game_id``: ``"heuristic"`` if the game's
-    heuristic can rank its moves, else None (the search's own order)."""
+    """The move ranking called ``name`` for ``game_id``: ``"heuristic"`` if the game
+    declares a ``ranker`` in its parts, else None (the search's own order)."""
     if name != "heuristic":
         return None
-    from bazaar.bots.heuristics import heuristic_for
-
     try:
-        player = heuristic_for(game_id)
+        parts = game_parts(game_id)
     except BazaarError:
         return None
-    return HeuristicRanker(game_id) if hasattr(player, "rank") else None
+    return HeuristicRanker(game_id) if parts.ranker is not None else None
 
 
 def rollout_policy(name: str, game_id: str, seed: int = 0, noise: float = 0.3) -> Policy | None:
     """The rollout policy called ``name`` for ``game_id`` (None = uniform random)."""
     if name != "heuristic":
         return None
-    from bazaar.bots.heuristics import heuristic_for
-
     try:
-        heuristic_for(game_id, seed)
+        parts = game_parts(game_id)
     except BazaarError:
-        return None  # no heuristic for this game yet: random rollouts
+        return None
+    if parts.heuristic is None:
+        return None  # no heuristic for this game: random rollouts
     return HeuristicRollout(game_id, seed, noise)
 
 
@@ -200,7 +193,6 @@ class LevelBot:
 
 __all__ = [
     "DEFAULT_LEVEL",
-    "GAME_OVERRIDES",
     "LEVELS",
     "HeuristicRanker",
     "HeuristicRollout",

@@ -35,10 +35,7 @@ def level_label(level: Level, lang: str = "en") -> str:
 
 def format_score(game_id: str, score: float) -> str:
     """A final score as the game shows it: "$85" for money games, "12" for points."""
-    module = render.renderer(game_id)
-    money = getattr(module, "money", None)
-    value = round(score)
-    return money(value) if money else str(value)
+    return render.format_score(game_id, score)
 
 
 def move_sentence(

@@ -1,33 +1,29 @@
-"""Generic dispatch to the per-game terminal renderers.
+"""Generic dispatch to the games' terminal renderers.
 
-A renderer is the module ``bazaar.play.render_<game id with _ for ->``; it provides
-``render_view(view, lang, names)`` and ``describe_action(action, lang, view)`` and may
-provide ``prompt_hint(view, lang)``, ``explain_rule(rule, lang)`` and ``score_label(lang)``.
-A game without a renderer is shown as its raw view and its moves as plain notation.
+A game declares its renderer in its parts (``GameParts.renderer``, a
+:class:`~bazaar.core.parts.TerminalRenderer`, built from ``bazaar/games/<game>/render.py``);
+its optional parts are ``None``. A game without a renderer is shown as its raw view and its
+moves as plain notation.
 """
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
-from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
+from bazaar.core.errors import UnknownGame
+from bazaar.core.parts import TerminalRenderer
+from bazaar.core.registry import game_parts
 from bazaar.i18n import t
 
 
-@cache
-def renderer(game_id: str) -> ModuleType | None:
-    """The renderer module of ``game_id``, or None if the game has none."""
-    name = "bazaar.play.render_" + game_id.replace("-", "_")
+def renderer(game_id: str) -> TerminalRenderer | None:
+    """The terminal renderer of ``game_id``, or None if the game has none (or is unknown)."""
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
+        return game_parts(game_id).renderer
+    except UnknownGame:
         return None
 
 
@@ -35,36 +31,52 @@ def render_view(
     game_id: str, view: dict[str, Any], lang: str = "en", names: list[str] | None = None
 ) -> RenderableType:
     """A rich renderable of ``view`` (one seat's or the public view)."""
-    module = renderer(game_id)
-    if module is None:
+    parts = renderer(game_id)
+    if parts is None:
         return Pretty(view)
-    return module.render_view(view, lang, names)
+    return cast(RenderableType, parts.render_view(view, lang, names))
 
 
 def describe_action(
     game_id: str, action: int, lang: str = "en", view: dict[str, Any] | None = None
 ) -> str:
     """A short description of ``action`` in words ("" if the game has no renderer)."""
-    module = renderer(game_id)
-    return module.describe_action(action, lang, view) if module else ""
+    parts = renderer(game_id)
+    return parts.describe_action(action, lang, view) if parts else ""
 
 
 def prompt_hint(game_id: str, view: dict[str, Any], lang: str = "en") -> str | None:
-    module = renderer(game_id)
-    fn = getattr(module, "prompt_hint", None)
-    return fn(view, lang) if fn else None
+    parts = renderer(game_id)
+    return parts.prompt_hint(view, lang) if parts and parts.prompt_hint else None
 
 
 def explain_rule(game_id: str, rule: str, lang: str = "en") -> str | None:
-    module = renderer(game_id)
-    fn = getattr(module, "explain_rule", None)
-    return fn(rule, lang) if fn else None
+    parts = renderer(game_id)
+    return parts.explain_rule(rule, lang) if parts and parts.explain_rule else None
 
 
 def score_label(game_id: str, lang: str = "en") -> str:
-    module = renderer(game_id)
-    fn = getattr(module, "score_label", None)
-    return fn(lang) if fn else t("Score", lang)
+    parts = renderer(game_id)
+    return parts.score_label(lang) if parts and parts.score_label else t("Score", lang)
+
+
+def notation_help(game_id: str, lang: str = "en") -> str | None:
+    """How to type the game's moves, or None."""
+    parts = renderer(game_id)
+    return parts.notation_help(lang) if parts and parts.notation_help else None
+
+
+def notation_examples(game_id: str) -> str | None:
+    """A line of notation examples (for ``bazaar play --help``), or None."""
+    parts = renderer(game_id)
+    return parts.notation_examples if parts else None
+
+
+def format_score(game_id: str, score: float) -> str:
+    """A final score as the game shows it: "$85" for money games, "12" for points."""
+    parts = renderer(game_id)
+    value = round(score)
+    return parts.money(value) if parts and parts.money else str(value)
 
 
 def seat_label(seat: int, lang: str, names: list[str] | None = None) -> str:

@@ -278,10 +278,9 @@ class TerminalGame:
             self.tr("'b' shows the board again, 'q' saves the game and quits."),
             self.tr("'h' (hint) shows the best moves a short search finds for you."),
         ]
-        module = render.renderer(self.game.id)
-        notation_help = getattr(module, "notation_help", None)
+        notation_help = render.notation_help(self.game.id, self.lang)
         if notation_help:
-            lines.append(notation_help(self.lang))
+            lines.append(notation_help)
         return "\n".join(lines)
 
     def show_result(self) -> None:

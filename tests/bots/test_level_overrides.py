@@ -8,7 +8,6 @@ import pytest
 
 from bazaar.bots.heuristics import HeuristicBot, heuristic_for
 from bazaar.bots.levels import (
-    GAME_OVERRIDES,
     LEVELS,
     HeuristicRanker,
     LevelBot,
@@ -18,7 +17,7 @@ from bazaar.bots.levels import (
 )
 from bazaar.bots.random_bot import RandomBot
 from bazaar.core.game import State
-from bazaar.core.registry import get_game
+from bazaar.core.registry import game_parts, get_game
 from bazaar.core.rng import Rng
 
 
@@ -38,7 +37,7 @@ def take_stock_states(seed: int, count: int = 3) -> list[State]:
 
 def test_overrides_apply_to_their_game_only() -> None:
     hard = LEVELS["hard"]
-    override = GAME_OVERRIDES["take-stock"]["hard"]
+    override = game_parts("take-stock").level_overrides["hard"]
     assert level_settings("hard") == hard
     assert level_settings("hard", "buy-low-sell-high") == hard
     assert level_settings("hard", "night-market") == hard

@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from bazaar.bots.heuristics import HEURISTICS, HeuristicBot, heuristic_for
-from bazaar.bots.heuristics.night_market import NightMarketHeuristic
+from bazaar.bots.heuristics import HeuristicBot, heuristic_for
 from bazaar.bots.random_bot import RandomBot
+from bazaar.core.registry import game_parts
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
+from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.state import BID, BUILD, HIDE, VALUE
 from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
 from tests.night_market.helpers import (
@@ -43,7 +44,7 @@ def play(
 
 # ---------------------------------------------------------------------- complete games
 def test_registered_for_night_market() -> None:
-    assert HEURISTICS["night-market"].endswith(":NightMarketHeuristic")
+    assert game_parts("night-market").heuristic is NightMarketHeuristic
     assert isinstance(heuristic_for("night-market", seed=1), NightMarketHeuristic)
     state = GAME.new(4, 3)
     assert HeuristicBot(5).choose(state) in state.legal_actions()

@@ -1,5 +1,6 @@
 """The Take Stock heuristic: legal complete games, sensible choices, no peeking, a quick strength
-check against random play, and the state's public ``estimate_scores`` used by the search."""
+check against random play, and the public ``estimate_scores`` (take_stock/estimate.py) that
+the search uses."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from bazaar.bots.heuristics import HEURISTICS, HeuristicBot, heuristic_for
-from bazaar.bots.heuristics.take_stock import TakeStockHeuristic, _View
+from bazaar.bots.heuristics import HeuristicBot, heuristic_for
 from bazaar.bots.random_bot import RandomBot
+from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME, TakeStockState
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.components import CARD_NAMES
+from bazaar.games.take_stock.estimate import estimate_scores
+from bazaar.games.take_stock.heuristic import TakeStockHeuristic, _View
 from bazaar.games.take_stock.state import CHOOSE, EXERCISE, MAIN
 from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
 from tests.take_stock.helpers import (
@@ -46,7 +49,7 @@ def play(
 
 # ---------------------------------------------------------------------- complete games
 def test_registered_for_take_stock() -> None:
-    assert HEURISTICS["take-stock"] == "bazaar.bots.heuristics.take_stock:TakeStockHeuristic"
+    assert game_parts("take-stock").heuristic is TakeStockHeuristic
     assert isinstance(heuristic_for("take-stock", seed=1, noise=0.5), TakeStockHeuristic)
     state = GAME.new(4, 3)
     assert HeuristicBot(5).choose(state) in state.legal_actions()
@@ -236,14 +239,14 @@ def test_estimate_scores_counts_totals_certificates_tokens_and_hands() -> None:
     set_certs(s, 1, "O6")  # 2 x 16
     set_tokens(s, [4, 2, 0, 1])
     hands = [5.0 * len(h) for h in s.hands]
-    assert s.estimate_scores() == [
+    assert estimate_scores(s) == [
         40 + 48 + 3 + 40 + hands[0],
         10 + 32 + 20 + hands[1],
         0 + hands[2],
         25 + 10 + hands[3],
     ]
     to_exercise(s, 0)  # the hands are about to be discarded: only the tokens count
-    assert s.estimate_scores() == [131, 62, 0, 35]
+    assert estimate_scores(s) == [131, 62, 0, 35]
 
 
 def test_estimate_scores_in_the_last_round_and_at_the_end() -> None:
@@ -253,20 +256,20 @@ def test_estimate_scores_in_the_last_round_and_at_the_end() -> None:
     give(s, 2, CARD_NAMES[s.hands[2][0]])
     set_row(s, "T", 4)  # prices 1, 1, 4, 1, 1: an average card is 21/11 x 8/5 points
     card_worth = 21 / 11 * 8 / 5
-    est = s.estimate_scores()
+    est = estimate_scores(s)
     hands = [5.0 * len(h) for h in s.hands]
     assert est[0] == pytest.approx(s.totals[0] + 2 * card_worth + hands[0])
     assert est[1] == s.totals[1] + hands[1]
     assert est[2] == pytest.approx(s.totals[2] + 1 * card_worth + 5)  # one card in hand
     over = play(4, 12, {0})
-    assert over.estimate_scores() == over.scores()
+    assert estimate_scores(over) == over.scores()
 
 
 def test_estimate_scores_use_public_information_only() -> None:
     for n, state in enumerate(sampled_states(4, 3, every=3)):
         seat = state.to_move()
         assert seat is not None
-        ref = state.estimate_scores()
+        ref = estimate_scores(state)
         assert len(ref) == 4
         for x in (1, 2):
-            assert state.determinize(seat, Rng(n * 7 + x)).estimate_scores() == ref
+            assert estimate_scores(state.determinize(seat, Rng(n * 7 + x))) == ref

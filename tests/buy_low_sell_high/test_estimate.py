@@ -5,6 +5,7 @@ from __future__ import annotations
 from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high.components import DIVIDEND, card_id
+from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 
 
 def test_estimate_values_holdings_at_projected_sell_price_plus_dividend() -> None:
@@ -13,5 +14,5 @@ def test_estimate_values_holdings_at_projected_sell_price_plus_dividend() -> Non
     state.row_covered = [False, False, True]  # the K1-3 is covered: no effect
     state.held[2] = [3, 0, 0]
     # K0: sell 15 moved up 3 -> 18, plus $1 for one dividend card; K1 and K2: 15
-    assert state.estimate_scores() == [50 + 19 + 15 + 15, 50 + 19 + 15 + 15, 50 + 3 * 19]
-    assert state.determinize(0, Rng(3)).estimate_scores() == state.estimate_scores()
+    assert estimate_scores(state) == [50 + 19 + 15 + 15, 50 + 19 + 15 + 15, 50 + 3 * 19]
+    assert estimate_scores(state.determinize(0, Rng(3))) == estimate_scores(state)

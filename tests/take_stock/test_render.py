@@ -12,8 +12,9 @@ from bazaar.core.record import Match
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME
 from bazaar.games.take_stock import actions as A
+from bazaar.games.take_stock import render as R
+from bazaar.games.take_stock.parts import RENDERER
 from bazaar.play import render
-from bazaar.play import render_take_stock as R
 from bazaar.play.terminal import TerminalGame
 
 
@@ -23,7 +24,8 @@ def console() -> tuple[Console, io.StringIO]:
 
 
 def test_renderer_is_found_by_game_id():
-    assert render.renderer("take-stock") is R
+    assert render.renderer("take-stock") is RENDERER
+    assert RENDERER.render_view is R.render_view and RENDERER.money is None
     assert render.score_label("take-stock", "zh-TW") == "分數"
 
 

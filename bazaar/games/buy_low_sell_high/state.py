@@ -649,30 +649,6 @@ class BlshState(State):
     def scores(self) -> list[float]:
         return list(self.money)
 
-    def estimate_scores(self) -> list[float]:
-        """Estimated final money: cash plus each holding at its projected sell price.
-
-        The projection applies this year's uncovered bull/bear net and dividends in the
-        market row (the row is public, so this uses nothing hidden). For search bots.
-        """
-        net = [0] * KINDS
-        dividends = [0] * KINDS
-        for card, covered in zip(self.row, self.row_covered, strict=True):
-            if not covered:
-                t = TYPE_OF[card]
-                if t < DIVIDEND:
-                    net[COLOUR_OF[card]] += TYPE_VALUE[t]
-                elif t == DIVIDEND:
-                    dividends[COLOUR_OF[card]] += 1
-        worth = [
-            SPACES[min(TOP, max(0, self.lo[k] - 1 + net[k]))] + COMPONENTS.dividend(dividends[k])
-            for k in range(KINDS)
-        ]
-        return [
-            self.money[p] + sum(h * w for h, w in zip(self.held[p], worth, strict=True))
-            for p in range(self.num_players)
-        ]
-
     def _public(self) -> dict[str, Any]:
         return {
             "game": self.game.id,

@@ -817,17 +817,6 @@ class NightMarketState(State):
             return list(self.cash)
         return [c - C.loan_repay * n for c, n in zip(self.cash, self.loans, strict=True)]
 
-    def estimate_scores(self) -> list[float]:
-        """Estimated final cash: :meth:`scores` plus last round's income again for every
-        income still to come (stalls stay, so income tends to repeat). Public information
-        only; used by search bots to judge positions they do not play out to the end."""
-        if self.phase == OVER:
-            return self.scores()
-        left = self.rules.last_round - self.round + 1
-        return [
-            s + income * left for s, income in zip(self.scores(), self.last_income, strict=True)
-        ]
-
     def winners(self) -> list[int]:
         """Most cash, then most lots; still tied players share the win."""
         if self.phase != OVER:

@@ -1132,35 +1132,6 @@ class TakeStockState(State):
     def scores(self) -> list[float]:
         return list(self.totals)
 
-    def estimate_scores(self) -> list[float]:
-        """Estimated final score of each seat from public information only (for search bots).
-
-        Each seat's total so far, plus its certificates at the current prices (what the round
-        scores if it ends now), plus its option tokens: in the last round a token is worth an
-        average card at the current prices (only as many tokens as the seat has hand cards),
-        earlier a flat 10 points; plus 5 points per hand card while the round is being played
-        (more cards, more Buys and exercises). The weights come from a fit of heuristic
-        self-play: these public features predict the final score differences best.
-        """
-        if self.phase == OVER:
-            return list(self.totals)
-        shares = self.rules.shares
-        prices = [self.price(s) for s in range(STOCKS)]
-        last = self.round >= ROUNDS
-        card = sum(shares[c] for c in DEALT_CARDS) / len(DEALT_CARDS) * sum(prices) / STOCKS
-        playing = self.phase != EXERCISE
-        out = []
-        for q in range(self.num_players):
-            x = float(self.totals[q])
-            for c in self.certs[q]:
-                x += shares[c] * prices[STOCK_OF[c]]
-            hand = len(self.hands[q])
-            x += min(self.tokens[q], hand) * card if last else 10.0 * self.tokens[q]
-            if playing:
-                x += 5.0 * hand
-            out.append(x)
-        return out
-
     def market_closed_position(self) -> int | None:
         """Market Closed's position in the event deck counted from the top (1 = top)."""
         deck = self.edeck

@@ -1,36 +1,35 @@
 """One heuristic bot per game: fast, sensible play by the game's own logic.
 
-Each heuristic reads only what its seat may see (public fields and its own hand).
-:class:`HeuristicBot` picks the right one for whatever game it is asked to play.
+Each game declares its heuristic player in its parts (``GameParts.heuristic``, in
+``bazaar/games/<game>/heuristic.py``); each reads only what its seat may see (public fields
+and its own hand). :class:`HeuristicBot` picks the right one for whatever game it is asked
+to play.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
 
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import State
+from bazaar.core.parts import Player
+from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
 
 Policy = Callable[[State, Rng], int]
 
-#: game id -> "module:Class" of its heuristic player.
-HEURISTICS: dict[str, str] = {
-    "buy-low-sell-high": "bazaar.bots.heuristics.buy_low_sell_high:BlshHeuristic",
-    "night-market": "bazaar.bots.heuristics.night_market:NightMarketHeuristic",
-    "take-stock": "bazaar.bots.heuristics.take_stock:TakeStockHeuristic",
-}
+
+def has_heuristic(game_id: str) -> bool:
+    """Whether ``game_id`` declares a heuristic player."""
+    return game_parts(game_id).heuristic is not None
 
 
-def heuristic_for(game_id: str, seed: int = 0, noise: float = 0.0) -> Any:
+def heuristic_for(game_id: str, seed: int = 0, noise: float = 0.0) -> Player:
     """A new heuristic player for ``game_id`` (``noise`` > 0 randomises near-ties)."""
-    target = HEURISTICS.get(game_id)
-    if target is None:
+    factory = game_parts(game_id).heuristic
+    if factory is None:
         raise BazaarError(f"no heuristic bot for game {game_id!r} yet", rule="unknown-bot")
-    module, cls = target.split(":")
-    return getattr(importlib.import_module(module), cls)(seed=seed, noise=noise)
+    return factory(seed, noise)
 
 
 class HeuristicBot:
@@ -41,7 +40,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, noise: float = 0.0) -> None:
         self.seed = seed
         self.noise = noise
-        self._players: dict[str, Any] = {}
+        self._players: dict[str, Player] = {}
 
     def choose(self, state: State) -> int:
         game_id = state.game.id

@@ -1,0 +1,82 @@
+"""What a game package declares about itself: its parts, in one typed place.
+
+A game package (``bazaar/games/<game>/parts.py`` for the built-ins, any module for others)
+builds one :class:`GameParts` and the registry (:mod:`bazaar.core.registry`) holds it. The
+generic layers read the parts from there: the terminal (``renderer``), the bots
+(``heuristic``, ``ranker``, ``estimate``, ``level_overrides``) and the cli (``package`` for
+the rules texts). A part a game does not have is ``None``; the layer then falls back to its
+generic behaviour (raw views, plain notation, random playouts, playouts to the end).
+
+Core knows nothing of rich, bots or the terminal: a renderer's output is whatever the
+terminal can print (``object``), a heuristic player anything with ``choose(state)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bazaar.core.game import Game, State
+
+#: A view as ``State.view`` gives it.
+View = dict[str, Any]
+
+
+class Player(Protocol):
+    """A heuristic player: picks a legal action for the seat to move.
+
+    ``state`` is typed ``Any`` because each game's player takes its own state class.
+    """
+
+    def choose(self, state: Any) -> int: ...
+
+
+#: ``heuristic(seed, noise)``: a new heuristic player (``noise`` > 0 randomises near-ties).
+HeuristicFactory = Callable[[int, float], Player]
+#: The legal actions of the state's seat to move, best first (of the game's own state class).
+Ranker = Callable[[Any], list[int]]
+#: Estimated final scores of an unfinished state, from public information only.
+Estimate = Callable[[State], list[float]]
+
+
+@dataclass(frozen=True)
+class TerminalRenderer:
+    """A game's words and pictures for the terminal (``bazaar play``, hints, analyses).
+
+    ``render_view(view, lang, names)`` draws a view (a rich renderable); the others give
+    texts in ``lang``. ``None``: the terminal shows the plain default.
+    """
+
+    render_view: Callable[[View, str, list[str] | None], object]
+    describe_action: Callable[[int, str, View | None], str]
+    prompt_hint: Callable[[View, str], str | None] | None = None
+    explain_rule: Callable[[str, str], str | None] | None = None
+    score_label: Callable[[str], str] | None = None
+    notation_help: Callable[[str], str] | None = None
+    #: a line of notation examples for ``bazaar play --help``
+    notation_examples: str | None = None
+    #: a final score in the game's unit ("$85"); None: the plain number
+    money: Callable[[int], str] | None = None
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """Everything the generic layers need of one game."""
+
+    game: Game
+    #: the package whose files hold ``rules.<lang>.md`` (None: no rules texts)
+    package: str | None = None
+    renderer: TerminalRenderer | None = None
+    heuristic: HeuristicFactory | None = None
+    #: ``ranker()`` gives the heuristic's ranking of moves (for progressive widening)
+    ranker: Callable[[], Ranker] | None = None
+    estimate: Estimate | None = None
+    #: level name -> settings merged over ``bazaar.bots.levels.LEVELS[name]`` for this game
+    level_overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: ``move_fields(action)``: the move as data for the browser (kind and its facts)
+    move_fields: Callable[[int], dict[str, Any]] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.id

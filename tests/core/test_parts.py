@@ -1,0 +1,70 @@
+"""Each built-in game declares its parts in one place, and its rules modules import only core."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import bazaar
+from bazaar.core.parts import GameParts
+from bazaar.core.registry import game_ids, game_parts
+
+GAMES = Path(bazaar.__file__).parent / "games"
+#: the modules of a game's rules (what a bot worker or an outside tool needs to play it)
+RULES = ("__init__", "game", "state", "actions", "components", "text", "positions", "board")
+
+
+def test_the_built_ins_declare_their_parts() -> None:
+    assert game_ids() == ["buy-low-sell-high", "take-stock", "night-market"]
+    for game_id in game_ids():
+        parts = game_parts(game_id)
+        folder = game_id.replace("-", "_")
+        assert isinstance(parts, GameParts) and parts.game.id == game_id
+        assert parts.package == f"bazaar.games.{folder}"
+        assert parts.renderer is not None and parts.heuristic is not None
+        assert parts.estimate is not None
+        assert parts.renderer.render_view.__module__ == f"bazaar.games.{folder}.render"
+        assert parts.estimate.__module__ == f"bazaar.games.{folder}.estimate"
+    assert [g for g in game_ids() if game_parts(g).ranker is not None] == ["take-stock"]
+    assert {g: dict(game_parts(g).level_overrides) for g in game_ids()} == {
+        "buy-low-sell-high": {},
+        "take-stock": {"hard": {"ranking": "heuristic", "widening": 0.3, "prior_bonus": 0.3}},
+        "night-market": {},
+    }
+
+
+def test_rules_modules_import_only_core_and_their_own_game() -> None:
+    wrong = []
+    for folder in sorted(p for p in GAMES.iterdir() if (p / "parts.py").is_file()):
+        own = f"bazaar.games.{folder.name}"
+        for name in RULES:
+            path = folder / f"{name}.py"
+            if not path.is_file():
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    modules = [node.module]
+                elif isinstance(node, ast.Import):
+                    modules = [a.name for a in node.names]
+                else:
+                    continue
+                for module in modules:
+                    allowed = ("bazaar.core", "bazaar.i18n", own)
+                    if module.startswith("bazaar") and not module.startswith(allowed):
+                        wrong.append(f"{folder.name}/{name}.py imports {module}")
+    assert wrong == []
+
+
+def test_bazaar_games_names_modules_that_register_games_in_another_process() -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "BAZAAR_GAMES": "tests.fourth_game.register", "PYTHONPATH": str(root)}
+    code = "from bazaar.core.registry import game_ids; print(game_ids())"
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, check=True
+    )
+    assert (
+        out.stdout.strip() == "['buy-low-sell-high', 'take-stock', 'night-market', 'hidden-nines']"
+    )
