@@ -138,6 +138,10 @@ def test_the_web_server_serves_it_with_a_bot_in_its_worker(tmp_path: Path) -> No
     with TestClient(app) as client:
         games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
         assert games[ID]["name"] == {"en": "Hidden Nines", "zh-TW": "Hidden Nines"}
+        for path in (f"/games/{ID}/board.js", f"/api/games/{ID}/rules"):  # it has neither
+            missing = client.get(path)
+            assert missing.status_code == 404, path
+            assert missing.json()["code"] == "not-found"
         body = {
             "game": ID,
             "players": 2,

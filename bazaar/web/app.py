@@ -14,6 +14,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -35,9 +36,8 @@ from bazaar import __version__
 from bazaar.bots.levels import LEVELS
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
-from bazaar.core.game import Game
 from bazaar.core.names import RefusedName, check_name
-from bazaar.core.registry import all_games, get_game
+from bazaar.core.registry import all_games, game_parts
 from bazaar.i18n import LANGS, N_, catalog, normalize_lang, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
@@ -86,9 +86,17 @@ STRICT = ConfigDict(extra="forbid", strict=True)
 MAX_RAW_NAME = 200
 
 
-def game_package(game: Game) -> str:
-    """The package that defines ``game`` (its rules, catalog and board script live there)."""
-    return type(game).__module__.rsplit(".", 1)[0]
+def game_files(game_id: str, *path: str) -> Traversable:
+    """A file of game ``game_id``'s package (its ``package`` part): WebError 404 if the game,
+    its package or the file is not there."""
+    try:
+        package = game_parts(game_id).package
+    except BazaarError as exc:
+        raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
+    found = resources.files(package).joinpath(*path) if package else None
+    if found is None or not found.is_file():
+        raise WebError(404, "not-found", f"game {game_id!r} has no {'/'.join(path)}")
+    return found
 
 
 def _checked_name(raw: str, allow_empty: bool) -> str:
@@ -319,11 +327,7 @@ def create_app(
 
     @app.get("/games/{game_id}/board.js", include_in_schema=False)
     async def board_script(game_id: str) -> Response:
-        try:
-            game = get_game(game_id)
-        except BazaarError as exc:
-            raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
-        script = resources.files(game_package(game)).joinpath("static", "board.js")
+        script = game_files(game_id, "static", "board.js")
         return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -350,13 +354,8 @@ def create_app(
         game_id: str, lang: str = "en", format: Literal["markdown", "html"] = "markdown"
     ) -> Response:
         code = _lang(lang)
-        try:
-            game = get_game(game_id)
-        except BazaarError as exc:
-            raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
-        package = game_package(game)
         suffix = "zh-TW" if code == "zh-TW" else "en"
-        text = resources.files(package).joinpath(f"rules.{suffix}.md").read_text("utf-8")
+        text = game_files(game_id, f"rules.{suffix}.md").read_text("utf-8")
         if format == "html":
             return HTMLResponse(MARKDOWN.render(text))
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")

@@ -15,8 +15,8 @@ Payload fields::
     view      state.view(seat)
     to_move   the seat to move, or null once the game is over
     legal     [{"action": int, "notation": str, "text": str, "fields": {"kind": str, ...}}]
-              (empty unless seat is to move; ``fields`` is the move as data, from the game
-              package's ``moves.move_fields``: docs/web.md, "Move fields")
+              (empty unless seat is to move; ``fields`` is the move as data, from the game's
+              ``move_fields`` part: docs/web.md, "Move fields")
     log       [{"seq", "seat", "notation", "lines": [str]}] (newest last; events this seat sees;
               ``notation`` is the move's public notation, e.g. "hide ?", except for its mover)
     over      true once the game is over
@@ -32,7 +32,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module
 from typing import Any
 
 from bazaar.core.game import Event, State
@@ -59,14 +58,17 @@ class LoggedMove:
         return self.notation if seat == self.seat else self.public
 
 
+def no_fields(action: int) -> dict[str, Any]:
+    """The fields of a game that declares none: the move is only its notation."""
+    return {}
+
+
 @cache
 def move_fields_of(game_id: str) -> Callable[[int], dict[str, Any]]:
-    """The ``move_fields`` function of a game: the ``moves`` module of its package."""
-    from bazaar.core.registry import get_game
+    """The ``move_fields`` part the game declares (bazaar.core.parts), or :func:`no_fields`."""
+    from bazaar.core.registry import game_parts
 
-    package = type(get_game(game_id)).__module__.rsplit(".", 1)[0]
-    fields: Callable[[int], dict[str, Any]] = import_module(f"{package}.moves").move_fields
-    return fields
+    return game_parts(game_id).move_fields or no_fields
 
 
 def legal_moves(

@@ -7,6 +7,7 @@ from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high import render as R
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
+from bazaar.games.buy_low_sell_high.moves import move_fields
 
 RENDERER = TerminalRenderer(
     render_view=R.render_view,
@@ -27,4 +28,5 @@ PARTS = GameParts(
     ranker=None,
     estimate=estimate_scores,
     level_overrides={},
+    move_fields=move_fields,
 )

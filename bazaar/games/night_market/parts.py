@@ -7,6 +7,7 @@ from bazaar.games.night_market import GAME
 from bazaar.games.night_market import render as R
 from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
+from bazaar.games.night_market.moves import move_fields
 
 RENDERER = TerminalRenderer(
     render_view=R.render_view,
@@ -27,4 +28,5 @@ PARTS = GameParts(
     ranker=None,
     estimate=estimate_scores,
     level_overrides={},
+    move_fields=move_fields,
 )

@@ -7,6 +7,7 @@ from bazaar.games.take_stock import GAME
 from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
+from bazaar.games.take_stock.moves import move_fields
 
 RENDERER = TerminalRenderer(
     render_view=R.render_view,
@@ -39,4 +40,5 @@ PARTS = GameParts(
     ranker=ranker,
     estimate=estimate_scores,
     level_overrides=LEVEL_OVERRIDES,
+    move_fields=move_fields,
 )
