@@ -14,7 +14,7 @@ bytes when the legal list has at most 256 actions and 3 when larger, so a game m
 longest random games here have a few hundred (about 100 for Buy Low Sell High and Night Market
 and 200 for Take Stock), and each test's ``MAX_ACTIONS`` proves its games end.
 
-The settings (``PROPERTY_SETTINGS``): the number of games from tests/scale.py (300, or 1,000
+The settings (``PROPERTY_SETTINGS``): the number of games from tests/scale.py (270, or 1,000
 with ``BAZAAR_LONG_TESTS=1``); ``derandomize=True``, so every run on every machine plays the
 same games (CI is deterministic and a failure seen once is seen on every rerun; it also means
 no example database is read or written); no deadline (a game takes 5–50 ms, far from any
@@ -43,7 +43,7 @@ from tests.scale import examples
 MOVES = st.randoms(use_true_random=False)
 
 PROPERTY_SETTINGS = settings(
-    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
+    max_examples=examples(270, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
     deadline=None,
     derandomize=True,
     database=None,

@@ -1,5 +1,6 @@
-"""Property tests over random games of Buy Low Sell High (hypothesis): 300, or 1,000 with
-BAZAAR_LONG_TESTS=1 (tests/scale.py).
+"""Property tests over random games of Buy Low Sell High (hypothesis): 270, or 1,000 with
+BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move list,
+reported as notation and as a record (tests/drawn_moves.py).
 
 Invariants checked after every action: 12 tokens per kind, 45 cards, money changes only
 through the events that pay money (trades, commissions, dividends, sales), the game ends,

@@ -1,5 +1,6 @@
-"""Property tests over random games of Taiwan Night Market (hypothesis): 300, or 1,000 with
-BAZAAR_LONG_TESTS=1 (tests/scale.py).
+"""Property tests over random games of Taiwan Night Market (hypothesis): 270, or 1,000 with
+BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move list,
+reported as notation and as a record (tests/drawn_moves.py).
 
 Checked after every action: all 40 customer cards are in exactly one place, the stall supply
 plus the built stalls of each type is 10, loans stay within 0-3, lot ownership matches the lot

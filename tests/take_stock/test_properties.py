@@ -1,5 +1,6 @@
-"""Property tests over random games of Take Stock for 2-6 players (hypothesis): 300, or 1,000
-with BAZAAR_LONG_TESTS=1 (tests/scale.py).
+"""Property tests over random games of Take Stock for 2-6 players (hypothesis): 270, or 1,000
+with BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move
+list, reported as notation and as a record (tests/drawn_moves.py).
 
 Checked after every action: the 60 share cards and 40 event cards are all accounted for,
 legal actions are sorted and unique. At every full event-deck rebuild Market Closed is 11th
