@@ -1,5 +1,6 @@
-"""Property tests over random games of Buy Low Sell High (hypothesis): 300, or 1,000 with
-BAZAAR_LONG_TESTS=1 (tests/scale.py).
+"""Property tests over random games of Buy Low Sell High (hypothesis): 270, or 1,000 with
+BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move list,
+reported as notation and as a record (tests/drawn_moves.py).
 
 Invariants checked after every action: 12 tokens per kind, 45 cards, money changes only
 through the events that pay money (trades, commissions, dividends, sales), the game ends,
@@ -12,8 +13,10 @@ test_positions.py checks every state of other random games and plays on from the
 from __future__ import annotations
 
 import json
+import random
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bazaar.core.errors import IllegalAction
@@ -23,11 +26,16 @@ from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import COMPONENTS, KINDS, NUM_CARDS
 from bazaar.games.buy_low_sell_high.state import TRADE, BlshState
-from tests.scale import examples
-
-OPTION_STRATEGY = st.fixed_dictionaries(
-    {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
+from tests.drawn_moves import (
+    MOVES,
+    PROPERTY_SETTINGS,
+    StateCheck,
+    choose,
+    moves_noted,
+    options_of,
+    report_moves,
 )
+
 MAX_ACTIONS = 2000  # a game of random moves takes about 100; a bound proves it ends
 
 
@@ -124,60 +132,122 @@ def check_no_leak(state: BlshState, rng: Rng) -> None:
         )
 
 
-@settings(
-    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
+@PROPERTY_SETTINGS
 @given(
     seed=st.integers(0, 2**63),
-    players=st.integers(2, 4),
-    options=OPTION_STRATEGY,
-    deep_every=st.integers(30, 90),
+    players=st.sampled_from(range(2, 5)),
+    options=options_of(GAME),
+    deep_every=st.sampled_from(range(30, 91)),
+    moves=MOVES,
 )
-def test_random_games_keep_every_invariant(seed, players, options, deep_every):
+def test_random_games_keep_every_invariant(seed, players, options, deep_every, moves):
+    play_checked_game(seed, players, options, deep_every, moves)
+
+
+def play_checked_game(
+    seed: int,
+    players: int,
+    options: dict,
+    deep_every: int,
+    moves: random.Random,
+    extra_check: StateCheck | None = None,
+) -> None:
+    """Play one game whose every move ``moves`` draws, checking every invariant on the way."""
     state = GAME.new(players, seed, options)
-    rng = Rng(seed ^ 0x5EED)
+    rng = Rng(seed ^ 0x5EED)  # resamples hidden information (check_no_leak), not moves
     notations: list[str] = []
     views: list[str] = []
     steps = 0
-    while not state.is_over():
-        assert steps < MAX_ACTIONS, "the game must end"
-        for k in range(KINDS):
-            assert tokens(state, k) == COMPONENTS.tokens_per_kind
-        assert cards(state) == len(COMPONENTS.deck) == 45
-        assert all(sum(h) == n for h, n in zip(state.hands, state.hand_n, strict=True))
-        assert all(0 <= n <= COMPONENTS.hand_size for n in state.hand_n)
-        if steps % deep_every == 0:
-            check_all_actions(state)
-            check_no_leak(state, rng)
-            assert GAME.restore(json.loads(json.dumps(state.full_view()))) == state
-        legal = state.legal_actions()
-        assert legal == sorted(set(legal))
-        action = legal[rng.below(len(legal))]
-        money_before = list(state.money)
-        events = state.apply(action)
-        delta = money_delta_from_events(events, players)
-        assert [b + d for b, d in zip(money_before, delta, strict=True)] == state.money
-        notations.append(A.notation(action))
-        if steps % 4 == 0:
-            views.append(json.dumps(state.view(steps % players), sort_keys=True))
-        steps += 1
-    assert state.legal_actions() == []
-    assert state.winners() and set(state.winners()) <= set(range(players))
-    assert all(sum(h) == 0 for h in state.held), "the sell-off sells every token"
-    best = max(state.scores())
-    assert state.winners() == [p for p in range(players) if state.scores()[p] == best]
+    with report_moves(GAME.id, players, seed, options, notations):
+        while not state.is_over():
+            assert steps < MAX_ACTIONS, "the game must end"
+            if extra_check:
+                extra_check(state)
+            for k in range(KINDS):
+                assert tokens(state, k) == COMPONENTS.tokens_per_kind
+            assert cards(state) == len(COMPONENTS.deck) == 45
+            assert all(sum(h) == n for h, n in zip(state.hands, state.hand_n, strict=True))
+            assert all(0 <= n <= COMPONENTS.hand_size for n in state.hand_n)
+            if steps % deep_every == 0:
+                check_all_actions(state)
+                check_no_leak(state, rng)
+                assert GAME.restore(json.loads(json.dumps(state.full_view()))) == state
+            legal = state.legal_actions()
+            assert legal == sorted(set(legal))
+            action = choose(moves, legal)
+            money_before = list(state.money)
+            notations.append(A.notation(action))
+            events = state.apply(action)
+            delta = money_delta_from_events(events, players)
+            assert [b + d for b, d in zip(money_before, delta, strict=True)] == state.money
+            if steps % 4 == 0:
+                views.append(json.dumps(state.view(steps % players), sort_keys=True))
+            steps += 1
+        if extra_check:
+            extra_check(state)
+        assert state.legal_actions() == []
+        assert state.winners() and set(state.winners()) <= set(range(players))
+        assert all(sum(h) == 0 for h in state.held), "the sell-off sells every token"
+        best = max(state.scores())
+        assert state.winners() == [p for p in range(players) if state.scores()[p] == best]
 
-    record = GameRecord(GAME.id, players, seed, options, notations)
-    replayed = [
-        json.dumps(s.view((i - 1) % players), sort_keys=True)
-        for i, (s, _, _) in enumerate(record.states())
-        if i and (i - 1) % 4 == 0
-    ]
-    assert replayed == views
-    assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay() == state
+        record = GameRecord(GAME.id, players, seed, options, notations)
+        record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+        replayed = []
+        final = None
+        for i, (s, _, _) in enumerate(record.states()):  # one replay checks views and end
+            final = s
+            if i and (i - 1) % 4 == 0:
+                replayed.append(json.dumps(s.view((i - 1) % players), sort_keys=True))
+        assert replayed == views
+        assert final == state
+
+
+FIRST_CHOICES = {o.name: o.choices[0] for o in GAME.option_specs}
+
+
+def holds_fewer_than_six_tokens(state: BlshState) -> None:
+    """A deliberately false invariant: some seat does come to hold six tokens."""
+    most = max(sum(h) for h in state.held)
+    assert most < 6, f"a seat holds {most} tokens"
+
+
+def test_a_broken_invariant_shrinks_to_a_short_move_list():
+    """The property test's game with a false extra check: hypothesis finds a game that breaks it
+    and shrinks it to a few moves, which the report gives as notation and a record."""
+    steps_at_failure: list[int] = []  # moves played before each failure, first found first
+    checked: list[BlshState] = []
+
+    def broken(state: BlshState) -> None:
+        checked.append(state)
+        try:
+            holds_fewer_than_six_tokens(state)
+        except AssertionError:
+            steps_at_failure.append(len(checked) - 1)
+            raise
+
+    @settings(PROPERTY_SETTINGS, max_examples=100, print_blob=False)
+    @given(seed=st.integers(0, 2**63), moves=MOVES)
+    def game_with_a_broken_invariant(seed, moves):
+        checked.clear()
+        play_checked_game(seed, 2, FIRST_CHOICES, 90, moves, extra_check=broken)
+
+    with pytest.raises(AssertionError, match="a seat holds 6 tokens") as failure:
+        game_with_a_broken_invariant()
+    notes = failure.value.__notes__
+    moves = moves_noted(notes)
+    record = GameRecord.from_json(
+        json.loads(next(n for n in notes if n.startswith("record: "))[8:])
+    )
+    assert record.actions == moves and record.players == 2
+    # the first failing game found had 8 moves, others up to 62; the report has 5:
+    # ["+K2", "play K0-2", "-K0 -K1", "play K0+1", "+K0 +K2"]
+    assert len(moves) <= 5 < steps_at_failure[0] < max(steps_at_failure), steps_at_failure
+    states = [s.clone() for s, _, _ in record.states()]
+    for before in states[:-1]:
+        holds_fewer_than_six_tokens(before)
+    with pytest.raises(AssertionError, match="a seat holds 6 tokens"):
+        holds_fewer_than_six_tokens(states[-1])
 
 
 def test_card_pool_is_45_of_27_kinds():

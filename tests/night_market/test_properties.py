@@ -1,5 +1,6 @@
-"""Property tests over random games of Taiwan Night Market (hypothesis): 300, or 1,000 with
-BAZAAR_LONG_TESTS=1 (tests/scale.py).
+"""Property tests over random games of Taiwan Night Market (hypothesis): 270, or 1,000 with
+BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move list,
+reported as notation and as a record (tests/drawn_moves.py).
 
 Checked after every action: all 40 customer cards are in exactly one place, the stall supply
 plus the built stalls of each type is 10, loans stay within 0-3, lot ownership matches the lot
@@ -15,8 +16,9 @@ identical final state.
 from __future__ import annotations
 
 import json
+import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bazaar.core.errors import IllegalAction
@@ -26,11 +28,15 @@ from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import COMPONENTS, NUM_TYPES
 from bazaar.games.night_market.state import BID, OWNED
-from tests.scale import examples
-
-OPTION_STRATEGY = st.fixed_dictionaries(
-    {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
+from tests.drawn_moves import (
+    MOVES,
+    PROPERTY_SETTINGS,
+    StateCheck,
+    choose,
+    options_of,
+    report_moves,
 )
+
 MAX_ACTIONS = 1500  # a random game takes about 110 actions; a bound proves it ends
 
 
@@ -132,56 +138,76 @@ def check_no_leak(s: NightMarketState, rng: Rng) -> None:
         assert other.legal_actions() == s.legal_actions() or s.to_move() != seat
 
 
-@settings(
-    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
+@PROPERTY_SETTINGS
 @given(
     seed=st.integers(0, 2**63),
-    players=st.integers(3, 4),
-    options=OPTION_STRATEGY,
-    probe=st.integers(0, 130),
-    leak_every=st.integers(30, 90),
+    players=st.sampled_from(range(3, 5)),
+    options=options_of(GAME),
+    probe=st.sampled_from(range(131)),
+    leak_every=st.sampled_from(range(30, 91)),
+    moves=MOVES,
 )
-def test_random_games_keep_every_invariant(seed, players, options, probe, leak_every):
+def test_random_games_keep_every_invariant(seed, players, options, probe, leak_every, moves):
+    play_checked_game(seed, players, options, probe, leak_every, moves)
+
+
+def play_checked_game(
+    seed: int,
+    players: int,
+    options: dict,
+    probe: int,
+    leak_every: int,
+    moves: random.Random,
+    extra_check: StateCheck | None = None,
+) -> None:
+    """Play one game whose every move ``moves`` draws, checking every invariant on the way.
+
+    Every action is tried at step ``probe``; ``determinize`` is checked every ``leak_every``
+    steps from ``leak_every // 2``.
+    """
     state = GAME.new(players, seed, options)
-    rng = Rng(seed ^ 0x5EED)
+    rng = Rng(seed ^ 0x5EED)  # resamples hidden information (check_no_leak), not moves
     notations: list[str] = []
     views: list[str] = []
     steps = 0
-    while not state.is_over():
-        assert steps < MAX_ACTIONS, "the game must end"
+    with report_moves(GAME.id, players, seed, options, notations):
+        while not state.is_over():
+            assert steps < MAX_ACTIONS, "the game must end"
+            if extra_check:
+                extra_check(state)
+            check_invariants(state)
+            if steps == probe:
+                check_all_actions(state)
+            if steps % leak_every == leak_every // 2:
+                check_no_leak(state, rng)
+            legal = state.legal_actions()
+            assert legal == sorted(set(legal))
+            action = choose(moves, legal)
+            money_before = list(state.cash)
+            notations.append(A.notation(action))
+            events = state.apply(action)
+            delta = money_delta_from_events(events, players)
+            assert [b + d for b, d in zip(money_before, delta, strict=True)] == state.cash
+            if steps % 5 == 0:
+                views.append(json.dumps(state.view(steps % players), sort_keys=True))
+            steps += 1
+        if extra_check:
+            extra_check(state)
         check_invariants(state)
-        if steps == probe:
-            check_all_actions(state)
-        if steps % leak_every == leak_every // 2:
-            check_no_leak(state, rng)
-        legal = state.legal_actions()
-        assert legal == sorted(set(legal))
-        action = legal[rng.below(len(legal))]
-        money_before = list(state.cash)
-        events = state.apply(action)
-        delta = money_delta_from_events(events, players)
-        assert [b + d for b, d in zip(money_before, delta, strict=True)] == state.cash
-        notations.append(A.notation(action))
-        if steps % 5 == 0:
-            views.append(json.dumps(state.view(steps % players), sort_keys=True))
-        steps += 1
-    check_invariants(state)
-    assert state.legal_actions() == [] and state.to_move() is None
-    winners = state.winners()
-    assert winners and set(winners) <= set(range(players))
-    best = max(zip(state.cash, state.nlots, strict=True))
-    assert winners == [p for p in range(players) if (state.cash[p], state.nlots[p]) == best]
-    assert state.scores() == state.cash
+        assert state.legal_actions() == [] and state.to_move() is None
+        winners = state.winners()
+        assert winners and set(winners) <= set(range(players))
+        best = max(zip(state.cash, state.nlots, strict=True))
+        assert winners == [p for p in range(players) if (state.cash[p], state.nlots[p]) == best]
+        assert state.scores() == state.cash
 
-    record = GameRecord(GAME.id, players, seed, options, notations)
-    replayed = [
-        json.dumps(s.view((i - 1) % players), sort_keys=True)
-        for i, (s, _, _) in enumerate(record.states())
-        if i and (i - 1) % 5 == 0
-    ]
-    assert replayed == views
-    assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay() == state
+        record = GameRecord(GAME.id, players, seed, options, notations)
+        record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+        replayed = []
+        final = None
+        for i, (s, _, _) in enumerate(record.states()):  # one replay checks views and end
+            final = s
+            if i and (i - 1) % 5 == 0:
+                replayed.append(json.dumps(s.view((i - 1) % players), sort_keys=True))
+        assert replayed == views
+        assert final == state

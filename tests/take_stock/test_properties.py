@@ -1,5 +1,6 @@
-"""Property tests over random games of Take Stock for 2-6 players (hypothesis): 300, or 1,000
-with BAZAAR_LONG_TESTS=1 (tests/scale.py).
+"""Property tests over random games of Take Stock for 2-6 players (hypothesis): 270, or 1,000
+with BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move
+list, reported as notation and as a record (tests/drawn_moves.py).
 
 Checked after every action: the 60 share cards and 40 event cards are all accounted for,
 legal actions are sorted and unique. At every full event-deck rebuild Market Closed is 11th
@@ -13,9 +14,10 @@ gives identical views.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bazaar.core.errors import IllegalAction
@@ -30,8 +32,16 @@ from bazaar.games.take_stock.components import (
     STOCK_OF,
 )
 from bazaar.games.take_stock.state import EXERCISE, KIND_MASK, TAG_SHIFT, exercise_actions
-from tests.scale import examples
+from tests.drawn_moves import (
+    MOVES,
+    PROPERTY_SETTINGS,
+    StateCheck,
+    choose,
+    options_of,
+    report_moves,
+)
 
+#: Every rule option (tests/take_stock/test_positions.py draws its options from this).
 OPTION_STRATEGY = st.fixed_dictionaries(
     {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
 )
@@ -152,66 +162,85 @@ def check_score(data: dict, state: TakeStockState) -> None:
         assert data["scores"][q] == sum(shares[c] * prices[STOCK_OF[c]] for c in cards)
 
 
-@settings(
-    max_examples=examples(300, long=1000),  # 1,000 games with BAZAAR_LONG_TESTS=1
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
+@PROPERTY_SETTINGS
 @given(
     seed=st.integers(0, 2**63),
-    players=st.integers(2, 6),
-    options=OPTION_STRATEGY,
-    deep_every=st.integers(90, 400),
+    players=st.sampled_from(range(2, 7)),
+    options=options_of(GAME),
+    deep_every=st.sampled_from(range(90, 401)),
+    deep_offset=st.sampled_from(range(400)),
+    moves=MOVES,
 )
-def test_random_games_keep_every_invariant(seed, players, options, deep_every):
+def test_random_games_keep_every_invariant(seed, players, options, deep_every, deep_offset, moves):
+    play_checked_game(seed, players, options, deep_every, deep_offset, moves)
+
+
+def play_checked_game(
+    seed: int,
+    players: int,
+    options: dict,
+    deep_every: int,
+    deep_offset: int,
+    moves: random.Random,
+    extra_check: StateCheck | None = None,
+) -> None:
+    """Play one game whose every move ``moves`` draws, checking every invariant on the way.
+
+    The expensive checks run at the steps ``deep_offset % deep_every`` plus multiples of
+    ``deep_every``.
+    """
     state = GAME.new(players, seed, options)
     assert isinstance(state, TakeStockState)
-    rng = Rng(seed ^ 0x5EED)
+    rng = Rng(seed ^ 0x5EED)  # samples illegal actions and hidden information, not moves
     notations: list[str] = []
     views: dict[int, str] = {}
     totals = [0] * players
     deck = [e & KIND_MASK for e in state.edeck]
     assert len(deck) == 40 and deck[10] == CLOSED
     steps = 0
-    deep_at = rng.below(deep_every)
-    while not state.is_over():
-        assert steps < MAX_ACTIONS, "the game must end"
-        if steps % 12 == 0:
-            check_accounting(state)
-        if steps % deep_every == deep_at:
-            check_all_actions(state, rng)
-            check_no_leak(state, rng)
-        legal = state.legal_actions()
-        assert legal == sorted(set(legal))
-        action = legal[rng.below(len(legal))]
-        events = state.apply(action)
-        for event in events:
-            if event.kind == "event_deck" and event.data["rebuilt"]:
-                deck = [e & KIND_MASK for e in state.edeck]
-                assert len(deck) == 40 and deck.index(CLOSED) == 10
-                assert state.held == [()] * players
-            elif event.kind == "score":
-                check_score(event.data, state)
-                totals = [t + x for t, x in zip(totals, event.data["scores"], strict=True)]
-                assert event.data["totals"] == totals
-        notations.append(A.notation(action))
-        if steps % 16 == 0:
-            views[steps] = dump(state.view(steps % players))
-        steps += 1
-    check_accounting(state)
-    assert state.legal_actions() == [] and state.round == COMPONENTS.rounds
-    assert state.scores() == totals
-    best = max(totals)
-    assert state.winners() == [p for p in range(players) if totals[p] == best]
+    deep_at = deep_offset % deep_every
+    with report_moves(GAME.id, players, seed, options, notations):
+        while not state.is_over():
+            assert steps < MAX_ACTIONS, "the game must end"
+            if extra_check:
+                extra_check(state)
+            if steps % 12 == 0:
+                check_accounting(state)
+            if steps % deep_every == deep_at:
+                check_all_actions(state, rng)
+                check_no_leak(state, rng)
+            legal = state.legal_actions()
+            assert legal == sorted(set(legal))
+            action = choose(moves, legal)
+            notations.append(A.notation(action))
+            events = state.apply(action)
+            for event in events:
+                if event.kind == "event_deck" and event.data["rebuilt"]:
+                    deck = [e & KIND_MASK for e in state.edeck]
+                    assert len(deck) == 40 and deck.index(CLOSED) == 10
+                    assert state.held == [()] * players
+                elif event.kind == "score":
+                    check_score(event.data, state)
+                    totals = [t + x for t, x in zip(totals, event.data["scores"], strict=True)]
+                    assert event.data["totals"] == totals
+            if steps % 16 == 0:
+                views[steps] = dump(state.view(steps % players))
+            steps += 1
+        if extra_check:
+            extra_check(state)
+        check_accounting(state)
+        assert state.legal_actions() == [] and state.round == COMPONENTS.rounds
+        assert state.scores() == totals
+        best = max(totals)
+        assert state.winners() == [p for p in range(players) if totals[p] == best]
 
-    record = GameRecord(GAME.id, players, seed, options, notations)
-    record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
-    replayed = {}
-    final = None
-    for i, (s, _, _) in enumerate(record.states()):
-        final = s
-        if i and i - 1 in views:
-            replayed[i - 1] = dump(s.view((i - 1) % players))
-    assert replayed == views
-    assert final == state
+        record = GameRecord(GAME.id, players, seed, options, notations)
+        record = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+        replayed = {}
+        final = None
+        for i, (s, _, _) in enumerate(record.states()):
+            final = s
+            if i and i - 1 in views:
+                replayed[i - 1] = dump(s.view((i - 1) % players))
+        assert replayed == views
+        assert final == state
