@@ -471,7 +471,7 @@ def create_app(
         await asyncio.to_thread(hub.store.set_seat_name, table.id, seat, name)
         table.info.seats[seat]["name"] = name
         table.logs.clear()  # the log calls the seat by its new name
-        await hub.broadcast(table)
+        hub.publish(table)
         return {"ok": True}
 
     @app.get(

@@ -25,6 +25,7 @@ from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
 from bazaar.core import deal
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
+from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import get_game
 from bazaar.i18n import LANGS
 from bazaar.play import render
@@ -45,8 +46,6 @@ from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, tok
 
 log = logging.getLogger("bazaar.web")
 
-#: Longest seat name accepted.
-MAX_NAME = 40
 #: How many of the newest moves a payload's log holds.
 LOG_LAST = 60
 #: Seconds between two presence broadcasts (who is connected) of one table, at most.
@@ -309,7 +308,10 @@ class Hub:
         rows: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for i, seat in enumerate(seats):
-            name = (seat.get("name") or "").strip()[:MAX_NAME]
+            try:  # the request models check names already; the hub is the authority
+                name = check_name(seat.get("name") or "", allow_empty=True)
+            except RefusedName as exc:
+                raise WebError(422, "name", f"seat {i}: {exc.message}") from exc
             if seat["kind"] == "bot":
                 spec = normalize_spec(seat.get("bot") or "ismcts:medium")
                 try:
@@ -384,10 +386,6 @@ class Hub:
         )
         payload["deal"] = table.deal()
         return payload
-
-    async def broadcast(self, table: LiveTable) -> None:
-        """Queue for every connection the payload of its own seat (never waits for a socket)."""
-        self.publish(table)
 
     def publish(self, table: LiveTable, presence_only: bool = False) -> None:
         """Queue the payload of its own seat for every connection, each payload built once
