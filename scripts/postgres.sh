@@ -12,6 +12,9 @@
 # messages go to stderr, and the exit status is not 0 when no server could be set up.
 # Usage: export BAZAAR_TEST_POSTGRES="$(bash scripts/postgres.sh)"
 set -euo pipefail
+# Only the final URL goes to stdout: everything any command prints goes to stderr (pg_ctlcluster,
+# for one, prints "Removed stale pid file." on stdout after an unclean stop).
+exec 3>&1 1>&2
 
 ROLE=bazaar
 PASSWORD=bazaar
@@ -95,4 +98,4 @@ if ! PGPASSWORD="$PASSWORD" psql -X -q -h 127.0.0.1 -p "$port" -U "$ROLE" -d "$R
   exit 1
 fi
 echo "PostgreSQL $version is ready on port $port." >&2
-echo "$url"
+echo "$url" >&3
