@@ -18,6 +18,7 @@ from bazaar.games.night_market import text as night_market_text
 from bazaar.games.take_stock import text as take_stock_text
 from bazaar.i18n import Translator, catalog, package_catalog
 from bazaar.i18n_extract import CatalogSource, catalog_sources, extracted
+from tests.no_english import english_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = catalog_sources()
@@ -30,18 +31,6 @@ GAME_PACKAGES = {
 #: sentence has always named the shares (the English does not), and behaviour stays as it is.
 EXTRA_FIELDS = {"{who} trades on inside information: {card} becomes a certificate": {"shares"}}
 
-#: The notation a zh-TW sentence may show in Latin letters, per game, as whole tokens (a token is
-#: a run of letters, digits and + - / that starts with a letter): Buy Low Sell High's stocks K0-K5
-#: and cards (K2+3, K2-1, K2com, K2div, K2news); Night Market's stall types T0-T3, customers
-#: (T1C = type + entrance) and entrances A-H (with groups B/C, D-H); Take Stock's stock letters
-#: C G T O M and share cards (O7, C12). Numbers, $ and seat names (玩家2) need no exception.
-NOTATION = {
-    "buy-low-sell-high": re.compile(r"K[0-5](?:[+-][1-3]|com|div|news)?"),
-    "night-market": re.compile(r"T[0-3][A-H]?|[A-H](?:/[A-H]|-[A-H])?"),
-    "take-stock": re.compile(r"[CGTOM](?:[1-9]|1[0-2])?"),
-}
-TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9+\-/]*")
-
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -51,11 +40,6 @@ def messages(source: CatalogSource) -> list[tuple[str, str]]:
     with (ROOT / source.po).open("rb") as fh:
         po = read_po(fh)
     return [(str(m.id), str(m.string) if not m.fuzzy else "") for m in po if m.id]
-
-
-def english_tokens(game_id: str, sentence: str) -> list[str]:
-    """The Latin-letter tokens of ``sentence`` that are not the game's notation."""
-    return [w for w in TOKEN.findall(sentence) if not NOTATION[game_id].fullmatch(w)]
 
 
 # ---------------------------------------------------------------------------- the catalogs
