@@ -1,14 +1,15 @@
 """User-facing text in English and Traditional Chinese.
 
 English is the message id; other languages come from gettext ``.po`` catalogs under
-``bazaar/locale/<locale>/LC_MESSAGES/`` (``bazaar.po`` for the program, ``web*.po`` for the
-browser pages; all files of a locale are merged), read with Babel the first time they are
+``bazaar/locale/<locale>/LC_MESSAGES/`` (``bazaar.po`` for the program, ``web.po`` for the
+browser pages; the two are merged), read with Babel the first time they are
 needed. ``t("Seat {seat}", "zh-TW", seat=2)`` looks the id up, then fills the ``{names}``.
 A missing translation falls back to the English text.
 
 Each game package keeps its own catalog (event sentences, option help, names) in
-``<package>/locale/<locale>/LC_MESSAGES/<game>.po``; ``Translator(package)`` reads only that
-one, so two games may use the same English id differently. ``scripts/i18n.sh`` extracts,
+``<package>/locale/<locale>/LC_MESSAGES/<game>.po``, and its board script's words in ``board.po``
+beside it; ``Translator(package)`` reads only the first, so two games may use the same English
+id differently. ``scripts/i18n.sh`` extracts,
 updates and compiles every catalog with Babel (docs/architecture.md, "Translations").
 """
 
@@ -47,35 +48,42 @@ def normalize_lang(lang: str | None) -> str:
     return code
 
 
+#: the program's catalogs (``bazaar/locale``), merged when read: the terminal's and the pages'
+PROGRAM_DOMAINS = ("bazaar", "web")
+#: the catalog of a game's board script (``<package>/locale/<locale>/LC_MESSAGES/board.po``)
+BOARD_DOMAIN = "board"
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """msgid -> translation for ``lang`` (empty for English): the program's catalogs."""
-    return package_catalog("bazaar", lang)
+    merged: dict[str, str] = {}
+    for domain in PROGRAM_DOMAINS:
+        merged.update(package_catalog("bazaar", lang, domain))
+    return merged
 
 
 @cache
-def package_catalog(package: str, lang: str) -> dict[str, str]:
-    """msgid -> translation for ``lang`` from ``<package>/locale/`` (empty if it has none)."""
+def package_catalog(package: str, lang: str, domain: str | None = None) -> dict[str, str]:
+    """msgid -> translation for ``lang`` from ``<package>/locale/<locale>/LC_MESSAGES/<domain>.po``
+    (``domain`` defaults to the package's last name: a game's own catalog); empty if there is
+    no such file."""
     locale = LOCALES.get(lang)
     if locale is None:
         return {}
-    folder = resources.files(package) / "locale" / locale / "LC_MESSAGES"
-    if not folder.is_dir():
+    name = f"{domain or package.rpartition('.')[2]}.po"
+    path = resources.files(package) / "locale" / locale / "LC_MESSAGES" / name
+    if not path.is_file():
         return {}
     from babel.messages.pofile import read_po  # only when a catalog is read (fast start-up)
 
-    merged: dict[str, str] = {}
-    for path in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not path.name.endswith(".po"):
-            continue
-        with path.open("rb") as fh:
-            po = read_po(fh, locale=locale)
-        merged.update(
-            (str(m.id), str(m.string))
-            for m in po
-            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
-        )
-    return merged
+    with path.open("rb") as fh:
+        po = read_po(fh, locale=locale)
+    return {
+        str(m.id): str(m.string)
+        for m in po
+        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
+    }
 
 
 def has_translation(msgid: str, lang: str) -> bool:

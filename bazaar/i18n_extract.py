@@ -31,7 +31,7 @@ from babel.util import pathmatch
 #: what Babel expects from an extractor: (line number, function name, message, comments)
 Found = tuple[int, None, str, list[str]]
 
-_ATTRIBUTE = re.compile(rb'data-t(?:-placeholder)?="([^"]+)"')
+_ATTRIBUTE = re.compile(rb'data-t(?:-placeholder|-aria)?="([^"]+)"')
 
 
 def _english_values(node: Any) -> Iterator[str]:
@@ -57,7 +57,7 @@ def extract_data_names(
 def extract_html(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[Found]:
-    """Every ``data-t`` / ``data-t-placeholder`` attribute value of an HTML page."""
+    """Every ``data-t`` / ``data-t-placeholder`` / ``data-t-aria`` attribute value of a page."""
     for lineno, line in enumerate(fileobj.read().splitlines(), start=1):
         for match in _ATTRIBUTE.finditer(line):
             if match.group(1) != b"msgid":
@@ -93,14 +93,6 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
         ),
         CatalogSource("web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static"),
     ]
-    program += [
-        CatalogSource(
-            f"web_{g}",
-            f"{PROGRAM_FOLDER}/web_{g}.po",
-            f"bazaar/games/{g}/static/board.js",
-        )
-        for g in GAMES
-    ]
     games = [
         CatalogSource(
             g,
@@ -111,7 +103,16 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
         )
         for g in GAMES
     ]
-    return (*program, *games)
+    boards = [
+        CatalogSource(
+            f"board_{g}",
+            f"bazaar/games/{g}/locale/{LOCALE}/LC_MESSAGES/board.po",
+            f"bazaar/games/{g}/static/board.js",
+            program=False,
+        )
+        for g in GAMES
+    ]
+    return (*program, *games, *boards)
 
 
 def extracted(source: CatalogSource, root: Path = Path()) -> dict[str, str]:
@@ -156,7 +157,7 @@ def update_program(pot_dir: Path, root: Path = Path()) -> list[str]:
     """Add each id of the program's POT files that none of its catalogs holds to the catalog of
     its own source area (empty, to translate); return the ids no POT names any more.
 
-    The program's five catalogs are merged when read (a word shared by a board and a page is
+    The program's two catalogs are merged when read (a word shared by the terminal and a page is
     translated once, wherever it is), so ``pybabel update`` file by file would drop or duplicate
     shared ids; ids the extractor cannot see (lookup tables such as the bot names in
     bazaar-ui.js) are reported, not removed. A file is rewritten only when it gains an id.

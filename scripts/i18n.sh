@@ -34,7 +34,7 @@ update() {
     case "$po" in
       bazaar/games/*)
         pybabel update -i "$OUT/$name.pot" -o "$po" -l "$LOCALE" --width 100 \
-          --no-fuzzy-matching --ignore-pot-creation-date
+          --no-fuzzy-matching --ignore-pot-creation-date --ignore-obsolete
         ;;
     esac
   done

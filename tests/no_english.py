@@ -9,9 +9,10 @@ import re
 #: a run of letters, digits and + - / that starts with a letter): Buy Low Sell High's stocks K0-K5
 #: and cards (K2+3, K2-1, K2com, K2div, K2news); Night Market's stall types T0-T3, customers
 #: (T1C = type + entrance) and entrances A-H (with groups B/C, D-H); Take Stock's stock letters
-#: C G T O M and share cards (O7, C12). Numbers, $ and seat names (玩家2) need no exception.
+#: C G T O M and share cards (O7, C12). Buy Low Sell High's seed names its three kinds of
+#: trade A, B and C (選項C: no trade). Numbers, $ and seat names (玩家2) need no exception.
 NOTATION = {
-    "buy-low-sell-high": re.compile(r"K[0-5](?:[+-][1-3]|com|div|news)?"),
+    "buy-low-sell-high": re.compile(r"K[0-5](?:[+-][1-3]|com|div|news)?|[ABC]"),
     "night-market": re.compile(r"T[0-3][A-H]?|[A-H](?:/[A-H]|-[A-H])?"),
     "take-stock": re.compile(r"[CGTOM](?:[1-9]|1[0-2])?"),
 }

@@ -44,9 +44,17 @@ def messages(source: CatalogSource) -> list[tuple[str, str]]:
 
 # ---------------------------------------------------------------------------- the catalogs
 def test_the_catalog_layout() -> None:
+    games = ("buy_low_sell_high", "night_market", "take_stock")
+    assert [s.po for s in SOURCES if s.program] == [
+        "bazaar/locale/zh_TW/LC_MESSAGES/bazaar.po",
+        "bazaar/locale/zh_TW/LC_MESSAGES/web.po",
+    ]
     assert [s.po for s in SOURCES if not s.program] == [
-        f"bazaar/games/{g}/locale/zh_TW/LC_MESSAGES/{g}.po"
-        for g in ("buy_low_sell_high", "night_market", "take_stock")
+        *(f"bazaar/games/{g}/locale/zh_TW/LC_MESSAGES/{g}.po" for g in games),
+        *(f"bazaar/games/{g}/locale/zh_TW/LC_MESSAGES/board.po" for g in games),
+    ]
+    assert [s.source for s in SOURCES if s.name.startswith("board_")] == [
+        f"bazaar/games/{g}/static/board.js" for g in games
     ]
     assert all((ROOT / s.po).is_file() for s in SOURCES)
 

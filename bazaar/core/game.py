@@ -13,6 +13,7 @@ so they are hashable, cheap and usable directly as indices by learning code.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,24 +28,48 @@ from bazaar.i18n import N_, Translator
 @dataclass(frozen=True, slots=True)
 class Option:
     """A named rule option (a documented decision) with its default and allowed values.
-    ``help_en`` is the msgid; the zh-TW help comes from the catalog of package ``domain``."""
+
+    ``help_en`` is the msgid of its explanation, ``label`` of its short title (the ``name``
+    if empty) and ``choice_labels`` of each choice's words, in the order of ``choices`` (the
+    value itself if empty); the zh-TW texts come from the catalog of package ``domain``.
+    Mark the labels with ``N_`` so that Babel extracts them. Records, the CLI and the web
+    API use ``name`` and the values; people read the labels.
+    """
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     help_en: str
     domain: str
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
 
     @property
     def help_zh(self) -> str:
         return Translator(self.domain)(self.help_en, "zh-TW")
 
+    def label_in(self, lang: str) -> str:
+        """The option's short title in ``lang``."""
+        return Translator(self.domain)(self.label, lang) if self.label else self.name
+
+    def choice_label(self, value: Any, lang: str) -> str:
+        """The words for choice ``value`` in ``lang`` (the value as JSON if it has none)."""
+        index = self.choices.index(value)
+        if index < len(self.choice_labels):
+            return Translator(self.domain)(self.choice_labels[index], lang)
+        return json.dumps(value)
+
     def to_json(self) -> dict[str, Any]:
+        langs = ("en", "zh-TW")
         return {
             "name": self.name,
             "default": self.default,
             "choices": list(self.choices),
             "help": {"en": self.help_en, "zh-TW": self.help_zh},
+            "label": {lang: self.label_in(lang) for lang in langs},
+            "choice_labels": {
+                lang: [self.choice_label(c, lang) for c in self.choices] for lang in langs
+            },
         }
 
 

@@ -65,7 +65,8 @@ class GameParts:
     """Everything the generic layers need of one game."""
 
     game: Game
-    #: the package whose files hold ``rules.<lang>.md`` (None: no rules texts)
+    #: the package whose files hold ``rules.<lang>.md``, ``static/board.js`` and the board's
+    #: words ``locale/<locale>/LC_MESSAGES/board.po`` (None: none of them)
     package: str | None = None
     renderer: TerminalRenderer | None = None
     heuristic: HeuristicFactory | None = None

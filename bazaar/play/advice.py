@@ -41,11 +41,15 @@ def format_score(game_id: str, score: float) -> str:
 def move_sentence(
     state: State, action: int, win: float | None, score: float | None, lang: str, seat: int
 ) -> str:
-    """A hint in words: "-K2 (get $15 → $65): about 42% to win, expected final money $81"."""
+    """A hint in words: "-K2 (get $15 → $65): about 42% to win, expected final money $81"
+    ("賣出1張K2，得 $15 → $65：..." in zh-TW, which shows no notation)."""
     game_id = state.game.id
     words = render.describe_action(game_id, action, lang, state.view(seat))
     notation = state.notation(action)
-    move = f"{notation} ({words})" if words and words != notation else notation
+    if lang != "en" and words:  # a zh-TW hint names the move in words only (no notation)
+        move = words
+    else:
+        move = f"{notation} ({words})" if words and words != notation else notation
     if win is None or score is None:
         return t("{move}: the only legal move", lang, move=move)
     label = render.score_label(game_id, lang)

@@ -38,7 +38,7 @@ from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, game_parts
-from bazaar.i18n import LANGS, N_, catalog, normalize_lang, t
+from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
@@ -86,13 +86,19 @@ STRICT = ConfigDict(extra="forbid", strict=True)
 MAX_RAW_NAME = 200
 
 
-def game_files(game_id: str, *path: str) -> Traversable:
-    """A file of game ``game_id``'s package (its ``package`` part): WebError 404 if the game,
-    its package or the file is not there."""
+def game_package(game_id: str) -> str | None:
+    """The package of game ``game_id`` (its ``package`` part, None if it has none): WebError 404
+    if there is no such game."""
     try:
-        package = game_parts(game_id).package
+        return game_parts(game_id).package
     except BazaarError as exc:
         raise WebError(404, "unknown-game", f"there is no game {game_id!r}") from exc
+
+
+def game_files(game_id: str, *path: str) -> Traversable:
+    """A file of game ``game_id``'s package: WebError 404 if the game, its package or the file
+    is not there."""
+    package = game_package(game_id)
     found = resources.files(package).joinpath(*path) if package else None
     if found is None or not found.is_file():
         raise WebError(404, "not-found", f"game {game_id!r} has no {'/'.join(path)}")
@@ -367,6 +373,15 @@ def create_app(
     )
     async def strings(lang: str) -> dict[str, str]:
         return dict(catalog(_lang(lang)))
+
+    @app.get(
+        "/api/games/{game_id}/i18n/{lang}",
+        summary="The translated words of one game's board (English id -> text)",
+        responses=errors(400, 404),
+    )
+    async def board_strings(game_id: str, lang: str) -> dict[str, str]:
+        package, code = game_package(game_id), _lang(lang)
+        return dict(package_catalog(package, code, BOARD_DOMAIN)) if package else {}
 
     # ------------------------------------------------------------------ tables
     @app.post(

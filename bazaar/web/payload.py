@@ -17,8 +17,9 @@ Payload fields::
     legal     [{"action": int, "notation": str, "text": str, "fields": {"kind": str, ...}}]
               (empty unless seat is to move; ``fields`` is the move as data, from the game's
               ``move_fields`` part: docs/web.md, "Move fields")
-    log       [{"seq", "seat", "notation", "lines": [str]}] (newest last; events this seat sees;
-              ``notation`` is the move's public notation, e.g. "hide ?", except for its mover)
+    log       [{"seq", "seat", "notation", "text", "lines": [str]}] (newest last; events this
+              seat sees; ``notation`` is the move's public notation, e.g. "hide ?", except for
+              its mover; ``text`` the move in words, "a secret choice" where it is redacted)
     over      true once the game is over
     scores    final scores (null until over)
     winners   winning seats (empty until over)
@@ -36,6 +37,7 @@ from typing import Any
 
 from bazaar.core.game import Event, State
 from bazaar.core.rng import Rng
+from bazaar.i18n import t
 from bazaar.play import render
 
 
@@ -110,6 +112,16 @@ def with_names(line: str, names: list[str], lang: str) -> str:
     return SEAT_WORDS[lang].sub(name, line)
 
 
+def move_words(state: State, move: LoggedMove, seat: int | None, lang: str) -> str:
+    """``move`` in words as ``seat`` may see it: the game's description of the action, or one
+    phrase for every private choice this seat may not see (the same for all of them)."""
+    shown = move.notation_for(seat)
+    if shown != move.notation:
+        return t("a secret choice", lang)
+    action = state.game.actions_module.parse(shown)
+    return render.describe_action(state.game.id, action, lang) or shown
+
+
 def log_entries(
     state: State,
     history: list[LoggedMove],
@@ -128,6 +140,7 @@ def log_entries(
             "seq": m.seq,
             "seat": m.seat,
             "notation": m.notation_for(seat),
+            "text": move_words(state, m, seat, lang),
             "lines": [
                 with_names(game.describe_event(e, lang), names, lang)
                 for e in m.events

@@ -13,8 +13,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bazaar.core.registry import get_game
-from bazaar.i18n import catalog
+from bazaar.core.registry import game_parts, get_game
+from bazaar.i18n import BOARD_DOMAIN, catalog, package_catalog
 
 STATIC = Path(__file__).resolve().parents[2] / "bazaar" / "web" / "static"
 CHROMIUM = "/usr/bin/chromium"
@@ -46,10 +46,20 @@ def load_renderer(page: Any, game_id: str) -> list[str]:
     return errors
 
 
+def board_words(game_id: str, lang: str) -> dict[str, str]:
+    """The words a table page gives ``game_id``'s board: the pages' catalog under the board's own
+    (as table.js merges them)."""
+    if lang == "en":
+        return {}
+    package = game_parts(game_id).package
+    assert package is not None
+    return {**catalog(lang), **package_catalog(package, lang, BOARD_DOMAIN)}
+
+
 def render_svg(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
     """Render ``payload`` into #board; return {"svg", "hotspots": [[int]], "text"}."""
     lang = payload["lang"]
-    strings = catalog(lang) if lang != "en" else {}
+    strings = board_words(payload["game"], lang)
     return page.evaluate(
         """([payload, strings]) => {
             const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);

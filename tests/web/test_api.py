@@ -72,6 +72,19 @@ def test_games_rules_and_strings(server: Server) -> None:
     assert httpx.get(server.url + "/api/i18n/xx").status_code == 400
 
 
+def test_each_board_has_its_own_words(server: Server) -> None:
+    """/api/games/<game>/i18n/<lang>: the board's catalog (board.po in the game's folder)."""
+    words = httpx.get(server.url + "/api/games/buy-low-sell-high/i18n/zh-TW").json()
+    assert words["bull"] == "牛市" and "Your turn." not in words  # a page word is not repeated
+    night = httpx.get(server.url + "/api/games/night-market/i18n/zh").json()
+    assert night["Loans"] == "貸款" and "bull" not in night
+    assert httpx.get(server.url + "/api/games/take-stock/i18n/en").json() == {}
+    missing = httpx.get(server.url + "/api/games/chess/i18n/zh-TW")
+    assert (missing.status_code, missing.json()["code"]) == (404, "unknown-game")
+    bad = httpx.get(server.url + "/api/games/take-stock/i18n/xx")
+    assert (bad.status_code, bad.json()["code"]) == (400, "lang")
+
+
 def test_create_gives_a_token_per_human_seat(server: Server) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}]
     res = create(server, seats=seats)

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 
 from bazaar.core.registry import get_game
 from bazaar.i18n import catalog
 from bazaar.web.payload import build_payload, sample_payloads
-from tests.web.render_harness import board_script, load_renderer, render_svg
+from tests.web.render_harness import board_script, board_words, load_renderer, render_svg
 
 GAME = "buy-low-sell-high"
 JS = board_script(GAME)
-LOCALE = Path(__file__).resolve().parents[2] / "bazaar" / "locale" / "zh_TW" / "LC_MESSAGES"
 #: Moves without a natural place on the board (they are only in the page's move list).
 NO_HOTSPOT = {"pass", "stop"}
 
@@ -176,22 +173,17 @@ def test_every_msgid_of_the_renderer_is_translated() -> None:
     source = JS.read_text("utf-8")
     msgids = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', source))
     assert len(msgids) > 40
-    zh = catalog("zh-TW")
+    zh = board_words(GAME, "zh-TW")
     assert sorted(m for m in msgids if m not in zh) == []
     assert all(zh[m] != m for m in msgids)
 
 
-def test_own_po_file_does_not_redefine_program_messages() -> None:
-    def read(name: str) -> dict[str, str]:
-        with (LOCALE / name).open("rb") as fh:
-            return {str(m.id): str(m.string) for m in read_po(fh) if m.id}
-
-    program = read("bazaar.po")
-    mine = read("web_buy_low_sell_high.po")
-    assert mine and all(mine.values())
-    assert [m for m in mine if m in program and program[m] != mine[m]] == []
-    merged = catalog("zh-TW")  # no other web catalog overrides these words
-    assert [m for m in mine if merged[m] != mine[m]] == []
+def test_the_board_reads_its_own_catalog() -> None:
+    """The board's words live in the game's folder, board.po; the page gives it the pages'
+    catalog under them (a word shared with a page may mean something else on the board)."""
+    words = board_words(GAME, "zh-TW")
+    assert words["bull"] == "牛市" and "bull" not in catalog("zh-TW")
+    assert words["Create table"] == catalog("zh-TW")["Create table"]
 
 
 def test_final_position_shows_winners_and_scores(page: Any) -> None:

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bazaar.core.registry import get_game
-from bazaar.i18n import catalog
 from bazaar.web.payload import build_payload, sample_payloads
-from tests.web.render_harness import board_script, load_renderer, render_svg
+from tests.web.render_harness import board_script, board_words, load_renderer, render_svg
 
 GAME = "night-market"
 SOURCE = board_script(GAME)
-PO = Path(__file__).resolve().parents[2] / "bazaar/locale/zh_TW/LC_MESSAGES/web_night_market.po"
 
 
 @cache
@@ -125,7 +122,7 @@ def test_key_numbers_are_shown(page: Any, lang: str) -> None:
 def test_zh_tw_words_and_every_msgid_translated(page: Any) -> None:
     ids = set(re.findall(r'ui\.t\("((?:[^"\\]|\\.)*)"', SOURCE.read_text(encoding="utf-8")))
     assert len(ids) > 50
-    zh = catalog("zh-TW")
+    zh = board_words(GAME, "zh-TW")
     assert sorted(i for i in ids if not zh.get(i)) == []
     # the board speaks the words of the rules: stall types, lots, auction, loans
     load_renderer(page, GAME)
@@ -134,16 +131,6 @@ def test_zh_tw_words_and_every_msgid_translated(page: Any) -> None:
     for word in ("食物", "飲料", "甜點", "小吃", "入口 A", "競標", "貸款", "現金", "玩家順位"):
         assert word in text
     assert "food" not in text and "Round" not in text
-
-
-def test_po_does_not_redefine_bazaar_po() -> None:
-    from babel.messages.pofile import read_po
-
-    with PO.open("rb") as fh:
-        mine = {m.id: m.string for m in read_po(fh) if m.id}
-    with (PO.parent / "bazaar.po").open("rb") as fh:
-        base = {m.id: m.string for m in read_po(fh) if m.id}
-    assert mine and all(base.get(k, v) == v for k, v in mine.items())
 
 
 def test_final_position_shows_winners_and_scores(page: Any) -> None:

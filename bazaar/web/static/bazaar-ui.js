@@ -8,6 +8,10 @@
  *   ui.botLabel("ismcts:hard")    -> "Bot: hard" (the English names come from /api/games
  *                                    "bot_names", given once with BazaarUI.setBotNames)
  *   ui.esc(text)                  -> text safe inside SVG/HTML markup
+ *   ui.notation                   -> true if moves are shown with their notation (English
+ *                                    pages; a zh-TW page shows only the move's words)
+ *   ui.moveLine(m)                -> how a legal move {notation, text} reads in a list or tip:
+ *                                    "+K0 — buy 1 K0" in English, "買進1張K0" in zh-TW
  */
 (function () {
   "use strict";
@@ -35,7 +39,13 @@
       if (info && !info.name && info.kind === "bot") name += " (" + botLabel(info.bot) + ")";
       return seat === mySeat ? name + " (" + t("you") + ")" : name;
     }
-    return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel, mySeat: mySeat};
+    const notation = lang === "en";
+    function moveLine(m) {
+      if (!notation) return m.text || m.notation;
+      return m.text && m.text !== m.notation ? m.notation + " \u2014 " + m.text : m.notation;
+    }
+    return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel, mySeat: mySeat,
+      notation: notation, moveLine: moveLine};
   }
   window.BazaarUI = {make: make, esc: esc, setBotNames: setBotNames};
 })();

@@ -49,10 +49,17 @@
     return info ? info.name[lang] || info.name.en : "";
   }
 
-  /* Fill every element with data-t="msgid" (text) or data-t-placeholder. */
+  /* Fill every element with data-t="msgid" (text), data-t-placeholder (its placeholder) or
+   * data-t-aria (its aria-label). */
   function translatePage(ui) {
     document.querySelectorAll("[data-t]").forEach((el) => {
       el.textContent = ui.t(el.getAttribute("data-t"));
+    });
+    document.querySelectorAll("[data-t-placeholder]").forEach((el) => {
+      el.placeholder = ui.t(el.getAttribute("data-t-placeholder"));
+    });
+    document.querySelectorAll("[data-t-aria]").forEach((el) => {
+      el.setAttribute("aria-label", ui.t(el.getAttribute("data-t-aria")));
     });
     document.documentElement.lang = ui.lang;
   }

@@ -57,11 +57,14 @@
       $("options").innerHTML = `<p class="muted">${ui.esc(ui.t("This game has no rule options."))}</p>`;
       return;
     }
+    const inLang = (texts) => texts[ui.lang] || texts.en;
     $("options").innerHTML = g.options.map((o) => {
-      const choices = o.choices.map((c) =>
+      const labels = inLang(o.choice_labels);
+      const choices = o.choices.map((c, i) =>
         `<option value='${ui.esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>` +
-        `${ui.esc(String(c))}${c === o.default ? " (" + ui.esc(ui.t("default")) + ")" : ""}</option>`).join("");
-      return `<div class="option"><label>${ui.esc(o.name)} <select data-option="${ui.esc(o.name)}">` +
+        `${ui.esc(labels[i])}${c === o.default ? " (" + ui.esc(ui.t("default")) + ")" : ""}</option>`).join("");
+      return `<div class="option"><label>${ui.esc(inLang(o.label))} ` +
+        `<select data-option="${ui.esc(o.name)}">` +
         `${choices}</select></label><small>${ui.esc(o.help[ui.lang] || o.help.en)}</small></div>`;
     }).join("");
   }

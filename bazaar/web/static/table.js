@@ -2,7 +2,8 @@
  *
  * The server sends this viewer's payload (see bazaar/web/payload.py) after every change;
  * the page draws it with the game's renderer (its board script, loaded from
- * /games/<game>/board.js the first time a payload of that game arrives) and sends moves back as
+ * /games/<game>/board.js the first time a payload of that game arrives, its words from
+ * /api/games/<game>/i18n/<lang>) and sends moves back as
  * {"type": "move", "action": n, "seq": payload.seq}.
  */
 (function () {
@@ -86,14 +87,32 @@
     document.head.appendChild(script);
   }
 
+  /* The words of ``game``'s board in the page's language (its own catalog, fetched once from
+   * /api/games/<game>/i18n/<lang>); the board is redrawn when they arrive. */
+  const boardWords = {};  // "game|lang" -> {msgid: text}, or null while loading
+  function wordsOfBoard(game) {
+    if (lang === "en") return {};
+    const key = `${game}|${lang}`;
+    if (!(key in boardWords)) {
+      boardWords[key] = null;
+      const url = `/api/games/${encodeURIComponent(game)}/i18n/${encodeURIComponent(lang)}`;
+      fetch(url).then((res) => (res.ok ? res.json() : {})).catch(() => ({})).then((words) => {
+        boardWords[key] = words;
+        if (shown && shown.game === game && lang === key.split("|")[1]) show(shown);
+      });
+    }
+    return boardWords[key] || {};
+  }
+
   function show(payload) {
     shown = payload;
     loadBoard(payload.game);
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const board = $("board");
     if (renderer) {
+      const words = Object.assign({}, strings, wordsOfBoard(payload.game));
       try {
-        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, strings, payload.seats, payload.seat));
+        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, words, payload.seats, payload.seat));
       } catch (err) {
         board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
         console.error(err);
@@ -206,17 +225,20 @@
     const list = filter ? mine.filter((m) => filter.includes(m.action)) : mine;
     $("filter-row").hidden = !filter;
     $("filter-note").textContent = filter ? ui.t("{n} moves for what you picked", {n: list.length}) : "";
-    box.innerHTML = list.map((m) =>
-      `<button data-action="${m.action}" title="${ui.esc(m.notation)}">${ui.esc(m.text)}` +
-      (m.text !== m.notation ? `<span class="nt">${ui.esc(m.notation)}</span>` : "") +
-      `</button>`).join("");
+    box.innerHTML = list.map((m) => {
+      const shown = ui.notation && m.text !== m.notation;  // zh-TW pages show only the words
+      return `<button data-action="${m.action}" data-notation="${ui.esc(m.notation)}"` +
+        (ui.notation ? ` title="${ui.esc(m.notation)}"` : "") + `>${ui.esc(m.text)}` +
+        (shown ? `<span class="nt">${ui.esc(m.notation)}</span>` : "") + `</button>`;
+    }).join("");
   }
 
   function drawLog(p) {
     const box = $("log");
     box.innerHTML = p.log.map((e) =>
-      `<div class="entry"><b>${e.seq + 1}.</b> ${ui.esc(seatLabel(e.seat))}: ` +
-      `<code>${ui.esc(e.notation)}</code>` +
+      `<div class="entry" data-notation="${ui.esc(e.notation)}"><b>${e.seq + 1}.</b> ` +
+      `${ui.esc(seatLabel(e.seat))}: ` +
+      (ui.notation ? `<code>${ui.esc(e.notation)}</code>` : ui.esc(e.text)) +
       (e.lines.length ? " — " + e.lines.map((l) => ui.esc(l)).join(" · ") : "") + `</div>`).join("");
     box.scrollTop = box.scrollHeight;
   }
@@ -227,7 +249,9 @@
     try {
       const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/hint?lang=${lang}${tokenQuery()}`);
       $("hints").innerHTML = res.moves.map((m) =>
-        `<li><button data-action="${m.action}">${ui.esc(m.notation)}</button> ${ui.esc(m.text)}</li>`).join("");
+        `<li><button data-action="${m.action}" data-notation="${ui.esc(m.notation)}">` +
+        `${ui.esc(ui.notation ? m.notation : m.text)}</button>` +
+        (ui.notation ? ` ${ui.esc(m.text)}` : "") + `</li>`).join("");
     } catch (err) {
       $("hints").innerHTML = "";
       Bazaar.toast(err.message);

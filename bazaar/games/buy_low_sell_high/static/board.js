@@ -71,7 +71,7 @@
   }
 
   /** The drawing primitives (BazaarSvg with this board's defaults and option names). */
-  function makeDraw() {
+  function makeDraw(ui) {
     function text(x, y, s, o) {
       o = o || {};
       const size = o.size || 16;
@@ -94,7 +94,7 @@
     }
     /** A clickable group for the legal moves ``moves`` (a plain group without moves). */
     function hot(moves, body) {
-      return S.hot(moves, body, {group: true, line: (m) => m.notation + " \u2014 " + m.text});
+      return S.hot(moves, body, {group: true, line: ui.moveLine});
     }
     return {text: text, lines: lines, rect: rect, circle: circle, hot: hot};
   }
@@ -593,7 +593,7 @@
       scores: payload.scores || v.scores || null,
       winners: payload.winners || v.winners || [],
     };
-    const d = makeDraw();
+    const d = makeDraw(ui);
     const parts = [header(c, d)];
     let y = 74;
     const p = prompt(c, d, y);

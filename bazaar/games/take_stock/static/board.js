@@ -548,7 +548,8 @@
     out += hot(c, evMoves, deck, "event deck");
     const disc = v.event_discard || [];
     const last = disc.length ? disc[disc.length - 1] : null;
-    const lastText = last === null ? [] : wrap(c.ui.t("Top: {card}", {card: last === "?" ? c.ui.t("face down") : eventName(c, last)}), 15, w - 20);
+    const topName = last === "?" ? c.ui.t("face down") : last === null ? "" : eventName(c, last);
+    const lastText = last === null ? [] : wrap(c.ui.t("Top: {card}", {card: topName}), 15, w - 20);
     out += pileBox(c, bx(3), by, w, c.ui.t("Event discard pile"), disc.length, lastText);
     out += pileBox(c, bx(4), by, w, c.ui.t("Token supply"), v.token_supply, [],
       {extra: `<circle cx="${bx(4) + 80}" cy="${by + 50}" r="11" fill="#F2B705" stroke="#9A6B00" stroke-width="2"/>`});
