@@ -217,3 +217,26 @@ def test_update_program_adds_a_new_id_to_the_catalog_of_its_source_area(tmp_path
         if s.name != "web":
             assert (tmp_path / s.po).read_bytes() == (ROOT / s.po).read_bytes()
     assert "Random bot" in unused and "Create table" not in unused
+
+
+# ------------------------------------------------------------------ rule options read as words
+@pytest.mark.parametrize("game_id", sorted(GAME_PACKAGES))
+def test_every_option_and_choice_has_words_in_both_languages(game_id: str) -> None:
+    """People read an option's label and its choices' words, never its name or raw values."""
+    for spec in get_game(game_id).option_specs:
+        data = spec.to_json()
+        assert data["label"]["en"] != spec.name and data["label"]["zh-TW"] != data["label"]["en"]
+        assert english_tokens(game_id, data["label"]["zh-TW"]) == [], spec.name
+        assert english_tokens(game_id, spec.help_zh) == [], spec.name
+        for value, en, zh in zip(
+            spec.choices, data["choice_labels"]["en"], data["choice_labels"]["zh-TW"], strict=True
+        ):
+            assert english_tokens(game_id, zh) == [], (spec.name, value, zh)
+            if any(c.isalpha() for c in en):  # words, not a number or a table like 4-4-3
+                assert zh != en, (spec.name, value)
+
+
+def test_yes_and_no_options_read_as_yes_and_no() -> None:
+    spec = next(o for o in get_game("night-market").option_specs if o.name == "voluntary_loans")
+    assert spec.to_json()["choice_labels"] == {"en": ["no", "yes"], "zh-TW": ["否", "是"]}
+    assert spec.choice_label(True, "zh-TW") == "是"

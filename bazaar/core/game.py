@@ -13,7 +13,6 @@ so they are hashable, cheap and usable directly as indices by learning code.
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from typing import Any, ClassVar
 
 from bazaar.core.errors import BadOptions, IllegalAction, Term
 from bazaar.core.rng import Rng
-from bazaar.i18n import N_, Translator
+from bazaar.i18n import N_, Translator, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +29,10 @@ class Option:
     """A named rule option (a documented decision) with its default and allowed values.
 
     ``help_en`` is the msgid of its explanation, ``label`` of its short title (the ``name``
-    if empty) and ``choice_labels`` of each choice's words, in the order of ``choices`` (the
-    value itself if empty); the zh-TW texts come from the catalog of package ``domain``.
-    Mark the labels with ``N_`` so that Babel extracts them. Records, the CLI and the web
-    API use ``name`` and the values; people read the labels.
+    if empty) and ``choice_labels`` pairs a choice with the msgid of its words (a choice
+    without a pair reads as itself; True and False as "yes" and "no"); the zh-TW texts come
+    from the catalog of package ``domain``. Mark the labels with ``N_`` so that Babel extracts
+    them. Records, the CLI and the web API use ``name`` and the values; people read the labels.
     """
 
     name: str
@@ -42,7 +41,7 @@ class Option:
     help_en: str
     domain: str
     label: str = ""
-    choice_labels: tuple[str, ...] = ()
+    choice_labels: tuple[tuple[Any, str], ...] = ()
 
     @property
     def help_zh(self) -> str:
@@ -53,11 +52,13 @@ class Option:
         return Translator(self.domain)(self.label, lang) if self.label else self.name
 
     def choice_label(self, value: Any, lang: str) -> str:
-        """The words for choice ``value`` in ``lang`` (the value as JSON if it has none)."""
-        index = self.choices.index(value)
-        if index < len(self.choice_labels):
-            return Translator(self.domain)(self.choice_labels[index], lang)
-        return json.dumps(value)
+        """The words for choice ``value`` in ``lang``."""
+        for choice, words in self.choice_labels:
+            if choice == value and type(choice) is type(value):
+                return Translator(self.domain)(words, lang)
+        if isinstance(value, bool):
+            return t(YES if value else NO, lang)
+        return str(value)
 
     def to_json(self) -> dict[str, Any]:
         langs = ("en", "zh-TW")
@@ -71,6 +72,10 @@ class Option:
                 lang: [self.choice_label(c, lang) for c in self.choices] for lang in langs
             },
         }
+
+
+#: how a yes/no option's choices read (the program's catalog translates them)
+YES, NO = N_("yes"), N_("no")
 
 
 @dataclass(frozen=True, slots=True)

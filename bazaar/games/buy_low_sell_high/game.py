@@ -21,38 +21,58 @@ OPTIONS = (
         "Year 1 first lap (§4.6): 'exact' = seat 1 trades exactly one token and seat 2 exactly "
         "two kinds in one direction, no pass; 'at_most' = those are upper limits.",
         DOMAIN,
+        label=N_("Year 1 first-lap limits"),
+        choice_labels=(("exact", N_("exactly, no pass")), ("at_most", N_("at most"))),
     ),
     Option(
         "negative_money_timing", "start_of_next_year", ("start_of_next_year", "next_turn"),
         "When negative money must be repaid by selling (§4.7): at the start of the next year "
         "(default) or at the start of the player's next turn.",
         DOMAIN,
+        label=N_("When negative money is repaid"),
+        choice_labels=(
+            ("start_of_next_year", N_("at the start of the next year")),
+            ("next_turn", N_("at the player's next turn")),
+        ),
     ),
     Option(
         "forced_sale_may_exceed_zero", True, (True, False),
         "A forced seller may keep selling after reaching $0 (§4.7, 至少).",
         DOMAIN,
+        label=N_("A forced seller may sell past $0"),
     ),
     Option(
         "forced_sale_replaces_trading", False, (False, True),
         "A forced sale replaces the player's next trading phase (§4.7).",
         DOMAIN,
+        label=N_("A forced sale replaces trading"),
     ),
     Option(
         "bn_may_target_covered_space", False, (False, True),
         "Breaking News may cover an already covered card or a dud, with no effect (§5.3).",
         DOMAIN,
+        label=N_("Breaking News may cover a covered card or a dud"),
     ),
     Option(
         "short_column_shift", "full_net", ("full_net", "token_count"),
         "Year-end move larger than the column (§6): shift by the full net, or move each token "
         "at most once.",
         DOMAIN,
+        label=N_("Year-end move beyond the column"),
+        choice_labels=(
+            ("full_net", N_("shift by the full net")),
+            ("token_count", N_("each token moves at most once")),
+        ),
     ),
     Option(
         "selloff_starts_with", "last_active", ("last_active", "next"),
         "Final sell-off (§7) starts with the player who filled the last space, or the next one.",
         DOMAIN,
+        label=N_("Who starts the final sell-off"),
+        choice_labels=(
+            ("last_active", N_("the player who filled the last space")),
+            ("next", N_("the next player")),
+        ),
     ),
 )  # fmt: skip
 

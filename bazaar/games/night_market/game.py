@@ -34,12 +34,22 @@ OPTIONS = (
         "then A (the customers' route); 'table' = A, then B/C, then D-H (the seed table's "
         "order).",
         DOMAIN,
+        label=N_("Order the entrance groups walk in"),
+        choice_labels=(
+            ("chain", N_("D-H, then B/C, then A")),
+            ("table", N_("A, then B/C, then D-H")),
+        ),
     ),
     Option(
         "next_entrance", "chain", _first("chain", NEXT_ENTRANCE_SETS),
         "Where an unserved customer goes (§2.2, A-12): 'chain' = from D-H to C, from B/C to "
         "A, from A out of the market; 'letter' = to the next letter down (H, G, ... B, A).",
         DOMAIN,
+        label=N_("Where an unserved customer goes"),
+        choice_labels=(
+            ("chain", N_("along the route: D-H to C, B/C to A")),
+            ("letter", N_("to the next letter down")),
+        ),
     ),
     Option(
         "connected_entry", "unit", ("unit", "per_lot"),
@@ -47,64 +57,94 @@ OPTIONS = (
         "per lot, met at its first lot on the path; 'per_lot' = each lot is met at its own "
         "place and holds one customer (the connected pay rate still applies).",
         DOMAIN,
+        label=N_("Customers at connected stalls"),
+        choice_labels=(
+            ("unit", N_("one stall, one seat per lot")),
+            ("per_lot", N_("each lot on its own")),
+        ),
     ),
     Option(
         "yellow_face", "none", ("none", "min_bid"),
         "Effect of the yellow bid-card face on star lots (§4 Step 1, A-19): 'none' = no "
         "effect; 'min_bid' = the opening bid there is at least yellow_min_bid.",
         DOMAIN,
+        label=N_("Yellow bid-card face"),
+        choice_labels=(("none", N_("no effect")), ("min_bid", N_("a minimum opening bid"))),
     ),
     Option(
         "yellow_min_bid", 2, (2, 1, 3, 4, 5),
         "Minimum opening bid on a yellow (star) lot when yellow_face = min_bid.",
         DOMAIN,
+        label=N_("Minimum opening bid on a star lot"),
     ),
     Option(
         "no_legal_bid", "skip", ("skip", "pass"),
         "A player with no legal bid (§4 Step 4, A-22): 'skip' = the turn is lost but the "
         "player keeps later turns and compensation; 'pass' = it counts as passing.",
         DOMAIN,
+        label=N_("A player with no legal bid"),
+        choice_labels=(("skip", N_("loses this turn only")), ("pass", N_("counts as passing"))),
     ),
     Option(
         "leavers", "removed", ("removed", "discard"),
         "Customers who leave the market from A (§4 Step 10, A-17): 'removed' = out of the "
         "game; 'discard' = to the discard pile (reshuffled later).",
         DOMAIN,
+        label=N_("Customers who leave from A"),
+        choice_labels=(("removed", N_("out of the game")), ("discard", N_("to the discard pile"))),
     ),
     Option(
         "unbid_lots", "void", ("void", "return"),
         "Lots that got no bid (§4 Step 5, A-8): 'void' = unused for the rest of the game; "
         "'return' = the land card is shuffled back into the land deck.",
         DOMAIN,
+        label=N_("Lots with no bid"),
+        choice_labels=(
+            ("void", N_("unused for the rest of the game")),
+            ("return", N_("back into the land deck")),
+        ),
     ),
     Option(
         "voluntary_loans", False, (False, True),
         "At payment a player may also take loans without a shortfall, one at a time "
         "(§4 Step 5, A-9).",
         DOMAIN,
+        label=N_("Voluntary loans"),
     ),
     Option(
         "three_player_long", False, (False, True),
         "Preview-edition variant for 3 players (§10): remove 6 lots at setup and play 6 "
         "rounds, hidden customers 1/1/1/1/2/4. No effect with 4 players.",
         DOMAIN,
+        label=N_("Long 3-player variant"),
     ),
     Option(
         "star_lots", "seed", _first("seed", STAR_LOT_SETS),
         "Star lots with a yellow bid card (§2.6): 'seed' = 1 and 7 (the seed's example); "
         "'symmetric' = 1, 7, 15, 19, 22, 26.",
         DOMAIN,
+        label=N_("Star lots"),
+        choice_labels=(("seed", N_("1 and 7")), ("symmetric", N_("1, 7, 15, 19, 22, 26"))),
     ),
     Option(
         "adjacency", "row", _first("row", ADJACENCY_SETS),
         "Which lots touch for connected stalls (§2.4, A-10): 'row' = neighbours in the same "
         "row; '+aisle' adds facing lots across the street; '+corners' adds 10-14 and 16-21.",
         DOMAIN,
+        label=N_("Which lots touch"),
+        choice_labels=(
+            ("row", N_("same row")),
+            ("row+aisle", N_("same row and across the street")),
+            ("row+corners", N_("same row and the corners")),
+            ("row+aisle+corners", N_("row, street and corners")),
+        ),
     ),
     Option(
         "customer_deck", "spec", _first("spec", CUSTOMER_DECKS),
         "The 40 customer cards (§7.5): 'spec' = 10 per stall type and 5 per entrance letter.",
         DOMAIN,
+        label=N_("Customer cards"),
+        choice_labels=(("spec", N_("10 per stall type, 5 per entrance")),),
     ),
 )  # fmt: skip
 
