@@ -388,10 +388,10 @@ def analyse_cmd(
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+    from bazaar.bots.advice import analyse_record, level_label
     from bazaar.bots.levels import level_settings
     from bazaar.core.record import GameRecord
     from bazaar.play import render
-    from bazaar.play.advice import analyse_record, level_label
 
     lang = _lang(lang)
     try:

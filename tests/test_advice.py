@@ -14,12 +14,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from bazaar.bots.advice import analyse_record, decisions, hint, level_label
 from bazaar.bots.levels import LEVELS
 from bazaar.bots.random_bot import RandomBot
 from bazaar.cli import app
 from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
-from bazaar.play.advice import analyse_record, decisions, hint, level_label
 from bazaar.play.terminal import TerminalGame
 
 GAME = get_game("buy-low-sell-high")

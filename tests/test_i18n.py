@@ -240,3 +240,8 @@ def test_yes_and_no_options_read_as_yes_and_no() -> None:
     spec = next(o for o in get_game("night-market").option_specs if o.name == "voluntary_loans")
     assert spec.to_json()["choice_labels"] == {"en": ["no", "yes"], "zh-TW": ["否", "是"]}
     assert spec.choice_label(True, "zh-TW") == "是"
+
+
+def test_a_section_reference_is_not_english() -> None:
+    assert english_tokens("take-stock", "保留事件卡何時可引發(§5.3D)") == []
+    assert english_tokens("take-stock", "(§5.3D, see)") == ["see"]

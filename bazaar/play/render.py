@@ -1,9 +1,10 @@
-"""Generic dispatch to the games' terminal renderers.
+"""Drawing a game in the terminal: ``render_view`` dispatches to the game's renderer part.
 
 A game declares its renderer in its parts (``GameParts.renderer``, a
-:class:`~bazaar.core.parts.TerminalRenderer`, built from ``bazaar/games/<game>/render.py``);
-its optional parts are ``None``. A game without a renderer is shown as its raw view and its
-moves as plain notation.
+:class:`~bazaar.core.parts.TerminalRenderer`, built from ``bazaar/games/<game>/render.py``).
+A game without one is shown as its raw view. The game's words (a move's description, the
+score's name, seat labels, ...) come from :mod:`bazaar.core.describe`, re-exported here for
+the terminal code.
 """
 
 from __future__ import annotations
@@ -13,18 +14,32 @@ from typing import Any, cast
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
-from bazaar.core.errors import UnknownGame
-from bazaar.core.parts import TerminalRenderer
-from bazaar.core.registry import game_parts
-from bazaar.i18n import t
+from bazaar.core.describe import (
+    describe_action,
+    explain_rule,
+    format_score,
+    notation_examples,
+    notation_help,
+    player_name,
+    prompt_hint,
+    renderer,
+    score_label,
+    seat_label,
+)
 
-
-def renderer(game_id: str) -> TerminalRenderer | None:
-    """The terminal renderer of ``game_id``, or None if the game has none (or is unknown)."""
-    try:
-        return game_parts(game_id).renderer
-    except UnknownGame:
-        return None
+__all__ = [
+    "describe_action",
+    "explain_rule",
+    "format_score",
+    "notation_examples",
+    "notation_help",
+    "player_name",
+    "prompt_hint",
+    "render_view",
+    "renderer",
+    "score_label",
+    "seat_label",
+]
 
 
 def render_view(
@@ -35,58 +50,3 @@ def render_view(
     if parts is None:
         return Pretty(view)
     return cast(RenderableType, parts.render_view(view, lang, names))
-
-
-def describe_action(
-    game_id: str, action: int, lang: str = "en", view: dict[str, Any] | None = None
-) -> str:
-    """A short description of ``action`` in words ("" if the game has no renderer)."""
-    parts = renderer(game_id)
-    return parts.describe_action(action, lang, view) if parts else ""
-
-
-def prompt_hint(game_id: str, view: dict[str, Any], lang: str = "en") -> str | None:
-    parts = renderer(game_id)
-    return parts.prompt_hint(view, lang) if parts and parts.prompt_hint else None
-
-
-def explain_rule(game_id: str, rule: str, lang: str = "en") -> str | None:
-    parts = renderer(game_id)
-    return parts.explain_rule(rule, lang) if parts and parts.explain_rule else None
-
-
-def score_label(game_id: str, lang: str = "en") -> str:
-    parts = renderer(game_id)
-    return parts.score_label(lang) if parts and parts.score_label else t("Score", lang)
-
-
-def notation_help(game_id: str, lang: str = "en") -> str | None:
-    """How to type the game's moves, or None."""
-    parts = renderer(game_id)
-    return parts.notation_help(lang) if parts and parts.notation_help else None
-
-
-def notation_examples(game_id: str) -> str | None:
-    """A line of notation examples (for ``bazaar play --help``), or None."""
-    parts = renderer(game_id)
-    return parts.notation_examples if parts else None
-
-
-def format_score(game_id: str, score: float) -> str:
-    """A final score as the game shows it: "$85" for money games, "12" for points."""
-    parts = renderer(game_id)
-    value = round(score)
-    return parts.money(value) if parts and parts.money else str(value)
-
-
-def seat_label(seat: int, lang: str, names: list[str] | None = None) -> str:
-    """ "Seat 2 (random)" in ``lang``."""
-    if names and seat < len(names) and names[seat]:
-        return t("Seat {seat} ({name})", lang, seat=seat, name=player_name(names[seat], lang))
-    return t("Seat {seat}", lang, seat=seat)
-
-
-def player_name(spec: str, lang: str) -> str:
-    """A seat spec in words: "you" -> "you" / "你", bots by their name."""
-    known = {"you": t("you", lang), "random": t("random", lang)}
-    return known.get(spec, spec)

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bazaar.bots import Bot
+from bazaar.bots.advice import hint, level_label
 from bazaar.bots.levels import Level
 from bazaar.core.errors import BazaarError, IllegalAction
 from bazaar.core.game import Event
@@ -24,7 +25,6 @@ from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
 from bazaar.i18n import t
 from bazaar.play import render
-from bazaar.play.advice import hint, level_label
 
 InputFn = Callable[[str], str]
 HUMAN = "you"

@@ -22,13 +22,12 @@ from typing import Any
 import orjson
 
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
-from bazaar.core import deal
+from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import get_game
 from bazaar.i18n import LANGS
-from bazaar.play import render
 from bazaar.web import workers
 from bazaar.web.advice import (
     ADVICE_JOBS,
@@ -85,7 +84,9 @@ def refusal_words(game_id: str, exc: IllegalAction) -> dict[str, str]:
     translation (:meth:`IllegalAction.text`), else the game's words for the broken rule."""
     if exc.translated:
         return {lang: exc.text(lang) for lang in LANGS}
-    return {lang: text for lang in LANGS if (text := render.explain_rule(game_id, exc.rule, lang))}
+    return {
+        lang: text for lang in LANGS if (text := describe.explain_rule(game_id, exc.rule, lang))
+    }
 
 
 Send = Callable[[str], Awaitable[None]]

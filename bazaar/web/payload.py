@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from bazaar.core import describe
 from bazaar.core.game import Event, State
 from bazaar.core.rng import Rng
 from bazaar.i18n import t
-from bazaar.play import render
 
 
 @dataclass
@@ -89,7 +89,7 @@ def legal_moves(
         {
             "action": a,
             "notation": state.notation(a),
-            "text": render.describe_action(game_id, a, lang, view) or state.notation(a),
+            "text": describe.describe_action(game_id, a, lang, view) or state.notation(a),
             "fields": fields(a),
         }
         for a in state.legal_actions()
@@ -119,7 +119,7 @@ def move_words(state: State, move: LoggedMove, seat: int | None, lang: str) -> s
     if shown != move.notation:
         return t("a secret choice", lang)
     action = state.game.actions_module.parse(shown)
-    return render.describe_action(state.game.id, action, lang) or shown
+    return describe.describe_action(state.game.id, action, lang) or shown
 
 
 def log_entries(

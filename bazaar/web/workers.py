@@ -12,10 +12,10 @@ import threading
 import time
 from typing import Any
 
+from bazaar.bots.advice import analyse_record, hint
 from bazaar.bots.registry import make_bot
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
-from bazaar.play.advice import analyse_record, hint
 
 
 def rebuild(record: dict[str, Any]) -> State:

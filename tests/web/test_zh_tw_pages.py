@@ -72,7 +72,6 @@ def test_the_lobby_in_zh_tw_holds_no_english(browser: Any, server: Server) -> No
         for game_id, _ in GAMES:
             page.select_option("#game", game_id)
             page.wait_for_timeout(50)
-            print("\n".join(english_on(page, game_id)))
             assert english_on(page, game_id) == []
         assert "開桌" in page.inner_text("body")
     finally:
@@ -116,7 +115,6 @@ def test_a_zh_tw_table_holds_no_english_from_start_to_end(
         page.wait_for_selector("#result:not([hidden])")
         found += english_on(page, game_id)
         assert moves > 5
-        print("\n".join(sorted(set(found))))
         assert sorted(set(found)) == []
         assert "贏家" in page.inner_text("#result")
         assert errors == []

@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bazaar.core.describe import seat_label
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import (
     CARD_NAMES,
@@ -25,7 +26,6 @@ from bazaar.games.buy_low_sell_high.components import (
     card_type,
 )
 from bazaar.i18n import N_, t
-from bazaar.play.render import seat_label
 
 #: Move examples for help texts (notation is the same in every language).
 NOTATION_EXAMPLES = (

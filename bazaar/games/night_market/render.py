@@ -14,10 +14,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bazaar.core.describe import seat_label
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import RAW, TYPE_NAMES
 from bazaar.games.night_market.text import describe_action as _describe
-from bazaar.play.render import seat_label
 
 NOTATION_EXAMPLES = A.EXAMPLES
 TYPE_STYLES = ("bold red", "bold green", "bold blue", "bold yellow")

@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bazaar.core.describe import seat_label
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.components import (
     CARD_BY_NAME,
@@ -24,7 +25,6 @@ from bazaar.games.take_stock.components import (
 )
 from bazaar.games.take_stock.text import card_words, event_name, stock_name
 from bazaar.games.take_stock.text import describe_action as _describe
-from bazaar.play.render import seat_label
 
 NOTATION_EXAMPLES = A.EXAMPLES
 STOCK_STYLES = ("bold yellow", "bold magenta", "bold cyan", "bold white", "bold red")

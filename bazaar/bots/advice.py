@@ -12,11 +12,11 @@ from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy
 from bazaar.bots.levels import Level, level_settings, make_ismcts
+from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 from bazaar.core.rng import Rng
 from bazaar.i18n import LANGS, N_, t
-from bazaar.play import render
 
 #: The level names in words (for the catalog); a custom settings dict is "custom".
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -35,7 +35,7 @@ def level_label(level: Level, lang: str = "en") -> str:
 
 def format_score(game_id: str, score: float) -> str:
     """A final score as the game shows it: "$85" for money games, "12" for points."""
-    return render.format_score(game_id, score)
+    return describe.format_score(game_id, score)
 
 
 def move_sentence(
@@ -44,7 +44,7 @@ def move_sentence(
     """A hint in words: "-K2 (get $15 → $65): about 42% to win, expected final money $81"
     ("賣出1張K2，得 $15 → $65：..." in zh-TW, which shows no notation)."""
     game_id = state.game.id
-    words = render.describe_action(game_id, action, lang, state.view(seat))
+    words = describe.describe_action(game_id, action, lang, state.view(seat))
     notation = state.notation(action)
     if lang != "en" and words:  # a zh-TW hint names the move in words only (no notation)
         move = words
@@ -52,7 +52,7 @@ def move_sentence(
         move = f"{notation} ({words})" if words and words != notation else notation
     if win is None or score is None:
         return t("{move}: the only legal move", lang, move=move)
-    label = render.score_label(game_id, lang)
+    label = describe.score_label(game_id, lang)
     return t(
         "{move}: about {pct}% to win, expected final {label} {score}",
         lang,
