@@ -11,6 +11,7 @@ import pytest
 from bazaar.core.errors import BadRecord
 from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import GAME
+from bazaar.games.buy_low_sell_high.fields import BlshFields
 from bazaar.games.buy_low_sell_high.positions import DERIVED
 from bazaar.games.buy_low_sell_high.state import FORCED, PHASE_NAMES, REDRAW, BlshState
 from tests.buy_low_sell_high.helpers import do, new, restored
@@ -89,9 +90,8 @@ SLOT_CHANGES: dict[str, Callable[[BlshState], None]] = {
 
 def test_every_slot_reaches_the_full_view() -> None:
     """Every slot but the shared game and the options-derived rules is in the full view."""
-    assert set(SLOT_CHANGES) == set(BlshState.__slots__) - {"game", "rules"}
-    base = new(4, seed=9)
-    base.year, base.turn = 2, 3  # outside the first lap, so that "turn" shows on its own
+    assert set(SLOT_CHANGES) == set(BlshFields.__slots__) - {"game", "rules"}
+    base = restored(new(4, seed=9), year=2, turn=3)  # outside the first lap: "turn" alone
     for slot, change in SLOT_CHANGES.items():
         s = base.clone()
         change(s)

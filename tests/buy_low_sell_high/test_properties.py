@@ -25,6 +25,7 @@ from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import COMPONENTS, KINDS, NUM_CARDS
+from bazaar.games.buy_low_sell_high.fields import BlshFields
 from bazaar.games.buy_low_sell_high.state import TRADE, BlshState
 from tests.drawn_moves import (
     MOVES,
@@ -97,7 +98,7 @@ def reference_trade_legal(state: BlshState, action: int) -> bool:
 
 def snapshot(state: BlshState) -> str:
     """Every field of the state, as text (fast to compare)."""
-    fields = [getattr(state, name) for name in BlshState.__slots__ if name != "game"]
+    fields = [getattr(state, name) for name in BlshFields.__slots__ if name != "game"]
     return repr(fields) + repr(state.rng.state)
 
 

@@ -33,62 +33,62 @@ def _trade() -> BlshState:
 def _first_lap_seat2() -> BlshState:
     s = new(3)
     do(s, "+K0")
-    give(s, 0, "K0+1")
+    s = give(s, 0, "K0+1")
     do(s, "play K0+1")
     return s
 
 
 def _poor() -> BlshState:
     s = _trade()
-    set_money(s, 0, 15)
+    s = set_money(s, 0, 15)
     return s
 
 
 def _last_token() -> BlshState:
     s = _trade()
-    set_column(s, 1, [20])
+    s = set_column(s, 1, [20])
     return s
 
 
 def _no_k0() -> BlshState:
     s = _trade()
-    set_holdings(s, 0, [0, 1, 1])
+    s = set_holdings(s, 0, [0, 1, 1])
     return s
 
 
 def _play() -> BlshState:
     s = play_phase(new(3), 0)
-    set_row(s, "K0+3", "K1+2", "K0div", covered=(1,))
-    give(s, 0, "K0news", "K1-1")
+    s = set_row(s, "K0+3", "K1+2", "K0div", covered=(1,))
+    s = give(s, 0, "K0news", "K1-1")
     return s
 
 
 def _only_news() -> BlshState:
     s = play_phase(new(3), 0)
-    give(s, 0, "K0news", "K1+1")
+    s = give(s, 0, "K0news", "K1+1")
     return s
 
 
 def _redraw() -> BlshState:
     s = new(3)
-    close_year(s, "K0+1", seat=1)
-    give(s, 2, "K1div")
+    s = close_year(s, "K0+1", seat=1)
+    s = give(s, 2, "K1div")
     return s
 
 
 def _forced() -> BlshState:
     s = new(3)
-    set_money(s, 1, -5)
-    set_holdings(s, 1, [0, 1, 1])
-    close_year(s, "K0+1", seat=0)
+    s = set_money(s, 1, -5)
+    s = set_holdings(s, 1, [0, 1, 1])
+    s = close_year(s, "K0+1", seat=0)
     keep_all(s)
     return s
 
 
 def _selloff() -> BlshState:
     s = new(3)
-    set_all_holdings(s, [[1, 0, 0], [0, 1, 1], [0, 0, 0]])
-    close_year(s, "K0+1", seat=1, year=3)
+    s = set_all_holdings(s, [[1, 0, 0], [0, 1, 1], [0, 0, 0]])
+    s = close_year(s, "K0+1", seat=1, year=3)
     return s
 
 

@@ -127,8 +127,8 @@ def test_trade_choose_exactly_one_of_three_options():
 
 def test_all_33_trade_combinations_legal_when_affordable():
     s = turn_of(new(3), 0)
-    set_holdings(s, 0, [2, 2, 2])
-    set_money(s, 0, 500)
+    s = set_holdings(s, 0, [2, 2, 2])
+    s = set_money(s, 0, 500)
     assert trades(s) == ALL_TRADES
     assert len(ALL_TRADES) == 33
 
@@ -136,16 +136,16 @@ def test_all_33_trade_combinations_legal_when_affordable():
 @pytest.mark.parametrize("index", range(33))
 def test_each_trade_combination_changes_holdings_and_money(index):
     s = turn_of(new(3), 1)
-    set_holdings(s, 1, [2, 2, 2])
-    set_money(s, 1, 500)
+    s = set_holdings(s, 1, [2, 2, 2])
+    s = set_money(s, 1, 500)
     d = A.TRADES[index]
     expected = 500
-    for x in d:  # all columns are 16..24
+    for x in d:  # all columns are 16..23 (seat 1's extra tokens came off their tops)
         expected += {-2: 15 + 14, -1: 15, 0: 0, 1: -16, 2: -(16 + 17)}[x]
     s.apply(index)
     assert s.held[1] == [2 + x for x in d]
     assert s.money[1] == expected
-    assert [s.n[k] for k in range(3)] == [9 - x for x in d]
+    assert [s.n[k] for k in range(3)] == [8 - x for x in d]
     assert s.phase == PLAY
 
 
@@ -181,11 +181,11 @@ def test_option_b_buy_two_of_one_kind():
 
 def test_option_b_sell_two_of_one_kind():
     s = turn_of(new(3), 0)
-    set_holdings(s, 0, [1, 1, 2])
+    s = set_holdings(s, 0, [1, 1, 2])  # the extra K2 token came off the top: 16..23
     do(s, "-2K2")
     assert s.held[0] == [1, 1, 0]
     assert s.money[0] == 50 + 15 + 14
-    assert s.column(2) == list(range(14, 25))
+    assert s.column(2) == list(range(14, 24))
 
 
 def test_option_b_only_one_kind():
@@ -246,7 +246,7 @@ def test_first_lap_seat2_mixed_single_or_pass_rejected():
 
 def test_first_lap_seat2_can_always_sell_two_kinds():
     s = new(4)
-    set_money(s, 1, 0)  # cannot afford any purchase
+    s = set_money(s, 1, 0)  # cannot afford any purchase
     do(s, "+K0")
     play_any(s)
     assert trades(s) == {"-K0 -K1", "-K0 -K2", "-K1 -K2"}
@@ -274,7 +274,7 @@ def test_first_lap_third_seat_unrestricted(limits):
         do(s, move)
         play_any(s)
     assert s.to_move() == 2
-    set_money(s, 2, 500)
+    s = set_money(s, 2, 500)
     assert trades(s) == ALL_TRADES - {"-2K0", "-2K1", "-2K2"}
 
 
@@ -294,7 +294,7 @@ def test_first_lap_start_player_second_turn_unrestricted(limits):
 
 def test_first_lap_limits_only_in_year_1():
     s = new(3)
-    set_year(s, 2)
+    s = set_year(s, 2)
     assert s.turn == 0 and s.to_move() == 0
     assert "pass" in trades(s) and "+2K0" in trades(s)
 
@@ -311,7 +311,7 @@ def test_buy_takes_lowest_token_and_pays_its_space():
 
 def test_buy_price_rises_to_next_occupied_space():
     s = turn_of(new(2), 0)
-    set_money(s, 0, 100)
+    s = set_money(s, 0, 100)
     do(s, "+2K0")
     assert s.money[0] == 100 - 15 - 16
     assert s.buy_price(0) == 17
@@ -319,20 +319,20 @@ def test_buy_price_rises_to_next_occupied_space():
 
 def test_cannot_buy_last_token_of_a_kind():
     s = turn_of(new(3), 0)
-    set_column(s, 1, [20])
+    s = set_column(s, 1, [20])
     assert "+K1" not in trades(s)
     with pytest.raises(IllegalAction) as err:
         s.parse("+K1")
     assert err.value.rule == "last-token"
     assert "K1" in str(err.value) and "1 token" in str(err.value)
-    set_column(s, 1, [20, 21])
+    s = set_column(s, 1, [20, 21])
     do(s, "+K1")
     assert s.column(1) == [21]
 
 
 def test_cannot_buy_two_leaving_no_token():
     s = turn_of(new(3), 0)
-    set_column(s, 0, [20, 21])
+    s = set_column(s, 0, [20, 21])
     assert "+2K0" not in trades(s)
     with pytest.raises(IllegalAction) as err:
         s.parse("+2K0")
@@ -341,7 +341,7 @@ def test_cannot_buy_two_leaving_no_token():
 
 def test_cannot_buy_without_enough_money():
     s = turn_of(new(3), 0)
-    set_money(s, 0, 15)
+    s = set_money(s, 0, 15)
     pure_buys = {t for t in ALL_TRADES if "-" not in t and t != "pass"}
     assert not pure_buys & trades(s)
     assert "-K0 +K1" in trades(s)  # a sale in the same action pays for it
@@ -349,22 +349,22 @@ def test_cannot_buy_without_enough_money():
         s.parse("+K0")
     assert err.value.rule == "money"
     assert "$15" in str(err.value)
-    set_money(s, 0, 16)
+    s = set_money(s, 0, 16)
     do(s, "+K0")
     assert s.money[0] == 0
 
 
 def test_cannot_buy_two_without_money_for_both():
     s = turn_of(new(3), 0)
-    set_money(s, 0, 32)
+    s = set_money(s, 0, 32)
     assert "+2K0" not in trades(s) and "+K0" in trades(s)
-    set_money(s, 0, 33)
+    s = set_money(s, 0, 33)
     assert "+2K0" in trades(s)
 
 
 def test_buy_from_floor_stack_costs_2_each():
     s = turn_of(new(3), 0)
-    set_column(s, 0, [2, 2, 2, 3])
+    s = set_column(s, 0, [2, 2, 2, 3])
     do(s, "+2K0")
     assert s.money[0] == 50 - 4
     assert s.column(0) == [2, 3]
@@ -382,7 +382,7 @@ def test_sell_goes_below_lowest_and_pays_that_space():
 
 def test_sell_at_floor_stacks_beside_2_and_pays_2():
     s = turn_of(new(3), 0)
-    set_column(s, 1, [2, 3, 4])
+    s = set_column(s, 1, [2, 3, 4])
     do(s, "-K1")
     assert s.money[0] == 52
     assert s.column(1) == [2, 2, 3, 4]
@@ -391,8 +391,8 @@ def test_sell_at_floor_stacks_beside_2_and_pays_2():
 
 def test_sell_two_reaching_floor():
     s = turn_of(new(3), 0)
-    set_holdings(s, 0, [3, 1, 1])
-    set_column(s, 0, [3, 4])
+    s = set_holdings(s, 0, [3, 1, 1])
+    s = set_column(s, 0, [3, 4])
     do(s, "-2K0")
     assert s.money[0] == 50 + 2 + 2
     assert s.column(0) == [2, 2, 3, 4]
@@ -400,7 +400,7 @@ def test_sell_two_reaching_floor():
 
 def test_cannot_sell_token_not_held():
     s = turn_of(new(3), 0)
-    set_holdings(s, 0, [0, 1, 1])
+    s = set_holdings(s, 0, [0, 1, 1])
     assert not any("-K0" in t or "-2K0" in t for t in trades(s))
     with pytest.raises(IllegalAction) as err:
         s.parse("-K0")
@@ -413,7 +413,7 @@ def test_cannot_sell_token_not_held():
 
 def test_sells_resolve_before_buys():
     s = turn_of(new(3), 0)
-    set_money(s, 0, 1)
+    s = set_money(s, 0, 1)
     do(s, "-K0 +K1")  # the $15 from K0 pays the $16 for K1
     assert s.money[0] == 0
     assert s.held[0] == [0, 2, 1]
@@ -421,7 +421,7 @@ def test_sells_resolve_before_buys():
 
 def test_sale_proceeds_must_cover_purchase():
     s = turn_of(new(3), 0)
-    set_money(s, 0, 0)
+    s = set_money(s, 0, 0)
     assert "-K0 +K1" not in trades(s)
     with pytest.raises(IllegalAction) as err:
         s.parse("-K0 +K1")
@@ -430,16 +430,16 @@ def test_sale_proceeds_must_cover_purchase():
 
 def test_tokens_always_twelve_per_kind_after_trades():
     s = turn_of(new(4), 3)
-    set_money(s, 3, 500)
+    s = set_money(s, 3, 500)
     for move in ["+2K0", "pass", "-K0 +K1 -K2", "pass", "-2K0", "pass", "+K0 +K1 +K2"]:
-        turn_of(s, 3)
+        s = turn_of(s, 3)
         do(s, move)
         assert [token_total(s, k) for k in range(3)] == [12, 12, 12]
 
 
 def test_hand_untouched_by_trading():
     s = turn_of(new(3), 0)
-    give(s, 0, "K0+3", "K1div")
+    s = give(s, 0, "K0+3", "K1div")
     do(s, "+K0")
     assert s.hand_of(0) == ["K0+3", "K1div"]
     assert legal(s) == {"play K0+3", "play K1div"}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bazaar.core.game import State
 from bazaar.games.buy_low_sell_high.components import COMPONENTS, DIVIDEND, KINDS, TYPE_VALUE
-from bazaar.games.buy_low_sell_high.state import COLOUR_OF, SPACES, TYPE_OF, BlshState
+from bazaar.games.buy_low_sell_high.fields import COLOUR_OF, SPACES, TYPE_OF
+from bazaar.games.buy_low_sell_high.state import BlshState
 
 TOP = len(SPACES) - 1
 

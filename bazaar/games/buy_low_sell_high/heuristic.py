@@ -35,15 +35,15 @@ from bazaar.games.buy_low_sell_high.components import (
     NUM_CARDS,
     TYPE_VALUE,
 )
-from bazaar.games.buy_low_sell_high.state import (
+from bazaar.games.buy_low_sell_high.fields import (
     FORCED,
     PLAY,
     REDRAW,
     SELLOFF,
     SPACES,
     TRADE,
-    BlshState,
 )
+from bazaar.games.buy_low_sell_high.state import BlshState
 
 _TYPES = len(CARD_TYPES)
 TOP = len(SPACES) - 1

@@ -22,16 +22,16 @@ from bazaar.games.buy_low_sell_high.components import (
     NEWS,
     NUM_CARDS,
 )
-from bazaar.games.buy_low_sell_high.state import (
+from bazaar.games.buy_low_sell_high.fields import (
     OVER,
     PHASE_NAMES,
     POSITION_FORMAT,
     REDRAW,
     SPACES,
     TYPE_OF,
-    BlshState,
     Rules,
 )
+from bazaar.games.buy_low_sell_high.state import BlshState
 
 #: Keys computed from the stored ones: optional; when given, restore checks that they agree.
 DERIVED = (

@@ -12,14 +12,14 @@ from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import CARD_NAMES, NEWS
 
 if TYPE_CHECKING:
-    from bazaar.games.buy_low_sell_high.state import BlshState
+    from bazaar.games.buy_low_sell_high.transitions import BlshTransitions
 
 refuse = Refusals(__package__)
 
 
-def explain_illegal(state: BlshState, action: int) -> IllegalAction:
+def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
     """The refusal of ``action``, which is not legal in ``state``."""
-    from bazaar.games.buy_low_sell_high.state import FORCED, PLAY, REDRAW, TRADE
+    from bazaar.games.buy_low_sell_high.fields import FORCED, PLAY, REDRAW, TRADE
 
     phase = state.phase
     seat = state.cur
@@ -76,8 +76,8 @@ def explain_illegal(state: BlshState, action: int) -> IllegalAction:
     )
 
 
-def _explain_trade(state: BlshState, action: int) -> IllegalAction:
-    from bazaar.games.buy_low_sell_high.state import _first_lap_allows
+def _explain_trade(state: BlshTransitions, action: int) -> IllegalAction:
+    from bazaar.games.buy_low_sell_high.transitions import _first_lap_allows
 
     d = A.TRADES[action]
     seat = state.cur
@@ -125,8 +125,8 @@ def _explain_trade(state: BlshState, action: int) -> IllegalAction:
     )
 
 
-def _explain_play(state: BlshState, action: int) -> IllegalAction:
-    from bazaar.games.buy_low_sell_high.state import COLOUR_OF, NEWS_CARDS, TYPE_OF
+def _explain_play(state: BlshTransitions, action: int) -> IllegalAction:
+    from bazaar.games.buy_low_sell_high.fields import COLOUR_OF, NEWS_CARDS, TYPE_OF
 
     seat = state.cur
     hand = state.hands[seat]
