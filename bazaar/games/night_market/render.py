@@ -92,8 +92,9 @@ def customer_text(name: str) -> Text:
     return Text(name, style=TYPE_STYLES[TYPE_NAMES.index(name[:2])])
 
 
-def seat_mark(p: int) -> Text:
-    return Text(f"P{p}", style=SEAT_STYLES[p % len(SEAT_STYLES)])
+def seat_mark(p: int, lang: str = "en") -> Text:
+    """Seat ``p``'s short mark on the board (``P2``; zh-TW ``2號``) in its colour."""
+    return Text(t("P{p}", lang, p=p), style=SEAT_STYLES[p % len(SEAT_STYLES)])
 
 
 def money(amount: int) -> str:
@@ -165,13 +166,13 @@ def score_label(lang: str) -> str:
 
 
 # ---------------------------------------------------------------------- the board
-def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]]) -> Text:
+def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]], lang: str) -> Text:
     num = f"{lot['lot']:>2}" + ("★" if lot["star"] else " ")
     text = Text(num, style="bold" if lot["status"] in ("auction", "owned") else "dim")
     status = lot["status"]
     text.append(" ")
     if status == "owned":
-        text.append_text(seat_mark(lot["owner"]))
+        text.append_text(seat_mark(lot["owner"], lang))
         text.append(" ")
         if lot["stall"]:
             text.append_text(type_text(lot["stall"]))
@@ -184,7 +185,7 @@ def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]]) -> Text:
         else:
             text.append(f"${a['top']}", style="yellow")
             text.append(" ")
-            text.append_text(seat_mark(a["leader"]))
+            text.append_text(seat_mark(a["leader"], lang))
     elif status == "removed":
         text.append("×    ", style="dim")
     elif status == "void":
@@ -220,7 +221,7 @@ def _streets(view: dict[str, Any], lang: str) -> Table:
         "S2": ("⇐ A", "⇐ B C", "BC"),
         "S1": ("D-H ⇒", "⇒ B/C", "DEFGH"),
     }
-    title = {"S1": "P_DH", "S2": "P_BC", "S3": "P_A"}
+    title = {"S1": N_("P_DH"), "S2": N_("P_BC"), "S3": N_("P_A")}
     for street in STREETS:
         name = street["name"]
         top, bottom = (
@@ -229,14 +230,14 @@ def _streets(view: dict[str, Any], lang: str) -> Table:
             else (street["right"], street["left"])
         )
         left_arrow, right_arrow, letters = arrows[name]
-        grid.add_row("", *(_lot_cell(lots[x], bids) for x in top), "")
+        grid.add_row("", *(_lot_cell(lots[x], bids, lang) for x in top), "")
         road = Text("─" * 10, style="dim")
         grid.add_row(
             Text(left_arrow, style="bold"),
             *(road for _ in range(5)),
-            Text(right_arrow + "  ", style="bold") + Text(title[name], style="dim"),
+            Text(right_arrow + "  ", style="bold") + Text(t(title[name], lang), style="dim"),
         )
-        grid.add_row("", *(_lot_cell(lots[x], bids) for x in bottom), "")
+        grid.add_row("", *(_lot_cell(lots[x], bids, lang) for x in bottom), "")
         grid.add_row(Text(""), *[""] * 5, waiting(letters))
     return grid
 
@@ -265,7 +266,7 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
         )
         marks = Text()
         for seat, amount in a["bids"]:
-            marks.append_text(seat_mark(seat))
+            marks.append_text(seat_mark(seat, lang))
             marks.append(f" ${amount}  ")
         chosen = bidding["lot"] == a["lot"]
         table.add_row(
@@ -302,7 +303,7 @@ def _players(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     for pos, p in enumerate(view["turn_order"]):
         marker = "▶" if view["to_move"] == p else ("★" if p in winners else "")
         label = Text(seat_label(p, lang, names), style="bold" if p == me else "")
-        label = seat_mark(p) + Text(" ") + label
+        label = seat_mark(p, lang) + Text(" ") + label
         last = view["last_income"][p] + view["last_bonus"][p]
         table.add_row(
             marker,
