@@ -2,7 +2,8 @@
 
 Each test clears the market, places stalls (lot, owner, type, round won) and customers at
 entrances, then runs the end of a round (reveal, movement, income). T0 plays the part of the
-spec's "red". ``movement`` returns the events; ``moves`` lists (customer, from, lot, to).
+spec's "red". ``movement`` returns the state after it and the events; ``moves`` lists
+(customer, from, lot, to).
 """
 
 from __future__ import annotations
