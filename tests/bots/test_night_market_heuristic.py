@@ -17,13 +17,16 @@ from bazaar.games.night_market.state import BID, BUILD, HIDE, VALUE
 from tests.bots.helpers import check_no_peeking, check_reused_bot, play_out
 from tests.night_market.helpers import (
     at_round,
+    bids,
     building,
     clear_board,
     hand,
     hide,
     hiding,
     kind,
+    money,
     new,
+    passed,
     stall,
     stand,
     to_bidding,
@@ -90,58 +93,58 @@ def test_noise_still_legal_and_seeded() -> None:
 def blank_build(seat: int, lot: int, round_: int = 2) -> NightMarketState:
     """A 4-player game where ``seat`` must decide its unbuilt ``lot`` (1-30) now."""
     s = new(4, 5)
-    clear_board(s)
-    at_round(s, round_)
-    stall(s, lot, seat, None, won=round_)
-    building(s, seat, lot)
+    s = clear_board(s)
+    s = at_round(s, round_)
+    s = stall(s, lot, seat, None, won=round_)
+    s = building(s, seat, lot)
     return s
 
 
 def test_builds_for_its_own_hidden_customer_at_the_front() -> None:
     s = blank_build(1, 1)
-    hide(s, 1, "T2D")
+    s = hide(s, 1, "T2D")
     assert NightMarketHeuristic().choose(s) == A.build(0, 2)
 
 
 def test_builds_for_the_customers_waiting_at_the_entrance() -> None:
     s = blank_build(2, 12)  # B/C street
-    stand(s, "T3B", "T3C")
+    s = stand(s, "T3B", "T3C")
     assert NightMarketHeuristic().choose(s) == A.build(11, 3)
 
 
 def test_joins_its_own_stall_when_rivals_are_ahead_in_other_types() -> None:
     s = blank_build(0, 3)
-    stall(s, 2, 0, "T1")  # its own T1 next door
+    s = stall(s, 2, 0, "T1")  # its own T1 next door
     for lot, name in ((1, "T0"), (6, "T2"), (7, "T3")):  # rivals ahead for every other type
-        stall(s, lot, 1, name)
+        s = stall(s, lot, 1, name)
     assert NightMarketHeuristic().choose(s) == A.build(2, 1)
 
 
 def hide_state(seat: int, names: tuple[str, ...]) -> NightMarketState:
     s = new(4, 9)
-    clear_board(s)
-    at_round(s, 2)
-    hand(s, seat, *names)
-    hiding(s, seat)
+    s = clear_board(s)
+    s = at_round(s, 2)
+    s = hand(s, seat, *names)
+    s = hiding(s, seat)
     return s
 
 
 def test_hides_the_customer_that_eats_at_its_own_stall() -> None:
     s = hide_state(3, ("T0B", "T1A", "T3E", "T2H"))
-    stall(s, 1, 3, "T3")
-    stall(s, 2, 0, "T0")
+    s = stall(s, 1, 3, "T3")
+    s = stall(s, 2, 0, "T0")
     assert NightMarketHeuristic().choose(s) == A.hide(kind("T3E"))
 
 
 def test_does_not_hide_a_customer_for_a_rival() -> None:
     s = hide_state(0, ("T1E", "T2E"))
-    stall(s, 1, 2, "T1")  # a rival's T1 stall at the front of the D-H street
+    s = stall(s, 1, 2, "T1")  # a rival's T1 stall at the front of the D-H street
     assert NightMarketHeuristic().choose(s) == A.hide(kind("T2E"))
 
 
 def test_bids_on_a_good_lot_below_its_value() -> None:
     s = to_bidding(new(4, 2), lots=[1, 2, 3, 4, 5], cash=[13, 12, 11, 10])
-    clear_board(s)
+    s = clear_board(s)
     bot = NightMarketHeuristic()
     action = bot.choose(s)
     assert A.BID_LOT_BASE <= action < A.VALUE_BASE
@@ -155,9 +158,8 @@ def test_bids_on_a_good_lot_below_its_value() -> None:
 
 def test_bids_the_minimum_when_nobody_else_can_bid() -> None:
     s = to_bidding(new(4, 2), lots=[1, 2, 3, 4, 5], cash=[13, 12, 11, 10])
-    clear_board(s)
-    for q in range(4):
-        s.passed[q] = int(q != s.cur)
+    s = clear_board(s)
+    s = passed(s, [q for q in range(4) if q != s.cur])
     bot = NightMarketHeuristic()
     s.apply(bot.choose(s))
     assert s.phase == VALUE
@@ -166,12 +168,11 @@ def test_bids_the_minimum_when_nobody_else_can_bid() -> None:
 
 def test_passes_when_every_lot_costs_more_than_it_earns() -> None:
     s = to_bidding(new(4, 2), lots=[21, 23, 25, 28, 30], cash=[13, 12, 11, 10])
-    clear_board(s)
-    s.round = s.rules.last_round
+    s = clear_board(s)
+    s = at_round(s, s.rules.last_round)
     seat = s.cur
-    for i in range(len(s.auction)):
-        s.top[i], s.lead[i] = 12, (seat + 1) % 4
-    s.cash[seat] = 40
+    s = bids(s, {lot + 1: (12, (seat + 1) % 4) for lot in s.auction})
+    s = money(s, cash=[40 if q == seat else c for q, c in enumerate(s.cash)])
     assert NightMarketHeuristic().choose(s) == A.PASS
 
 

@@ -19,6 +19,7 @@ from bazaar.core.errors import BadRecord
 from bazaar.core.game import Event
 from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
+from bazaar.games.night_market.fields import NightMarketFields
 from bazaar.games.night_market.positions import DERIVED
 from bazaar.games.night_market.state import BID, PHASE_NAMES, POSITION_FORMAT
 
@@ -36,7 +37,7 @@ def round_trip(s: NightMarketState) -> NightMarketState:
 
 def slots(s: NightMarketState) -> dict[str, Any]:
     """Every slot's value (the rules object and the generator by their contents)."""
-    out = {name: getattr(s, name) for name in NightMarketState.__slots__}
+    out = {name: getattr(s, name) for name in NightMarketFields.__slots__}
     out["rules"] = {name: getattr(s.rules, name) for name in type(s.rules).__slots__}
     out["rng"] = s.rng.state
     if s.is_over():

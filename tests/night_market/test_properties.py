@@ -27,6 +27,7 @@ from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import COMPONENTS, NUM_TYPES
+from bazaar.games.night_market.fields import NightMarketFields
 from bazaar.games.night_market.state import BID, OWNED
 from tests.drawn_moves import (
     MOVES,
@@ -100,7 +101,7 @@ def reference_bid_lots(s: NightMarketState) -> list[int]:
 
 
 def snapshot(s: NightMarketState) -> str:
-    fields = [getattr(s, name) for name in NightMarketState.__slots__ if name != "game"]
+    fields = [getattr(s, name) for name in NightMarketFields.__slots__ if name != "game"]
     return repr(fields) + repr(s.rng.state)
 
 

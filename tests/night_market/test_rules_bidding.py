@@ -44,10 +44,7 @@ def test_bidding_starts_with_the_start_player_and_goes_in_turn_order():
 
 def test_bidding_follows_the_turn_order_not_the_seat_numbers():
     s = new(4, seed=2)
-    s2 = to_bidding(s, LOTS, [13, 12, 11, 10], [0, 0, 0, 0])
-    s2.order = [2, 0, 3, 1]
-    s2.step = 0
-    s2._next_bidder(None)
+    s2 = to_bidding(s, LOTS, [13, 12, 11, 10], [0, 0, 0, 0], order=[2, 0, 3, 1])
     assert s2.to_move() == 2
 
 
@@ -174,7 +171,7 @@ def test_three_loans_at_most_no_loan_capacity_left():
 def test_bid_needs_a_free_marker():
     """12 markers: one on the turn track, one per owned lot, one per bid this round."""
     s = bidding()
-    own_lots(s, [10, 0, 0])
+    s = own_lots(s, [10, 0, 0])
     do(s, "bid 3", "$1")
     assert s.free_markers(0) == 0
     for lot in (8, 12, 20):
@@ -238,10 +235,7 @@ def test_compensation_repeats_for_players_left_without_a_lot():
 
 def test_compensation_earliest_in_turn_order_first():
     s = new(3, seed=2)
-    to_bidding(s, [2, 3, 4, 5], [12, 11, 10], [0, 0, 0])
-    s.order = [2, 1, 0]
-    s.step = 0
-    s._next_bidder(None)
+    s = to_bidding(s, [2, 3, 4, 5], [12, 11, 10], [0, 0, 0], order=[2, 1, 0])
     # seat 2 and seat 1 bid on lot 2, seat 0 wins it; then all pass... except nobody passes
     do(s, "bid 2", "$1", "bid 2", "$2", "bid 2", "$3")
     do(s, "bid 2", "$4", "bid 2", "$5", "bid 2", "$6")
@@ -264,7 +258,7 @@ def test_give_up_ends_compensation_for_the_round():
 def test_spec_7_2_no_legal_bid(mode):
     """P2 can spend 2 in all; after pass 2 it has no legal bid and its turn is skipped."""
     s = new(3, seed=2, no_legal_bid=mode)
-    to_bidding(s, [2, 3, 4, 5], [12, 2, 10], [0, 3, 0])
+    s = to_bidding(s, [2, 3, 4, 5], [12, 2, 10], [0, 3, 0])
     do(s, "bid 3", "$0", "bid 2", "$2", "bid 4", "$0", "bid 5", "$0")
     assert s.to_move() == 2  # seat 1 skipped
     do(s, "bid 2", "$3")

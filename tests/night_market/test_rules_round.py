@@ -19,6 +19,8 @@ from .helpers import (
     card_total,
     clear_board,
     do,
+    empty_supply,
+    game_over,
     hand,
     income,
     legal,
@@ -129,7 +131,7 @@ def test_step_3_final_round_commits_the_whole_hand_without_asking():
 
 def test_step_3_hidden_customer_is_secret():
     s = new(4, seed=3)
-    hand(s, 0, "T0A", "T1B", "T2C", "T3D")
+    s = hand(s, 0, "T0A", "T1B", "T2C", "T3D")
     do(s, "hide T2C")
     mine, other = s.view(0), s.view(1)
     assert mine["hidden"] == ["T2C"] and mine["hand"] == ["T0A", "T1B", "T3D"]
@@ -139,7 +141,7 @@ def test_step_3_hidden_customer_is_secret():
 
 def test_step_3_hide_a_customer_not_in_hand_is_illegal():
     s = new(4, seed=3)
-    hand(s, 0, "T0A", "T1B", "T2C", "T3D")
+    s = hand(s, 0, "T0A", "T1B", "T2C", "T3D")
     with pytest.raises(IllegalAction) as info:
         do(s, "hide T3A")
     assert info.value.rule == "hand"
@@ -147,7 +149,7 @@ def test_step_3_hide_a_customer_not_in_hand_is_illegal():
 
 def test_step_3_identical_customers_are_one_choice():
     s = new(4, seed=3)
-    hand(s, 0, "T0A", "T0A", "T0E", "T0E")
+    s = hand(s, 0, "T0A", "T0A", "T0E", "T0E")
     assert legal(s) == {"hide T0A", "hide T0E"}
 
 
@@ -197,7 +199,7 @@ def test_building_an_empty_lot_is_decided_again_next_round():
     _won(s, {0: [3]})
     do(s, "empty 3")
     assert s.round == 2 and s.stall[2] == -1
-    to_bidding(s, lots=[4, 9, 13, 21, 26])
+    s = to_bidding(s, lots=[4, 9, 13, 21, 26])
     _won(s, {1: [4]})
     assert s.to_move() == 0 and s.slot == 2  # seat 0 decides lot 3 again
     do(s, "build 3 T2")
@@ -208,7 +210,7 @@ def test_building_a_built_stall_is_permanent():
     s = to_bidding(new(4, seed=3), lots=[3, 8, 12, 20, 25])
     _won(s, {0: [3]})
     do(s, "build 3 T0")
-    to_bidding(s, lots=[4, 9, 13, 21, 26])
+    s = to_bidding(s, lots=[4, 9, 13, 21, 26])
     _won(s, {0: [4]})
     assert legal(s) == {"build 4 T0", "build 4 T1", "build 4 T2", "build 4 T3", "empty 4"}
     assert s.stall[2] == 0
@@ -216,7 +218,10 @@ def test_building_a_built_stall_is_permanent():
 
 def test_building_supply_is_10_per_type():
     s = to_bidding(new(4, seed=3), lots=[3, 8, 12, 20, 25])
-    s.supply = [0, 3, 3, 3]
+    deck = [lot["lot"] for lot in s.full_view()["lots"] if lot["status"] == "deck"]
+    for i, lot in enumerate(deck[:10]):  # every T0 stall is built, by seats 1-3
+        s = stall(s, lot, 1 + i % 3, "T0")
+    assert s.full_view()["supply"] == [0, 10, 10, 10]
     _won(s, {0: [3]})
     assert "build 3 T0" not in legal(s)
     with pytest.raises(IllegalAction) as info:
@@ -226,7 +231,7 @@ def test_building_supply_is_10_per_type():
 
 def test_building_is_skipped_when_the_supply_is_empty():
     s = to_bidding(new(4, seed=3), lots=[3, 8, 12, 20, 25])
-    s.supply = [0, 0, 0, 0]
+    empty_supply(s)
     _won(s, {0: [3]})
     assert s.round == 2 and s.stall[2] == -1
 
@@ -235,22 +240,23 @@ def test_building_is_skipped_when_the_supply_is_empty():
 @pytest.mark.parametrize(("size", "rate"), [(1, 3), (2, 4), (3, 5), (4, 6), (5, 7)])
 def test_income_3_per_customer_or_size_plus_2_for_a_connected_stall(size, rate):
     s = new(4, seed=1)
-    clear_board(s)
+    s = clear_board(s)
     for lot in range(1, size + 1):
-        stall(s, lot, 2, "T3")
-    stand(s, "T3D")
-    assert income(movement(s, 1)) == [0, 0, rate, 0]
+        s = stall(s, lot, 2, "T3")
+    s = stand(s, "T3D")
+    s, round_events = movement(s, 1)
+    assert income(round_events) == [0, 0, rate, 0]
 
 
 def test_income_is_paid_per_customer():
     s = new(4, seed=1)
-    clear_board(s)
-    stall(s, 1, 0, "T3")
-    stall(s, 2, 0, "T3")
-    stall(s, 5, 1, "T3")
-    stand(s, "T3D", "T3E", "T3F")
+    s = clear_board(s)
+    s = stall(s, 1, 0, "T3")
+    s = stall(s, 2, 0, "T3")
+    s = stall(s, 5, 1, "T3")
+    s = stand(s, "T3D", "T3E", "T3F")
     before = list(s.cash)
-    ev = movement(s, 1)
+    s, ev = movement(s, 1)
     assert income(ev) == [8, 3, 0, 0]
     assert [a - b for a, b in zip(s.cash, before, strict=True)] == [8, 3, 0, 0]
 
@@ -258,36 +264,49 @@ def test_income_is_paid_per_customer():
 # ------------------------------------------------------------------ refill (§4 Step 10)
 def test_refill_hands_back_to_4():
     s = new(4, seed=1)
-    clear_board(s)
-    for p in range(4):
-        s.deck += s.hands[p][p + 1 :]
-        s.hands[p] = s.hands[p][: p + 1]
-    movement(s, 1)
+    s = clear_board(s)
+
+    def small_hands(data):  # seat p keeps p + 1 cards, the others go to the deck
+        cards = data["cards"]
+        for p, held in enumerate(cards["hands"]):
+            cards["deck"] += held[p + 1 :]
+            del held[p + 1 :]
+
+    s, _ = movement(s, 1, small_hands)
     assert [len(h) for h in s.hands] == [4, 4, 4, 4]
     assert card_total(s) == 40
 
 
 def test_refill_reshuffles_the_discards_but_not_customers_who_left():
     s = new(4, seed=1)
-    clear_board(s)
-    s.discard += s.hands[0][1:]
-    s.hands[0] = s.hands[0][:1]  # seat 0 needs 3
-    spare = s.deck
-    s.deck, s.out, s.discard = spare[:1], spare[1:2], s.discard + spare[2:]
-    discarded = len(s.discard)
-    ev = movement(s, 1)
-    assert [e.data["cards"] for e in ev if e.kind == "reshuffle"] == [discarded]
+    s = clear_board(s)
+    discarded = []
+
+    def piles(data):
+        cards = data["cards"]
+        cards["discard"] += cards["hands"][0][1:]
+        del cards["hands"][0][1:]  # seat 0 needs 3
+        spare = cards["deck"]
+        cards["deck"], cards["left_game"] = spare[:1], spare[1:2]
+        cards["discard"] += spare[2:]
+        discarded.append(len(cards["discard"]))
+
+    s, ev = movement(s, 1, piles)
+    assert [e.data["cards"] for e in ev if e.kind == "reshuffle"] == discarded
     assert len(s.hands[0]) == 4 and len(s.out) == 1 and s.discard == []
     assert card_total(s) == 40
 
 
 def test_refill_stops_when_deck_and_discards_are_empty():
     s = new(4, seed=1)
-    clear_board(s)
-    s.out += s.deck
-    s.deck = []
-    s.hands[0] = []
-    movement(s, 1)
+    s = clear_board(s)
+
+    def no_cards(data):  # the deck and seat 0's hand leave the game
+        cards = data["cards"]
+        cards["left_game"] += cards["deck"] + cards["hands"][0]
+        cards["deck"], cards["hands"][0] = [], []
+
+    s, _ = movement(s, 1, no_cards)
     assert s.hands[0] == [] and s.waiting == []
     assert s.phase == HIDE and s.to_move() != 0  # seat 0 has nothing to hide
 
@@ -295,44 +314,44 @@ def test_refill_stops_when_deck_and_discards_are_empty():
 # ------------------------------------------------------------------ turn order (§4 Step 11)
 def test_turn_order_more_lots_first():
     s = new(4, seed=1)
-    clear_board(s)
-    own_lots(s, [1, 3, 0, 2])
-    money(s, cash=[50, 0, 60, 5])
-    movement(s, 1)
+    s = clear_board(s)
+    s = own_lots(s, [1, 3, 0, 2])
+    s = money(s, cash=[50, 0, 60, 5])
+    s, _ = movement(s, 1)
     assert list(s.order) == [1, 3, 0, 2]
 
 
 def test_turn_order_counts_unbuilt_lots():
     s = new(4, seed=1)
-    clear_board(s)
-    stall(s, 1, 2, None)
-    stall(s, 2, 2, None)
-    stall(s, 3, 0, "T0")
-    money(s, cash=[9, 9, 9, 9])
-    movement(s, 1)
+    s = clear_board(s)
+    s = stall(s, 1, 2, None)
+    s = stall(s, 2, 2, None)
+    s = stall(s, 3, 0, "T0")
+    s = money(s, cash=[9, 9, 9, 9])
+    s, _ = movement(s, 1)
     assert list(s.order) == [2, 0, 1, 3]
 
 
 def test_turn_order_equal_lots_more_cash_first():
     s = new(4, seed=1)
-    clear_board(s)
-    own_lots(s, [2, 2, 2, 1])
-    money(s, cash=[5, 9, 7, 30])
-    movement(s, 1)
+    s = clear_board(s)
+    s = own_lots(s, [2, 2, 2, 1])
+    s = money(s, cash=[5, 9, 7, 30])
+    s, _ = movement(s, 1)
     assert list(s.order) == [1, 2, 0, 3]
 
 
 def test_turn_order_equal_lots_and_cash_previous_order_first():
     s = new(4, seed=1)
-    clear_board(s)
-    turn_order(s, [3, 1, 2, 0])
-    own_lots(s, [2, 2, 2, 2])
-    money(s, cash=[8, 8, 8, 8])
-    movement(s, 1)
+    s = clear_board(s)
+    s = turn_order(s, [3, 1, 2, 0])
+    s = own_lots(s, [2, 2, 2, 2])
+    s = money(s, cash=[8, 8, 8, 8])
+    s, _ = movement(s, 1)
     assert list(s.order) == [3, 1, 2, 0]
     assert s.view(None)["lots_owned"] == [2, 2, 2, 2]
-    money(s, cash=[8, 9, 8, 8])
-    movement(s, 2)
+    s = money(s, cash=[8, 9, 8, 8])
+    s, _ = movement(s, 2)
     assert list(s.order) == [1, 3, 2, 0]
 
 
@@ -340,16 +359,16 @@ def test_turn_order_equal_lots_and_cash_previous_order_first():
 def _final(served: dict[str, list[int]]) -> list[int]:
     """Final round: seat q gets a T-type stall per customer listed; return the bonus."""
     s = new(4, seed=1)
-    clear_board(s)
+    s = clear_board(s)
     lot = 1
     names = []
     for type_name, seats in served.items():
         for q in seats:
-            stall(s, lot, q, type_name, won=2)
+            s = stall(s, lot, q, type_name, won=2)
             names.append(f"{type_name}{'DEFGH'[len([n for n in names if n[:2] == type_name])]}")
             lot += 2  # keep stalls apart so they never connect
-    stand(s, *names)
-    ev = movement(s, 5)
+    s = stand(s, *names)
+    s, ev = movement(s, 5)
     return bonus(ev)
 
 
@@ -375,10 +394,10 @@ def test_majority_bonus_needs_at_least_one_customer():
 
 def test_majority_bonus_only_in_the_final_round():
     s = new(4, seed=1)
-    clear_board(s)
-    stall(s, 1, 0, "T0")
-    stand(s, "T0D")
-    ev = movement(s, 4)
+    s = clear_board(s)
+    s = stall(s, 1, 0, "T0")
+    s = stand(s, "T0D")
+    s, ev = movement(s, 4)
     assert not [e for e in ev if e.kind == "bonus"]
     assert income(ev) == [3, 0, 0, 0]
 
@@ -386,37 +405,37 @@ def test_majority_bonus_only_in_the_final_round():
 # ------------------------------------------------------------------ end of game (§6)
 def test_end_loans_repaid_at_7_each():
     s = new(4, seed=1)
-    clear_board(s)
-    money(s, cash=[10, 10, 10, 10], loans=[0, 1, 2, 3])
-    ev = movement(s, 5)
+    s = clear_board(s)
+    s = money(s, cash=[10, 10, 10, 10], loans=[0, 1, 2, 3])
+    s, ev = movement(s, 5)
     assert s.phase == OVER and s.is_over() and s.legal_actions() == []
     assert s.cash == [10, 3, -4, -11]
     assert next(e.data["repaid"] for e in ev if e.kind == "repay") == [0, 7, 14, 21]
 
 
 def test_end_most_cash_wins():
-    s = new(4, seed=1)
-    s.phase, s.cash, s.nlots = OVER, [10, 12, 11, 12], [5, 1, 2, 3]
+    s = game_over(clear_board(new(4, seed=1)), cash=[10, 12, 11, 12], lots=[5, 1, 2, 3])
+    assert s.phase == OVER and s.nlots == [5, 1, 2, 3]
     assert s.winners() == [3]
     assert s.returns() == [0.0, 0.0, 0.0, 1.0]
 
 
 def test_end_tie_on_cash_most_lots_wins():
-    s = new(4, seed=1)
-    s.phase, s.cash, s.nlots = OVER, [12, 12, 11, 12], [5, 5, 9, 3]
+    s = game_over(clear_board(new(4, seed=1)), cash=[12, 12, 11, 12], lots=[5, 5, 9, 3])
+    assert s.phase == OVER and s.nlots == [5, 5, 9, 3]
     assert s.winners() == [0, 1]
     assert s.returns() == [0.5, 0.5, 0.0, 0.0]
 
 
 def test_end_tie_on_cash_and_lots_is_shared():
-    s = new(3, seed=1)
-    s.phase, s.cash, s.nlots = OVER, [7, 7, 7], [4, 4, 4]
+    s = game_over(clear_board(new(3, seed=1)), cash=[7, 7, 7], lots=[4, 4, 4])
+    assert s.phase == OVER and s.nlots == [4, 4, 4]
     assert s.winners() == [0, 1, 2]
 
 
 def test_scores_during_play_are_cash_minus_7_per_loan():
     s = new(4, seed=1)
-    money(s, cash=[10, 10, 10, 10], loans=[0, 1, 2, 3])
+    s = money(s, cash=[10, 10, 10, 10], loans=[0, 1, 2, 3])
     assert s.scores() == [10, 3, -4, -11]
     assert s.winners() == []
 

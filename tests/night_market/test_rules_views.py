@@ -11,7 +11,7 @@ from .helpers import do, hand, new, to_bidding
 
 def test_view_shows_own_hand_only():
     s = new(4, seed=8)
-    hand(s, 1, "T0A", "T1B", "T2C", "T3D")
+    s = hand(s, 1, "T0A", "T1B", "T2C", "T3D")
     v = s.view(1)
     assert v["hand"] == ["T0A", "T1B", "T2C", "T3D"]
     assert "hands" not in v and "deck_order" not in v and "rng" not in v
@@ -70,11 +70,12 @@ def test_terminal_board_shows_streets_entrances_auction_and_moves_in_both_langua
     s = to_bidding(new(4, seed=8), lots=[3, 8, 12, 20, 25])
     do(s, "bid 8", "$4", "bid 3")
     view = s.view(1)
+    paths = {"en": ("P_DH", "P_BC", "P_A"), "zh-TW": ("路徑D-H", "路徑B/C", "路徑A")}
     for lang, words in (("en", ("Auction of round 1", "Your hand")), ("zh-TW", ("競標", "手牌"))):
         console = Console(record=True, width=130)
         console.print(render.render_view("night-market", view, lang, ["you"] * 4))
         text = console.export_text()
-        for word in (*words, "P_DH", "P_BC", "P_A", "$4", "T0"):
+        for word in (*words, *paths[lang], "$4", "T0"):
             assert word in text, (lang, word)
         for action in s.legal_actions():
             assert render.describe_action("night-market", action, lang, view)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bazaar.core.game import State
-from bazaar.games.night_market.state import OVER, NightMarketState
+from bazaar.games.night_market.fields import OVER
+from bazaar.games.night_market.state import NightMarketState
 
 
 def estimate_scores(state: State) -> list[float]:

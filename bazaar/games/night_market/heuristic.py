@@ -72,15 +72,8 @@ from bazaar.games.night_market.components import (
     NUM_PATHS,
     NUM_TYPES,
 )
-from bazaar.games.night_market.state import (
-    AUCTION,
-    BID,
-    BUILD,
-    HIDE,
-    LOAN,
-    VALUE,
-    NightMarketState,
-)
+from bazaar.games.night_market.fields import AUCTION, BID, BUILD, HIDE, LOAN, VALUE
+from bazaar.games.night_market.state import NightMarketState
 
 _T = NUM_TYPES
 _P = NUM_PATHS

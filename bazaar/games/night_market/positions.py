@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from bazaar.core.errors import BadOptions, BadRecord
 from bazaar.core.game import Game
@@ -27,7 +27,7 @@ from bazaar.games.night_market.components import (
     NUM_TYPES,
     TYPE_NAMES,
 )
-from bazaar.games.night_market.state import (
+from bazaar.games.night_market.fields import (
     AUCTION,
     BID,
     BUILD,
@@ -38,16 +38,14 @@ from bazaar.games.night_market.state import (
     OVER,
     OWNED,
     PHASE_NAMES,
-    POSITION_FORMAT,
     STATUS_NAMES,
     VALUE,
+    NightMarketFields,
     Rules,
 )
+from bazaar.games.night_market.views import POSITION_FORMAT
 
-if TYPE_CHECKING:
-    from bazaar.games.night_market.state import NightMarketState
-
-S = TypeVar("S", bound="NightMarketState")
+S = TypeVar("S", bound=NightMarketFields)
 _RNG_LIMIT = (1 << 64) - 1
 
 
@@ -230,7 +228,7 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
     return s
 
 
-def _read_lots(s: NightMarketState, data: dict[str, Any]) -> None:
+def _read_lots(s: NightMarketFields, data: dict[str, Any]) -> None:
     """Lots (status, owner, stall, round won), the stall supply and the land deck."""
     players = s.num_players
     lots = _list(_get(data, "lots"), "lots", NUM_LOTS)
@@ -266,7 +264,7 @@ def _read_lots(s: NightMarketState, data: dict[str, Any]) -> None:
         raise _bad("land_order", "must hold each lot whose status is 'deck' once")
 
 
-def _read_cards(s: NightMarketState, data: dict[str, Any]) -> None:
+def _read_cards(s: NightMarketFields, data: dict[str, Any]) -> None:
     """The customer cards by id: deck, hands, hidden, at the entrances, discard, out."""
     players = s.num_players
     n = s.rules.deck
@@ -308,7 +306,7 @@ def _read_cards(s: NightMarketState, data: dict[str, Any]) -> None:
             raise _bad(f"cards.hands[{q}]", f"holds more than {COMPONENTS.hand_size} cards")
 
 
-def _read_auction(s: NightMarketState, data: dict[str, Any]) -> None:
+def _read_auction(s: NightMarketFields, data: dict[str, Any]) -> None:
     """This round's auction: its lots, top bids and leaders, and the bids in order."""
     players = s.num_players
     auction = _list(_get(data, "auction"), "auction")
@@ -346,7 +344,7 @@ def _read_auction(s: NightMarketState, data: dict[str, Any]) -> None:
             raise _bad(f"auction[{i}]", f"must show the last bid on lot {lot + 1} in bid_log")
 
 
-def _read_turn(s: NightMarketState, data: dict[str, Any], bidding: dict[str, Any]) -> None:
+def _read_turn(s: NightMarketFields, data: dict[str, Any], bidding: dict[str, Any]) -> None:
     """The seat to move and where the current phase stands (step, slot, hidden to choose)."""
     players, phase = s.num_players, s.phase
     to_move = _get(data, "to_move")

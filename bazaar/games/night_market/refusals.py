@@ -10,17 +10,16 @@ from typing import TYPE_CHECKING
 from bazaar.core.errors import IllegalAction, Refusals, Term
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import KIND_NAMES, NUM_TYPES, TYPE_NAMES
+from bazaar.games.night_market.fields import BID, BUILD, HIDE, LOAN_AMOUNT, VALUE
 
 if TYPE_CHECKING:
-    from bazaar.games.night_market.state import NightMarketState
+    from bazaar.games.night_market.transitions import NightMarketTransitions
 
 refuse = Refusals(__package__)
 
 
-def explain_illegal(state: NightMarketState, action: int) -> IllegalAction:
+def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction:
     """The refusal of ``action``, which is not legal in ``state``."""
-    from bazaar.games.night_market.state import BID, BUILD, HIDE, VALUE
-
     phase = state.phase
     seat = state.cur
     note = A.notation(action)
@@ -100,7 +99,7 @@ def explain_illegal(state: NightMarketState, action: int) -> IllegalAction:
     )
 
 
-def _explain_bid(state: NightMarketState, action: int) -> IllegalAction:
+def _explain_bid(state: NightMarketTransitions, action: int) -> IllegalAction:
     seat = state.cur
     note = A.notation(action)
     comp = state.in_compensation()
@@ -155,9 +154,7 @@ def _explain_bid(state: NightMarketState, action: int) -> IllegalAction:
     )
 
 
-def _explain_amount(state: NightMarketState, amount: int | None, i: int) -> IllegalAction:
-    from bazaar.games.night_market.state import LOAN_AMOUNT
-
+def _explain_amount(state: NightMarketTransitions, amount: int | None, i: int) -> IllegalAction:
     seat = state.cur
     lot = state.auction[i] + 1
     lo, hi = state.bid_range(seat, i)

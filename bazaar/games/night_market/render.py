@@ -1,8 +1,8 @@
 """Terminal rendering of Taiwan Night Market: the three streets, entrances, auction, players.
 
 Everything here reads a seat's :meth:`view` (never the full state), so what it draws is
-exactly what that seat may see. Words come in English and Traditional Chinese; this module
-keeps its own short word list (``_w``) so it needs no shared catalogue entries.
+exactly what that seat may see. Words are English message ids, translated by this game's
+catalog (``locale/zh_TW/LC_MESSAGES/night_market.po``) like its event sentences.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bazaar.core.describe import seat_label
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import RAW, TYPE_NAMES
 from bazaar.games.night_market.text import describe_action as _describe
+from bazaar.i18n import N_, Translator
 
 NOTATION_EXAMPLES = A.EXAMPLES
 TYPE_STYLES = ("bold red", "bold green", "bold blue", "bold yellow")
@@ -25,97 +26,65 @@ SEAT_STYLES = ("cyan", "magenta", "bright_green", "bright_yellow")
 TYPE_WORDS = {"en": RAW["stall_type_names"]["en"], "zh-TW": RAW["stall_type_names"]["zh-TW"]}
 STREETS = RAW["streets"]
 
-
-def _w(lang: str, en: str, zh: str, **fmt: Any) -> str:
-    """``en`` or ``zh`` by ``lang``, with ``{name}`` fields filled."""
-    text = zh if lang == "zh-TW" else en
-    return text.format(**fmt) if fmt else text
+t = Translator(__package__)
 
 
 PHASES = {
-    "hide": ("Hidden customers", "選擇隱藏客人"),
-    "bid": ("Bidding", "競標土地"),
-    "bid-amount": ("Bidding: amount", "競標土地：出價金額"),
-    "loan": ("Payment: voluntary loans", "付錢：自願貸款"),
-    "build": ("Building", "建設攤位"),
-    "over": ("Game over", "遊戲結束"),
+    "hide": N_("Hidden customers"),
+    "bid": N_("Bidding"),
+    "bid-amount": N_("Bidding: amount"),
+    "loan": N_("Payment: voluntary loans"),
+    "build": N_("Building"),
+    "over": N_("Game over"),
 }
 
 HINTS = {
-    "hide": (
+    "hide": N_(
         "Choose {n} customer(s) from your hand to enter face down later this round "
-        "('hide T2D' = likes T2, enters at D).",
-        "從手牌選 {n} 位客人蓋放，稍後本回合進場('hide T2D' = 喜歡 T2、從入口 D 進場)。",
+        "('hide T2D' = likes T2, enters at D)."
     ),
-    "bid": (
+    "bid": N_(
         "Bid: choose a lot with 'bid LOT', then the amount; an empty lot takes any amount, "
-        "otherwise bid more than the top bid. 'pass' ends your bidding for the round.",
-        "出價：先以 'bid 攤位' 選擇攤位，再選金額；沒有人出價的攤位可出任意價格，"
-        "否則必須高於最高出價。'pass' 表示本回合不再出價。",
+        "otherwise bid more than the top bid. 'pass' ends your bidding for the round."
     ),
-    "compensation": (
-        "Compensation bid: you hold no lot. Bid ('bid LOT', then the amount) or 'give up'.",
-        "補償出價：你目前沒有攤位。請出價('bid 攤位' 再選金額)或 'give up' 放棄。",
+    "compensation": N_(
+        "Compensation bid: you hold no lot. Bid ('bid LOT', then the amount) or 'give up'."
     ),
-    "bid-amount": (
-        "Choose the amount of your bid on lot {lot}.",
-        "選擇你對第{lot}攤的出價金額。",
-    ),
-    "loan": (
-        "You may take a loan: $5 now, $7 repaid at the end (at most 3). 'done' to stop.",
-        "你可以貸款：現在得到 $5，遊戲結束時償還 $7(最多3次)。'done' 結束。",
-    ),
-    "build": (
-        "Choose a stall type for lot {lot}, or leave it empty to decide next round.",
-        "為第{lot}攤選擇攤位類型，或保留空地下回合再決定。",
-    ),
+    "bid-amount": N_("Choose the amount of your bid on lot {lot}."),
+    "loan": N_("You may take a loan: $5 now, $7 repaid at the end (at most 3). 'done' to stop."),
+    "build": N_("Choose a stall type for lot {lot}, or leave it empty to decide next round."),
 }
 
 RULE_HINTS = {
-    "notation": (
+    "notation": N_(
         "Type a move number from the list, or notation such as 'bid 7', '$5', 'pass', "
-        "'hide T2D', 'build 7 T2' or 'empty 7'.",
-        "請輸入選單中的編號，或以記法輸入，例如 'bid 7'、'$5'、'pass'、'hide T2D'、'build 7 T2'、"
-        "'empty 7'。",
+        "'hide T2D', 'build 7 T2' or 'empty 7'."
     ),
-    "phase": ("That kind of move is not possible now.", "現在不能做這種行動。"),
-    "hand": ("That customer is not in your hand.", "你的手牌中沒有這位客人。"),
-    "auction-lot": ("That lot is not up for auction this round.", "這塊土地本回合沒有競標。"),
-    "markers": ("You have no free marker left for a bid.", "你沒有可用的指示物可以出價。"),
-    "outbid": (
-        "A bid must be higher than every marker already on the lot.",
-        "出價必須高於該攤位上所有的指示物。",
-    ),
-    "yellow-min": (
-        "The opening bid on a yellow (star) lot has a minimum.",
-        "黃色(星星)攤位的第一個出價有最低金額。",
-    ),
-    "afford": (
+    "phase": N_("That kind of move is not possible now."),
+    "hand": N_("That customer is not in your hand."),
+    "auction-lot": N_("That lot is not up for auction this round."),
+    "markers": N_("You have no free marker left for a bid."),
+    "outbid": N_("A bid must be higher than every marker already on the lot."),
+    "yellow-min": N_("The opening bid on a yellow (star) lot has a minimum."),
+    "afford": N_(
         "You cannot afford that: cash plus $5 per loan still available, minus your other "
-        "winning bids.",
-        "你付不起：現金加上每筆尚可貸款的 $5，再扣除你其他領先的出價。",
+        "winning bids."
     ),
-    "max-bid": ("Bids go up to $255.", "出價上限為 $255。"),
-    "give-up": (
-        "At a compensation bid, end your bidding with 'give up'.",
-        "補償出價時請以 'give up' 放棄。",
-    ),
-    "pass": ("At a regular bid, end your bidding with 'pass'.", "一般出價時請以 'pass' 跳過。"),
-    "build-own": ("You can only build on your own unbuilt lots.", "只能在你自己的空地上建造。"),
-    "build-order": (
-        "Your unbuilt lots are decided one at a time, lowest number first.",
-        "你的空地依編號由小到大逐一決定。",
-    ),
-    "supply": ("No stall of that type is left in the supply.", "該類型的攤位卡已用完。"),
+    "max-bid": N_("Bids go up to $255."),
+    "give-up": N_("At a compensation bid, end your bidding with 'give up'."),
+    "pass": N_("At a regular bid, end your bidding with 'pass'."),
+    "build-own": N_("You can only build on your own unbuilt lots."),
+    "build-order": N_("Your unbuilt lots are decided one at a time, lowest number first."),
+    "supply": N_("No stall of that type is left in the supply."),
 }
 
 
 # ---------------------------------------------------------------------- words
 def type_text(name: str, lang: str | None = None) -> Text:
     """A stall type (``T2``) in its colour, with its word if ``lang`` is given."""
-    t = TYPE_NAMES.index(name)
-    label = f"{name} {TYPE_WORDS[lang][t]}" if lang else name
-    return Text(label, style=TYPE_STYLES[t])
+    kind = TYPE_NAMES.index(name)
+    label = f"{name} {TYPE_WORDS[lang][kind]}" if lang else name
+    return Text(label, style=TYPE_STYLES[kind])
 
 
 def customer_text(name: str) -> Text:
@@ -123,8 +92,9 @@ def customer_text(name: str) -> Text:
     return Text(name, style=TYPE_STYLES[TYPE_NAMES.index(name[:2])])
 
 
-def seat_mark(p: int) -> Text:
-    return Text(f"P{p}", style=SEAT_STYLES[p % len(SEAT_STYLES)])
+def seat_mark(p: int, lang: str = "en") -> Text:
+    """Seat ``p``'s short mark on the board (``P2``; zh-TW ``2號``) in its colour."""
+    return Text(t("P{p}", lang, p=p), style=SEAT_STYLES[p % len(SEAT_STYLES)])
 
 
 def money(amount: int) -> str:
@@ -138,12 +108,8 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
         lot = action - A.BID_LOT_BASE + 1
         for a in view.get("auction", []):
             if a["lot"] == lot and a["top"] is not None:
-                return words + _w(
-                    lang,
-                    "; top bid ${top} by seat {who}",
-                    "；目前最高 ${top}(玩家{who})",
-                    top=a["top"],
-                    who=a["leader"],
+                return words + t(
+                    "; top bid ${top} by seat {who}", lang, top=a["top"], who=a["leader"]
                 )
     if view and A.VALUE_BASE <= action < A.PASS and view.get("seat") is not None:
         seat = view["seat"]
@@ -152,15 +118,15 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
             a["top"] for a in view["auction"] if a["leader"] == seat and a["lot"] != chosen
         )
         if action - A.VALUE_BASE + winning > view["cash"][seat]:
-            return words + _w(lang, " (needs a loan)", "(需要貸款)")
+            return words + t(" (needs a loan)", lang)
     return words
 
 
 def phase_name(view: dict[str, Any], lang: str) -> str:
-    en, zh = PHASES.get(view["phase"], (view["phase"], view["phase"]))
+    name = PHASES.get(view["phase"])
     if view["phase"] in ("bid", "bid-amount") and view["bidding"]["compensation"]:
-        return _w(lang, "Compensation bid", "補償出價")
-    return zh if lang == "zh-TW" else en
+        return t("Compensation bid", lang)
+    return t(name, lang) if name else view["phase"]
 
 
 def prompt_hint(view: dict[str, Any], lang: str) -> str | None:
@@ -168,50 +134,45 @@ def prompt_hint(view: dict[str, Any], lang: str) -> str | None:
     phase = view["phase"]
     if phase == "bid" and view["bidding"]["compensation"]:
         phase = "compensation"
-    pair = HINTS.get(phase)
-    if pair is None:
+    msgid = HINTS.get(phase)
+    if msgid is None:
         return None
-    return _w(
+    return t(
+        msgid,
         lang,
-        *pair,
         n=view.get("hidden_to_choose", 0),
         lot=view["bidding"]["lot"] if phase == "bid-amount" else view.get("building_lot"),
     )
 
 
 def explain_rule(rule: str, lang: str) -> str | None:
-    pair = RULE_HINTS.get(rule)
-    return _w(lang, *pair) if pair else None
+    msgid = RULE_HINTS.get(rule)
+    return t(msgid, lang) if msgid else None
 
 
 def notation_help(lang: str) -> str:
-    return _w(
-        lang,
+    return t(
         "Notation: 'hide T2D' hides a customer who likes stall type T2 and enters at D. "
         "A bid is two moves: 'bid 7' chooses lot 7, then '$5' gives the amount. 'pass' ends "
         "your regular bids for the round, 'give up' your compensation bids. Building: "
         "'build 7 T2' or 'empty 7', one lot at a time in increasing order. With the "
         "voluntary_loans option: 'loan' and 'done'.",
-        "記法：'hide T2D' 蓋放一位喜歡 T2 攤位、從入口 D 進場的客人。"
-        "出價分兩步：'bid 7' 選擇第7攤，再以 '$5' 給出金額。"
-        "'pass' 結束本回合的一般出價，'give up' 放棄補償出價。"
-        "建設：'build 7 T2' 或 'empty 7'，依攤位編號由小到大逐一決定。"
-        "使用 voluntary_loans 選項時：'loan' 與 'done'。",
+        lang,
     )
 
 
 def score_label(lang: str) -> str:
-    return _w(lang, "Cash", "現金")
+    return t("Cash", lang)
 
 
 # ---------------------------------------------------------------------- the board
-def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]]) -> Text:
+def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]], lang: str) -> Text:
     num = f"{lot['lot']:>2}" + ("★" if lot["star"] else " ")
     text = Text(num, style="bold" if lot["status"] in ("auction", "owned") else "dim")
     status = lot["status"]
     text.append(" ")
     if status == "owned":
-        text.append_text(seat_mark(lot["owner"]))
+        text.append_text(seat_mark(lot["owner"], lang))
         text.append(" ")
         if lot["stall"]:
             text.append_text(type_text(lot["stall"]))
@@ -224,7 +185,7 @@ def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]]) -> Text:
         else:
             text.append(f"${a['top']}", style="yellow")
             text.append(" ")
-            text.append_text(seat_mark(a["leader"]))
+            text.append_text(seat_mark(a["leader"], lang))
     elif status == "removed":
         text.append("×    ", style="dim")
     elif status == "void":
@@ -254,13 +215,13 @@ def _streets(view: dict[str, Any], lang: str) -> Table:
     for _ in range(5):
         grid.add_column(no_wrap=True, min_width=10)
     grid.add_column(no_wrap=True)
-    leave = _w(lang, "out", "離開")
+    leave = t("out", lang)
     arrows = {
         "S3": ("A ⇒", f"⇒ {leave}", "A"),
         "S2": ("⇐ A", "⇐ B C", "BC"),
         "S1": ("D-H ⇒", "⇒ B/C", "DEFGH"),
     }
-    title = {"S1": "P_DH", "S2": "P_BC", "S3": "P_A"}
+    title = {"S1": N_("P_DH"), "S2": N_("P_BC"), "S3": N_("P_A")}
     for street in STREETS:
         name = street["name"]
         top, bottom = (
@@ -269,14 +230,14 @@ def _streets(view: dict[str, Any], lang: str) -> Table:
             else (street["right"], street["left"])
         )
         left_arrow, right_arrow, letters = arrows[name]
-        grid.add_row("", *(_lot_cell(lots[x], bids) for x in top), "")
+        grid.add_row("", *(_lot_cell(lots[x], bids, lang) for x in top), "")
         road = Text("─" * 10, style="dim")
         grid.add_row(
             Text(left_arrow, style="bold"),
             *(road for _ in range(5)),
-            Text(right_arrow + "  ", style="bold") + Text(title[name], style="dim"),
+            Text(right_arrow + "  ", style="bold") + Text(t(title[name], lang), style="dim"),
         )
-        grid.add_row("", *(_lot_cell(lots[x], bids) for x in bottom), "")
+        grid.add_row("", *(_lot_cell(lots[x], bids, lang) for x in bottom), "")
         grid.add_row(Text(""), *[""] * 5, waiting(letters))
     return grid
 
@@ -285,32 +246,27 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
     if not view["auction"]:
         return Text("")
     bidding = view["bidding"]
-    title = _w(lang, "Auction of round {r}", "第{r}回合競標", r=view["round"])
+    title = t("Auction of round {r}", lang, r=view["round"])
     if bidding["compensation"]:
-        title += _w(lang, " — compensation bids", "——補償出價")
+        title += t(" — compensation bids", lang)
     elif view["phase"] in ("bid", "bid-amount"):
-        title += _w(
-            lang,
-            " — {n} regular turn(s) left",
-            "——尚餘 {n} 次一般出價",
-            n=bidding["regular_turns_left"],
-        )
+        title += t(" — {n} regular turn(s) left", lang, n=bidding["regular_turns_left"])
     table = Table(
         title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, show_edge=False
     )
-    table.add_column(_w(lang, "Lot", "攤位"), justify="right")
-    table.add_column(_w(lang, "Card", "出價卡"))
-    table.add_column(_w(lang, "Top bid", "最高出價"), justify="right")
-    table.add_column(_w(lang, "Leader", "領先"))
-    table.add_column(_w(lang, "Markers (seat $bid, in order)", "指示物(玩家 出價，依序)"))
+    table.add_column(t("Lot", lang), justify="right")
+    table.add_column(t("Card", lang))
+    table.add_column(t("Top bid", lang), justify="right")
+    table.add_column(t("Leader", lang))
+    table.add_column(t("Markers (seat $bid, in order)", lang))
     for a in view["auction"]:
         face = Text(
-            _w(lang, "yellow ★", "黃色 ★") if a["face"] == "yellow" else _w(lang, "white", "白色"),
+            t("yellow ★", lang) if a["face"] == "yellow" else t("white", lang),
             style="yellow" if a["face"] == "yellow" else "",
         )
         marks = Text()
         for seat, amount in a["bids"]:
-            marks.append_text(seat_mark(seat))
+            marks.append_text(seat_mark(seat, lang))
             marks.append(f" ${amount}  ")
         chosen = bidding["lot"] == a["lot"]
         table.add_row(
@@ -322,8 +278,8 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
         )
     out: list[RenderableType] = [table]
     gone = [
-        *(_w(lang, "seat {p} passed", "玩家{p} 已跳過", p=p) for p in bidding["passed"]),
-        *(_w(lang, "seat {p} gave up", "玩家{p} 已放棄", p=p) for p in bidding["gave_up"]),
+        *(t("seat {p} passed", lang, p=p) for p in bidding["passed"]),
+        *(t("seat {p} gave up", lang, p=p) for p in bidding["gave_up"]),
     ]
     if gone:
         out.append(Text(", ".join(gone), style="dim"))
@@ -333,21 +289,21 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
 def _players(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     table.add_column("")
-    table.add_column(_w(lang, "Order", "順位"), justify="right")
-    table.add_column(_w(lang, "Player", "玩家"))
-    table.add_column(_w(lang, "Cash", "現金"), justify="right")
-    table.add_column(_w(lang, "Loans", "貸款"), justify="right")
-    table.add_column(_w(lang, "Lots", "攤位"), justify="right")
-    table.add_column(_w(lang, "Hand", "手牌"), justify="right")
-    table.add_column(_w(lang, "Hidden", "隱藏"), justify="right")
-    table.add_column(_w(lang, "Last income", "上回合收入"), justify="right")
-    table.add_column(_w(lang, "Score", "分數"), justify="right")
+    table.add_column(t("Order", lang), justify="right")
+    table.add_column(t("Player", lang))
+    table.add_column(t("Cash", lang), justify="right")
+    table.add_column(t("Loans", lang), justify="right")
+    table.add_column(t("Lots", lang), justify="right")
+    table.add_column(t("Hand", lang), justify="right")
+    table.add_column(t("Hidden", lang), justify="right")
+    table.add_column(t("Last income", lang), justify="right")
+    table.add_column(t("Score", lang), justify="right")
     me = view.get("seat")
     winners = view.get("winners") or []
     for pos, p in enumerate(view["turn_order"]):
         marker = "▶" if view["to_move"] == p else ("★" if p in winners else "")
         label = Text(seat_label(p, lang, names), style="bold" if p == me else "")
-        label = seat_mark(p) + Text(" ") + label
+        label = seat_mark(p, lang) + Text(" ") + label
         last = view["last_income"][p] + view["last_bonus"][p]
         table.add_row(
             marker,
@@ -365,9 +321,9 @@ def _players(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
 
 
 def _customers(label: str, names: list[str], lang: str) -> Text:
-    line = Text(label + _w(lang, ": ", "："), style="bold")
+    line = Text(label + t(": ", lang), style="bold")
     if not names:
-        line.append(_w(lang, "(none)", "(無)"), style="dim")
+        line.append(t("(none)", lang), style="dim")
     for name in names:
         line.append_text(customer_text(name))
         line.append(" ")
@@ -376,31 +332,29 @@ def _customers(label: str, names: list[str], lang: str) -> Text:
 
 def header(view: dict[str, Any], lang: str, names: list[str] | None = None) -> Text:
     parts = [
-        _w(lang, "Round {r} of {n}", "第{r}/{n}回合", r=view["round"], n=view["rounds"]),
+        t("Round {r} of {n}", lang, r=view["round"], n=view["rounds"]),
         phase_name(view, lang),
     ]
     if view["final_round"] and not view["over"]:
-        parts.append(_w(lang, "final round", "最後一回合"))
+        parts.append(t("final round", lang))
     if view["to_move"] is not None:
         who = seat_label(view["to_move"], lang, names)
-        parts.append(_w(lang, "{who} to move", "輪到{who}", who=who))
-    parts.append(_w(lang, "customer deck {n}", "顧客牌庫 {n}", n=view["deck"]))
-    parts.append(_w(lang, "land deck {n}", "土地牌堆 {n}", n=view["land_deck"]))
+        parts.append(t("{who} to move", lang, who=who))
+    parts.append(t("customer deck {n}", lang, n=view["deck"]))
+    parts.append(t("land deck {n}", lang, n=view["land_deck"]))
     return Text("  ·  ".join(parts), style="bold")
 
 
 def _legend(view: dict[str, Any], lang: str) -> Text:
-    line = Text(_w(lang, "Stall types: ", "攤位類型："), style="dim")
-    for t, name in enumerate(TYPE_NAMES):
+    line = Text(t("Stall types: ", lang), style="dim")
+    for kind, name in enumerate(TYPE_NAMES):
         line.append_text(type_text(name, lang))
-        line.append(f" ({view['supply'][t]})  ", style="dim")
+        line.append(f" ({view['supply'][kind]})  ", style="dim")
     line.append(
-        _w(
-            lang,
+        t(
             "· (n) = stalls left. Lot: ★ star, P2 owner, □ unbuilt, $5 P1 top bid, "
             "× removed, – unused, · not drawn yet.",
-            "· (n) = 剩餘攤位卡。攤位：★ 星星，P2 擁有者，□ 空地，$5 P1 目前最高出價，× 移除，"
-            "– 不使用，· 尚未翻開。",
+            lang,
         ),
         style="dim",
     )
@@ -421,7 +375,7 @@ def render_view(
         _players(view, lang, names),
     ]
     if view.get("seat") is not None:
-        parts.append(_customers(_w(lang, "Your hand", "你的手牌"), view.get("hand", []), lang))
+        parts.append(_customers(t("Your hand", lang), view.get("hand", []), lang))
         if view.get("hidden"):
-            parts.append(_customers(_w(lang, "Your hidden", "你的隱藏客人"), view["hidden"], lang))
+            parts.append(_customers(t("Your hidden", lang), view["hidden"], lang))
     return Group(*parts)

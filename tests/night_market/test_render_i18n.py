@@ -1,0 +1,63 @@
+"""The Night Market terminal board in zh-TW holds no English: every state of a few seeded games
+(3 and 4 players, varied options), drawn for every seat and the spectator, shows Latin letters
+only in the game's notation (stall types T0-T3, customers such as T1C, entrances A-H, B/C, D-H;
+tests/no_english.py). The renderer's words come from the game's catalog (night_market.po)."""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from bazaar.core.rng import Rng
+from bazaar.games.night_market import GAME
+from bazaar.games.night_market import render as R
+from tests.no_english import english_tokens
+
+GAMES = [
+    (3, 1, {}),
+    (4, 2, {"voluntary_loans": True}),
+    (3, 3, {"three_player_long": True, "yellow_face": "min_bid", "unbid_lots": "return"}),
+    (4, 4, {"no_legal_bid": "pass", "leavers": "discard", "movement_order": "table"}),
+]
+
+
+def board(view: dict[str, Any], lang: str) -> str:
+    console = Console(file=StringIO(), width=120, color_system=None)
+    console.print(R.render_view(view, lang))
+    out = console.file.getvalue()
+    assert isinstance(out, str)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_zh_tw_board_of_a_seeded_game_holds_no_english(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    s = GAME.new(players, seed, options)
+    rng = Rng(seed)
+    boards = 0
+    while True:
+        for seat in [*range(players), None]:
+            text = board(s.view(seat), "zh-TW")
+            assert english_tokens("night-market", text) == [], text
+            boards += 1
+        if s.is_over():
+            break
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert boards > 50 * (players + 1)  # a whole game, not only its start
+
+
+def test_the_board_words_come_from_the_game_catalog() -> None:
+    view = GAME.new(4, 2).view(0)
+    zh, en = board(view, "zh-TW"), board(view, "en")
+    assert "第1/5回合" in zh and "Round 1 of 5" in en
+    assert "路徑D-H" in zh and "P_DH" in en
+    assert "你的手牌：" in zh and "Your hand: " in en
+    assert R.seat_mark(2, "zh-TW").plain == "2號" and R.seat_mark(2).plain == "P2"
+    assert R.score_label("zh-TW") == "現金" and R.score_label("en") == "Cash"
+    assert R.explain_rule("supply", "zh-TW") == "該類型的攤位卡已用完。"
+    assert R.explain_rule("no-such-rule", "zh-TW") is None
