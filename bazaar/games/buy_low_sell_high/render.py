@@ -25,7 +25,7 @@ from bazaar.games.buy_low_sell_high.components import (
     card_colour,
     card_type,
 )
-from bazaar.i18n import N_, t
+from bazaar.i18n import N_, Translator
 
 #: Move examples for help texts (notation is the same in every language).
 NOTATION_EXAMPLES = (
@@ -33,6 +33,7 @@ NOTATION_EXAMPLES = (
     "'sell K1', 'stop'"
 )
 KIND_STYLES = ("bold red", "bold green", "bold magenta")
+t = Translator(__package__)
 SPACES = COMPONENTS.price_spaces
 
 PHASES = {
