@@ -61,8 +61,9 @@ def position(s: TakeStockState) -> dict[str, Any]:
 def set_position(s: TakeStockState, data: dict[str, Any]) -> None:
     """Make ``s`` the position ``data``, through ``GAME.restore`` (which checks it is whole)."""
     fresh = GAME.restore(data)
-    for name in TakeStockState.__slots__:
-        setattr(s, name, getattr(fresh, name))
+    for cls in type(fresh).__mro__:  # the slots are declared in the fields class
+        for name in getattr(cls, "__slots__", ()):
+            setattr(s, name, getattr(fresh, name))
 
 
 def edit(s: TakeStockState, change: Callable[[dict[str, Any]], None]) -> None:
