@@ -13,6 +13,7 @@ POT files to its catalogs (see :func:`update_program`).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sys
@@ -23,7 +24,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
+from babel.messages.extract import (
+    DEFAULT_KEYWORDS,
+    extract_from_dir,
+    extract_from_file,
+    extract_python,
+)
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 from babel.util import pathmatch
@@ -62,6 +68,32 @@ def extract_html(
         for match in _ATTRIBUTE.finditer(line):
             if match.group(1) != b"msgid":
                 yield lineno, None, match.group(1).decode("utf-8"), []
+
+
+#: how a game module says it translates with its game's own catalog
+_OWN_TRANSLATOR = b"Translator(__package__)"
+
+
+def _renderer(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any, own: bool) -> Any:
+    source = fileobj.read()
+    if (_OWN_TRANSLATOR in source) != own:
+        return iter(())
+    return extract_python(io.BytesIO(source), keywords, comment_tags, options)
+
+
+def extract_game_renderer(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Any:
+    """A game's terminal renderer, for its game's catalog: its messages if it translates with
+    the game's ``Translator(__package__)``, none if it still uses the program's catalog."""
+    return _renderer(fileobj, keywords, comment_tags, options, own=True)
+
+
+def extract_program_renderer(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Any:
+    """A game's terminal renderer, for the program's catalog: the other way round."""
+    return _renderer(fileobj, keywords, comment_tags, options, own=False)
 
 
 # ------------------------------------------------------------------ the catalogs and their sources
