@@ -401,16 +401,16 @@ def test_final_tie_is_a_shared_win():
     finish_exercise(s)
     assert s.scores() == [101, 102, 104]
     s2 = new(3, first_dealer="seat0")
-    s2.round = 4
-    s2.totals = [100, 101, 97]
+    set_round(s2, 4)
+    set_totals(s2, [100, 101, 97])
     set_row(s2, "O", 3)
     set_certs(s2, 2, "O10")  # 9 -> 106
     end_by_hand(s2, seat=0, cert="M6", discard="C3")  # 2 x 1 = 2 -> 102
     finish_exercise(s2)
     assert s2.scores() == [102, 101, 106]
     s3 = new(2, first_dealer="seat0")
-    s3.round = 4
-    s3.totals = [50, 51]
+    set_round(s3, 4)
+    set_totals(s3, [50, 51])
     end_by_hand(s3, seat=0, cert="M2", discard="C3")
     finish_exercise(s3)
     assert s3.scores() == [51, 51]
