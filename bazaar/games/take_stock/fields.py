@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Self
 
 from bazaar.core.game import Event, Game, State
 from bazaar.core.rng import Rng
-from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.components import (
     CLOSED,
     COMPONENTS,
@@ -70,11 +69,6 @@ FREEZE_KIND = next(k.index for k in C.kinds if k.effect == FREEZE)
 AUDIT_MODES = ("actor_chooses", "target_chooses", "enforce_limit")
 FREEZE_MODES = ("row_lock", "full_lock", "player")
 ROW_LOCK, FULL_LOCK, PLAYER_LOCK = range(3)
-POPCOUNT = tuple(bin(m).count("1") for m in range(1 << A.MAX_HAND))
-_BUY_ROW = tuple(A.BUY_BASE + c * NUM_CARDS for c in range(NUM_CARDS))
-_EV1 = A.EVENT1_BASE
-_EV2 = A.EVENT2_BASE
-_STOCK_BITS = tuple(((1 << VALUES) - 1) << s * VALUES for s in range(STOCKS))
 
 
 class Rules:

@@ -36,12 +36,9 @@ from bazaar.games.take_stock.components import (
     STOCKS,
     UPTURN,
     VALUE_OF,
+    VALUES,
 )
 from bazaar.games.take_stock.fields import (
-    _BUY_ROW,
-    _EV1,
-    _EV2,
-    _STOCK_BITS,
     AUDIT_P,
     CHOOSE,
     DECK_END,
@@ -59,7 +56,6 @@ from bazaar.games.take_stock.fields import (
     NO_END,
     OVER,
     PLAYER_LOCK,
-    POPCOUNT,
     REASON_NAMES,
     ROUNDS,
     SPLIT_KIND,
@@ -71,6 +67,12 @@ from bazaar.games.take_stock.fields import (
     C,
     TakeStockFields,
 )
+
+POPCOUNT = tuple(bin(m).count("1") for m in range(1 << A.MAX_HAND))
+_BUY_ROW = tuple(A.BUY_BASE + c * NUM_CARDS for c in range(NUM_CARDS))
+_EV1 = A.EVENT1_BASE
+_EV2 = A.EVENT2_BASE
+_STOCK_BITS = tuple(((1 << VALUES) - 1) << s * VALUES for s in range(STOCKS))
 
 
 def shuffle(rng: Rng, items: list[int]) -> None:
