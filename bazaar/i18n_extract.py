@@ -1,10 +1,12 @@
 """Babel extraction of Bazaar's messages (used by ``scripts/i18n.sh`` and tests/test_i18n.py).
 
-Two extractors for the messages that are not ``t("…")`` calls (named in ``babel.cfg``):
+Extractors named in ``babel.cfg``, for the messages that are not plain ``t("…")`` calls:
 
 * ``extract_data_names``: the ``*_en`` values of a game's ``data.json`` (component names such
   as ``"name_en": "Stock Split"``); their zh-TW text lives in the game's catalog.
 * ``extract_html``: the ``data-t="…"`` and ``data-t-placeholder="…"`` attributes of a page.
+* ``extract_renderer``: a game's terminal renderer, into its game's catalog when it translates
+  through ``Translator(__package__)``, else into the program's.
 
 and the list of catalogs (:func:`catalog_sources`): which ``.po`` is extracted from where.
 ``python -m bazaar.i18n_extract update-program POT_DIR`` adds the new ids of the program's
@@ -13,13 +15,13 @@ POT files to its catalogs (see :func:`update_program`).
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
+from io import BytesIO
 from pathlib import Path
 from typing import IO, Any
 
@@ -70,30 +72,16 @@ def extract_html(
                 yield lineno, None, match.group(1).decode("utf-8"), []
 
 
-#: how a game module says it translates with its game's own catalog
-_OWN_TRANSLATOR = b"Translator(__package__)"
-
-
-def _renderer(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any, own: bool) -> Any:
+def extract_renderer(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str | tuple[str, ...], list[str], str | None]]:
+    """A game's ``render.py`` as Python, when the catalog being extracted (the ``catalog``
+    option: ``game`` or ``program``) is the one it translates through: its game's when it
+    builds ``Translator(__package__)``, else the program's (``bazaar.i18n.t``)."""
     source = fileobj.read()
-    if (_OWN_TRANSLATOR in source) != own:
-        return iter(())
-    return extract_python(io.BytesIO(source), keywords, comment_tags, options)
-
-
-def extract_game_renderer(
-    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Any:
-    """A game's terminal renderer, for its game's catalog: its messages if it translates with
-    the game's ``Translator(__package__)``, none if it still uses the program's catalog."""
-    return _renderer(fileobj, keywords, comment_tags, options, own=True)
-
-
-def extract_program_renderer(
-    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Any:
-    """A game's terminal renderer, for the program's catalog: the other way round."""
-    return _renderer(fileobj, keywords, comment_tags, options, own=False)
+    own = b"Translator(__package__)" in source
+    if own == (options.get("catalog") == "game"):
+        yield from extract_python(BytesIO(source), keywords, comment_tags, options)
 
 
 # ------------------------------------------------------------------ the catalogs and their sources
