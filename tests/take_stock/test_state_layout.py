@@ -9,7 +9,7 @@ from bazaar.games.take_stock.state import TakeStockState
 from bazaar.games.take_stock.transitions import TakeStockTransitions
 from bazaar.games.take_stock.views import TakeStockViews
 
-from .helpers import do, new
+from .helpers import do, new, slot_names
 
 
 def test_the_state_class_is_the_join_of_the_three_parts() -> None:
@@ -19,6 +19,9 @@ def test_the_state_class_is_the_join_of_the_three_parts() -> None:
         "TakeStockState",
     )
     assert not hasattr(new(3), "__dict__")  # every class in the join is slotted
+    assert TakeStockTransitions.__slots__ == TakeStockViews.__slots__ == TakeStockState.__slots__
+    assert TakeStockState.__slots__ == ()  # the fields class declares them all
+    assert slot_names(new(3)) == list(TakeStockFields.__slots__) and len(slot_names(new(3))) == 37
 
 
 def test_a_pickled_state_comes_back_equal_and_of_the_same_class() -> None:
