@@ -4,9 +4,8 @@ Extractors named in ``babel.cfg``, for the messages that are not plain ``t("…"
 
 * ``extract_data_names``: the ``*_en`` values of a game's ``data.json`` (component names such
   as ``"name_en": "Stock Split"``); their zh-TW text lives in the game's catalog.
-* ``extract_html``: the ``data-t="…"`` and ``data-t-placeholder="…"`` attributes of a page.
-* ``extract_renderer``: a game's terminal renderer, into its game's catalog when it translates
-  through ``Translator(__package__)``, else into the program's.
+* ``extract_html``: the ``data-t="…"``, ``data-t-placeholder="…"`` and ``data-t-aria="…"``
+  attributes of a page.
 
 and the list of catalogs (:func:`catalog_sources`): which ``.po`` is extracted from where.
 ``python -m bazaar.i18n_extract update-program POT_DIR`` adds the new ids of the program's
@@ -21,7 +20,6 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
-from io import BytesIO
 from pathlib import Path
 from typing import IO, Any
 
@@ -30,7 +28,6 @@ from babel.messages.extract import (
     DEFAULT_KEYWORDS,
     extract_from_dir,
     extract_from_file,
-    extract_python,
 )
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
@@ -70,18 +67,6 @@ def extract_html(
         for match in _ATTRIBUTE.finditer(line):
             if match.group(1) != b"msgid":
                 yield lineno, None, match.group(1).decode("utf-8"), []
-
-
-def extract_renderer(
-    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str | tuple[str, ...], list[str], str | None]]:
-    """A game's ``render.py`` as Python, when the catalog being extracted (the ``catalog``
-    option: ``game`` or ``program``) is the one it translates through: its game's when it
-    builds ``Translator(__package__)``, else the program's (``bazaar.i18n.t``)."""
-    source = fileobj.read()
-    own = b"Translator(__package__)" in source
-    if own == (options.get("catalog") == "game"):
-        yield from extract_python(BytesIO(source), keywords, comment_tags, options)
 
 
 # ------------------------------------------------------------------ the catalogs and their sources

@@ -58,10 +58,15 @@ def position(s: TakeStockState) -> dict[str, Any]:
     return stored_part(s.full_view())
 
 
+def slot_names(s: TakeStockState) -> list[str]:
+    """Every slot of the state, whichever class of the join (state.py) declares it."""
+    return [name for cls in type(s).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
 def set_position(s: TakeStockState, data: dict[str, Any]) -> None:
     """Make ``s`` the position ``data``, through ``GAME.restore`` (which checks it is whole)."""
     fresh = GAME.restore(data)
-    for name in TakeStockState.__slots__:
+    for name in slot_names(fresh):
         setattr(s, name, getattr(fresh, name))
 
 
@@ -167,6 +172,70 @@ def stack_events(s: TakeStockState, *kinds: str) -> None:
             _pull_event(data, event)
             known_by = "all" if kind(name) == CLOSED else "nobody"
             data["event_deck_order"].append({"event": event, "known_by": known_by})
+
+    edit(s, change)
+
+
+def discard_from_deck(s: TakeStockState, top: bool = True) -> None:
+    """Move the top (or bottom) event card of the deck onto the event discard pile, known to
+    whoever knew it in the deck."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["event_discard"].append(data["event_deck_order"].pop(-1 if top else 0))
+
+    edit(s, change)
+
+
+def leave_only_market_closed(s: TakeStockState) -> None:
+    """Lay every event card of the deck but Market Closed face up on the discard pile."""
+
+    def change(data: dict[str, Any]) -> None:
+        deck = data["event_deck_order"]
+        closed = KIND_NAMES[CLOSED]
+        for entry in deck:
+            if entry["event"] != closed:
+                data["event_discard"].append({"event": entry["event"], "known_by": "all"})
+        data["event_deck_order"] = [entry for entry in deck if entry["event"] == closed]
+
+    edit(s, change)
+
+
+def draw_pile_to_discard(s: TakeStockState) -> None:
+    """Move the whole share draw pile onto the share discard pile (in its order)."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["share_discard"].extend(data["share_draw_order"])
+        data["share_draw_order"] = []
+
+    edit(s, change)
+
+
+def park_share_piles(s: TakeStockState, p: int) -> None:
+    """Empty the share draw and discard piles into seat ``p``'s certificates."""
+
+    def change(data: dict[str, Any]) -> None:
+        seat = data["seats"][p]
+        parked = seat["certificates"] + data["share_draw_order"] + data["share_discard"]
+        seat["certificates"] = _card_order(parked)
+        data["share_draw_order"], data["share_discard"] = [], []
+
+    edit(s, change)
+
+
+def set_dealer(s: TakeStockState, p: int) -> None:
+    """Make seat ``p`` this round's dealer (who starts is not changed)."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["dealer"] = p
+
+    edit(s, change)
+
+
+def set_round(s: TakeStockState, round_no: int) -> None:
+    """Make it round ``round_no`` (1-4), nothing else changed."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["round"] = round_no
 
     edit(s, change)
 

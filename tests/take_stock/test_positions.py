@@ -18,7 +18,7 @@ from bazaar.games.take_stock import GAME, TakeStockState
 from bazaar.games.take_stock.positions import stored_part
 from bazaar.games.take_stock.state import CHOOSE, EXERCISE
 from tests.scale import examples
-from tests.take_stock.helpers import do, give, hold, new, set_certs, set_row, turn
+from tests.take_stock.helpers import do, give, hold, new, set_certs, set_row, slot_names, turn
 from tests.take_stock.test_properties import OPTION_STRATEGY
 
 
@@ -81,7 +81,7 @@ def round_trip(state: TakeStockState) -> TakeStockState:
 
 def assert_same_slots(restored: TakeStockState, state: TakeStockState) -> None:
     """Every slot equal, with the same types (tuples stay tuples), the generator included."""
-    for name in TakeStockState.__slots__:
+    for name in slot_names(state):
         mine, theirs = getattr(restored, name), getattr(state, name)
         if name in ("game", "rules"):
             assert mine is theirs, name

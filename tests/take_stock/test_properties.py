@@ -31,7 +31,7 @@ from bazaar.games.take_stock.components import (
     COMPONENTS,
     STOCK_OF,
 )
-from bazaar.games.take_stock.state import EXERCISE, KIND_MASK, TAG_SHIFT, exercise_actions
+from bazaar.games.take_stock.state import KIND_MASK, exercise_actions
 from tests.drawn_moves import (
     MOVES,
     PROPERTY_SETTINGS,
@@ -40,6 +40,7 @@ from tests.drawn_moves import (
     options_of,
     report_moves,
 )
+from tests.take_stock.helpers import card, position, slot_names
 
 #: Every rule option (tests/take_stock/test_positions.py draws its options from this).
 OPTION_STRATEGY = st.fixed_dictionaries(
@@ -50,7 +51,7 @@ EVENT_POOL = Counter(COMPONENTS.event_deck)
 
 
 def snapshot(state: TakeStockState) -> str:
-    fields = [getattr(state, name) for name in TakeStockState.__slots__ if name != "game"]
+    fields = [getattr(state, name) for name in slot_names(state) if name != "game"]
     return repr(fields) + repr(state.rng.state)
 
 
@@ -92,52 +93,36 @@ def check_all_actions(state: TakeStockState, rng: Rng) -> None:
 
 
 def scramble(state: TakeStockState, seat: int, rng: Rng) -> TakeStockState:
-    """Permute by hand everything ``seat`` cannot see (not via determinize)."""
-    s = state.clone()
-    others = [q for q in range(s.num_players) if q != seat]
-    pool = s.sdraw[:] + [c for q in others for c in s.hands[q]]
+    """Permute by hand everything ``seat`` cannot see (not via determinize), in the position
+    as data (the stored part of ``full_view()``), restored through ``GAME.restore``."""
+    data = position(state)
+    others = [q for q in range(data["players"]) if q != seat]
+    hands = data["hands"]
+    pool = data["share_draw_order"] + [c for q in others for c in hands[q]]
     pool.reverse()
     rng.shuffle(pool)
     for q in others:
-        size = len(s.hands[q])
-        s.hands[q], pool = sorted(pool[:size]), pool[size:]
-    s.sdraw = pool
-    known = (0, seat + 1)
-    slots = [("deck", i) for i, e in enumerate(s.edeck) if e >> TAG_SHIFT not in known]
-    slots += [("discard", i) for i, e in enumerate(s.ediscard) if e >> TAG_SHIFT not in known]
-    slots += [("held", q, i) for q in others for i in range(len(s.held[q]))]
-    kinds = []
-    for slot in slots:
-        kinds.append(_entry(s, slot) & KIND_MASK)
+        size = len(hands[q])
+        hands[q], pool = sorted(pool[:size], key=card), pool[size:]
+    data["share_draw_order"] = pool
+    entries = data["event_deck_order"] + data["event_discard"]
+    unseen = [e for e in entries if e["known_by"] not in ("all", seat)]
+    unseen += [e for q in others for e in data["held_events"][q]]
+    kinds = [e["event"] for e in unseen]
     rng.shuffle(kinds)
-    for slot, k in zip(slots, kinds, strict=True):
-        _set_entry(s, slot, k | (_entry(s, slot) & ~KIND_MASK))
-    if s.pending and s.actor != seat:
-        s.pending.reverse()
-    if s.phase == EXERCISE:
+    for entry, name in zip(unseen, kinds, strict=True):
+        entry["event"] = name
+    if data["drawn_events"] and data["actor"] != seat:
+        data["drawn_events"].reverse()
+    if data["phase"] == "exercise":
+        masks = data["exercise_masks"]
         for q in others:
-            if s.exmask[q] >= 0:
-                s.exmask[q] = exercise_actions(len(s.hands[q]), s.tokens[q])[-1] - A.EXERCISE_BASE
-    return s
-
-
-def _entry(s: TakeStockState, slot: tuple) -> int:
-    if slot[0] == "deck":
-        return s.edeck[slot[1]]
-    if slot[0] == "discard":
-        return s.ediscard[slot[1]]
-    return s.held[slot[1]][slot[2]]
-
-
-def _set_entry(s: TakeStockState, slot: tuple, value: int) -> None:
-    if slot[0] == "deck":
-        s.edeck[slot[1]] = value
-    elif slot[0] == "discard":
-        s.ediscard[slot[1]] = value
-    else:
-        held = list(s.held[slot[1]])
-        held[slot[2]] = value
-        s.held[slot[1]] = tuple(held)
+            if masks[q] >= 0:
+                tokens = data["seats"][q]["tokens"]
+                masks[q] = exercise_actions(len(hands[q]), tokens)[-1] - A.EXERCISE_BASE
+    scrambled = GAME.restore(data)
+    assert isinstance(scrambled, TakeStockState)
+    return scrambled
 
 
 def check_no_leak(state: TakeStockState, rng: Rng) -> None:

@@ -14,6 +14,7 @@ from bazaar.games.take_stock.state import EXERCISE, KIND_MASK, MAIN, OVER, TAG_S
 
 from .helpers import (
     card,
+    discard_from_deck,
     do,
     event_total,
     find,
@@ -24,7 +25,9 @@ from .helpers import (
     legal,
     new,
     set_certs,
+    set_dealer,
     set_frozen,
+    set_round,
     set_row,
     set_tokens,
     set_totals,
@@ -241,7 +244,7 @@ def test_next_round_after_market_closed_rebuilds_all_forty():
     hold(s, 3, "split-C", 1)
     set_row(s, "O", 3, splits=1)
     set_frozen(s, "C")
-    s.ediscard.append(s.edeck.pop(0))
+    discard_from_deck(s, top=False)
     end_by_market_closed(s)
     finish_exercise(s)
     assert s.round == 2
@@ -259,7 +262,7 @@ def test_next_round_other_end_puts_discards_and_table_under_deck_held_carry_over
     set_row(s, "O", 3, splits=2)
     set_frozen(s, "C")
     stack_events(s, "no-change")
-    s.ediscard = [s.edeck.pop()]  # a public discard: No Market Change
+    discard_from_deck(s)  # the No Market Change just stacked
     top = s.edeck[-25:]
     position = s.market_closed_position()
     end_by_hand(s, seat=0, cert="O7", discard="C3")
@@ -312,7 +315,7 @@ def test_next_round_dealer_is_lowest_total_and_starts_left():
 
 def test_next_round_dealer_tie_first_clockwise_from_previous_dealers_left():
     s = new(4, first_dealer="seat0")
-    s.dealer = 2
+    set_dealer(s, 2)
     set_totals(s, [10, 40, 40, 10])
     end_by_hand(s, seat=1, cert="M12", discard="C3")  # seat 1 scores 3
     finish_exercise(s)
@@ -323,7 +326,7 @@ def test_next_round_dealer_tie_first_clockwise_from_previous_dealers_left():
 
 def test_next_round_dealer_tie_lowest_seat_option():
     s = new(4, first_dealer="seat0", dealer_tie="lowest_seat")
-    s.dealer = 2
+    set_dealer(s, 2)
     set_totals(s, [10, 40, 40, 10])
     end_by_hand(s, seat=1, cert="M12", discard="C3")
     finish_exercise(s)
@@ -373,7 +376,7 @@ def test_game_lasts_four_rounds_then_highest_total_wins():
 
 def test_final_scoring_after_round_four_ends_game_with_winner():
     s = new(2, first_dealer="seat0")
-    s.round = 4
+    set_round(s, 4)
     set_totals(s, [100, 90])
     set_row(s, "O", 3)
     set_certs(s, 1, "O10")  # 3 shares x 3 = 9
@@ -388,7 +391,7 @@ def test_final_scoring_after_round_four_ends_game_with_winner():
 
 def test_final_tie_is_a_shared_win():
     s = new(3, first_dealer="seat0")
-    s.round = 4
+    set_round(s, 4)
     set_totals(s, [100, 99, 98])
     set_row(s, "O", 3)
     set_certs(s, 1, "O2")  # 1 share x 3 = 3 -> 102
@@ -398,16 +401,16 @@ def test_final_tie_is_a_shared_win():
     finish_exercise(s)
     assert s.scores() == [101, 102, 104]
     s2 = new(3, first_dealer="seat0")
-    s2.round = 4
-    s2.totals = [100, 101, 97]
+    set_round(s2, 4)
+    set_totals(s2, [100, 101, 97])
     set_row(s2, "O", 3)
     set_certs(s2, 2, "O10")  # 9 -> 106
     end_by_hand(s2, seat=0, cert="M6", discard="C3")  # 2 x 1 = 2 -> 102
     finish_exercise(s2)
     assert s2.scores() == [102, 101, 106]
     s3 = new(2, first_dealer="seat0")
-    s3.round = 4
-    s3.totals = [50, 51]
+    set_round(s3, 4)
+    set_totals(s3, [50, 51])
     end_by_hand(s3, seat=0, cert="M2", discard="C3")
     finish_exercise(s3)
     assert s3.scores() == [51, 51]

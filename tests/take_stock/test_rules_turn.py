@@ -11,15 +11,18 @@ from bazaar.games.take_stock.state import CHOOSE, EXERCISE, MAIN, TAG_SHIFT
 from .helpers import (
     card,
     do,
+    draw_pile_to_discard,
     event_total,
     find,
     give,
     hold,
     kind,
     kinds_of,
+    leave_only_market_closed,
     legal,
     names,
     new,
+    park_share_piles,
     set_certs,
     set_row,
     share_total,
@@ -68,8 +71,7 @@ def test_draw_from_empty_pile_reshuffles_the_discard_pile():
     give(s, 1, "T2", "T3")
     give(s, 2, "O3")
     n = len(s.sdraw)
-    s.sdiscard = s.sdraw
-    s.sdraw = []
+    draw_pile_to_discard(s)
     events = do(s, "play T2")
     assert find(events, "reshuffle").data == {"cards": n}
     assert s.sdiscard == []
@@ -83,9 +85,7 @@ def test_draw_with_empty_pile_and_empty_discard_ends_the_round():
     turn(s, 1)
     give(s, 1, "T2", "T3")
     give(s, 2, "O3", "O4")
-    s.sdiscard = []
-    s.certs[0] = sorted(s.sdraw)  # park the rest of the cards as certificates
-    s.sdraw = []
+    park_share_piles(s, 0)  # the rest of the cards become seat 0's certificates
     events = do(s, "play T2")
     assert find(events, "round_end").data == {"round": 1, "reason": "deck-empty"}
     assert "draw" not in kinds_of(events)
@@ -346,9 +346,7 @@ def test_market_closed_second_of_two_also_ends_round():
 def test_market_closed_as_last_card_when_drawing_two():
     s = turn(new(4), 0)
     give(s, 0, "C3", "M2")
-    closed = [e for e in s.edeck if e & 31 == kind("market-closed")]
-    s.ediscard = [e & 31 for e in s.edeck if e & 31 != kind("market-closed")]
-    s.edeck = closed
+    leave_only_market_closed(s)
     do(s, "event2 C3")
     assert s.mc_aside and s.reason == 1
     assert event_total(s) == 40

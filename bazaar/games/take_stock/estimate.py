@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bazaar.core.game import State
 from bazaar.games.take_stock.components import DEALT_CARDS, STOCK_OF, STOCKS
-from bazaar.games.take_stock.state import EXERCISE, OVER, ROUNDS, TakeStockState
+from bazaar.games.take_stock.fields import EXERCISE, OVER, ROUNDS
+from bazaar.games.take_stock.state import TakeStockState
 
 
 def estimate_scores(state: State) -> list[float]:

@@ -79,7 +79,7 @@ from bazaar.games.take_stock.components import (
     VALUE_OF,
     card_id,
 )
-from bazaar.games.take_stock.state import (
+from bazaar.games.take_stock.fields import (
     AUDIT_P,
     CHOOSE,
     EXERCISE,
@@ -91,8 +91,8 @@ from bazaar.games.take_stock.state import (
     TAG_SHIFT,
     TARGET_P,
     UPTURN_P,
-    TakeStockState,
 )
+from bazaar.games.take_stock.state import TakeStockState
 
 ROUNDS = COMPONENTS.rounds
 MAX_STEP = COMPONENTS.max_step

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from bazaar.core.errors import BadOptions, BadRecord
 from bazaar.core.game import Game
@@ -37,7 +37,7 @@ from bazaar.games.take_stock.components import (
     UPTURN,
     VALUE_OF,
 )
-from bazaar.games.take_stock.state import (
+from bazaar.games.take_stock.fields import (
     AUDIT_P,
     CHOOSE,
     EXERCISE,
@@ -53,9 +53,12 @@ from bazaar.games.take_stock.state import (
     TAG_SHIFT,
     TARGET_P,
     UPTURN_P,
-    TakeStockState,
+    TakeStockFields,
     rules_for,
 )
+
+#: the class ``restore`` builds (the final TakeStockState, or any class of these fields)
+AnyState = TypeVar("AnyState", bound=TakeStockFields)
 
 CARD_IDS = {name: c for c, name in enumerate(CARD_NAMES)}
 KIND_IDS = {name: k for k, name in enumerate(KIND_NAMES)}
@@ -222,7 +225,7 @@ def read_options(game: Game, value: object) -> dict[str, Any]:
     return resolved
 
 
-def restore(cls: type[TakeStockState], game: Game, data: object) -> TakeStockState:
+def restore(cls: type[AnyState], game: Game, data: object) -> AnyState:
     """The state whose ``full_view()`` is ``data``; BadRecord naming the field if it is not."""
     if type(data) is not dict:
         raise BadRecord(f"a take-stock position must be a JSON object, not {shown(data)}")
@@ -289,7 +292,7 @@ def restore(cls: type[TakeStockState], game: Game, data: object) -> TakeStockSta
     return s
 
 
-def _read_stocks(s: TakeStockState, stocks: list[Any]) -> None:
+def _read_stocks(s: TakeStockFields, stocks: list[Any]) -> None:
     s.rows, s.top, s.splits, s.frozen = [], [], [], []
     for k, item in enumerate(stocks):
         where = f"stocks[{k}]"
@@ -306,7 +309,7 @@ def _read_stocks(s: TakeStockState, stocks: list[Any]) -> None:
         s.frozen.append(integer(field(item, "frozen", where), f"{where}.frozen", 0, NUM_EVENTS))
 
 
-def _read_seats(s: TakeStockState, seats: list[Any]) -> None:
+def _read_seats(s: TakeStockFields, seats: list[Any]) -> None:
     n = s.num_players
     s.certs, s.tokens, s.pfrozen, s.totals = [], [], [], []
     rounds: list[list[int]] = []
@@ -348,7 +351,7 @@ def _read_blocks(value: object) -> list[int]:
     return out
 
 
-def _check_phase(s: TakeStockState) -> None:
+def _check_phase(s: TakeStockFields) -> None:
     """The parts that say what is being decided fit the phase."""
     phase = s.phase
     effects = PHASE_EFFECTS.get(phase)
@@ -368,7 +371,7 @@ def _check_phase(s: TakeStockState) -> None:
             fail(f"exercise_masks[{q}]", f"names a card beyond the {len(s.hands[q])}-card hand")
 
 
-def _check_accounting(s: TakeStockState) -> None:
+def _check_accounting(s: TakeStockFields) -> None:
     """Every share card in one place, the 40 event cards and the option tokens all there."""
     seen: dict[int, str] = {}
     places: list[tuple[str, Sequence[int]]] = [(f"hands[{q}]", h) for q, h in enumerate(s.hands)]

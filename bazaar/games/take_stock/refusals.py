@@ -22,14 +22,14 @@ from bazaar.games.take_stock.components import (
 )
 
 if TYPE_CHECKING:
-    from bazaar.games.take_stock.state import TakeStockState
+    from bazaar.games.take_stock.transitions import TakeStockTransitions
 
 refuse = Refusals(__package__)
 
 
 def _expected(phase: int) -> Term:
     """What the seat must do now in a phase other than the main one (Term: translated)."""
-    from bazaar.games.take_stock import state as S
+    from bazaar.games.take_stock import fields as S
 
     return {
         S.CHOOSE: Term("choose which drawn event to execute: 'choose EVENT' (§5.3C①)"),
@@ -42,9 +42,9 @@ def _expected(phase: int) -> Term:
     }[phase]
 
 
-def explain_illegal(state: TakeStockState, action: int) -> IllegalAction:
+def explain_illegal(state: TakeStockTransitions, action: int) -> IllegalAction:
     """The refusal of ``action``, which is not legal in ``state``."""
-    from bazaar.games.take_stock import state as S
+    from bazaar.games.take_stock import fields as S
 
     phase = state.phase
     seat = state.cur
@@ -128,7 +128,7 @@ def exercise_out_of_phase(text: str) -> IllegalAction:
     )
 
 
-def _explain_target(state: TakeStockState, target: int, note: str) -> IllegalAction:
+def _explain_target(state: TakeStockTransitions, target: int, note: str) -> IllegalAction:
     effect = EFFECT_OF[state.executing]
     if target >= state.num_players:
         return refuse(
@@ -160,8 +160,8 @@ def _explain_target(state: TakeStockState, target: int, note: str) -> IllegalAct
     )
 
 
-def _explain_play(state: TakeStockState, card: int, upturn: bool = False) -> IllegalAction:
-    from bazaar.games.take_stock.state import MAX_STEP
+def _explain_play(state: TakeStockTransitions, card: int, upturn: bool = False) -> IllegalAction:
+    from bazaar.games.take_stock.fields import MAX_STEP
 
     seat = state.cur
     name = CARD_NAMES[card]
@@ -206,8 +206,8 @@ def _explain_play(state: TakeStockState, card: int, upturn: bool = False) -> Ill
     )
 
 
-def _explain_main(state: TakeStockState, action: int) -> IllegalAction:
-    from bazaar.games.take_stock.state import KIND_MASK
+def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
+    from bazaar.games.take_stock.fields import KIND_MASK
 
     seat = state.cur
     hand = state.hands[seat]
