@@ -1,7 +1,7 @@
 /* The helper object every game renderer receives (classic script; no build step).
  *
  *   const ui = BazaarUI.make(lang, catalog, payload.seats, payload.seat);
- *   ui.t("Money")                 -> "Money" or the zh-TW translation from the .po catalogs
+ *   ui.t("Your turn.")            -> "Your turn." or the zh-TW translation from the catalogs
  *   ui.t("Round {n}", {n: 2})     -> fields in {braces} are filled in
  *   ui.seatName(2)                -> the seat's name, else "Seat 2" (+ the bot's level); "(you)"
  *                                    marks the viewer's own seat. Seats count from 0, as in the log.
