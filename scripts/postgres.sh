@@ -12,9 +12,10 @@
 # messages go to stderr, and the exit status is not 0 when no server could be set up.
 # Usage: export BAZAAR_TEST_POSTGRES="$(bash scripts/postgres.sh)"
 set -euo pipefail
-# Only the final URL goes to stdout: everything any command prints goes to stderr (pg_ctlcluster,
-# for one, prints "Removed stale pid file." on stdout after an unclean stop).
-exec 3>&1 1>&2
+# Only the final URL goes to stdout: every command's output goes to stderr or /dev/null
+# (pg_ctlcluster, for one, prints "Removed stale pid file." on stdout after an unclean stop).
+# Not with `exec 3>&1 1>&2`: the server started here would inherit the saved descriptor and
+# hold the caller's `$(...)` open for as long as it runs.
 
 ROLE=bazaar
 PASSWORD=bazaar
@@ -59,7 +60,7 @@ fi
 for attempt in 1 2 3 4 5; do
   [ "$(cluster_field 4)" = "online" ] && break
   echo "Starting PostgreSQL $version cluster main ..." >&2
-  "${SUDO[@]}" pg_ctlcluster "$version" main start && break
+  "${SUDO[@]}" pg_ctlcluster "$version" main start >&2 && break
   [ "$attempt" = 5 ] && exit 1
   sleep 2
 done
@@ -98,4 +99,4 @@ if ! PGPASSWORD="$PASSWORD" psql -X -q -h 127.0.0.1 -p "$port" -U "$ROLE" -d "$R
   exit 1
 fi
 echo "PostgreSQL $version is ready on port $port." >&2
-echo "$url" >&3
+echo "$url"

@@ -11,7 +11,7 @@ bash scripts/setup.sh --test --browser
 # (no root, no sudo) the PostgreSQL tests are skipped with the reason.
 if [ "$(id -u)" = "0" ]; then export BAZAAR_REQUIRE_POSTGRES="${BAZAAR_REQUIRE_POSTGRES:-1}"; fi
 if [ -z "${BAZAAR_TEST_POSTGRES:-}" ]; then
-  if url="$(bash scripts/postgres.sh)"; then
+  if url="$(bash scripts/postgres.sh)" && [[ "$url" =~ ^postgresql://[^[:space:]]+$ ]]; then
     export BAZAAR_TEST_POSTGRES="$url"
   elif [ "${BAZAAR_REQUIRE_POSTGRES:-0}" = "1" ]; then
     echo "PostgreSQL is required (BAZAAR_REQUIRE_POSTGRES=1) but could not be set up." >&2
