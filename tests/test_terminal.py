@@ -203,8 +203,9 @@ def views_of_a_game(seed: int) -> Iterator[dict]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_render_view_of_every_state_fits_100_columns(lang: str) -> None:
-    con, buf = console()
+def test_buy_low_sell_high_price_chart_is_whole_at_80_columns(lang: str) -> None:
+    buf = io.StringIO()
+    con = Console(file=buf, width=80, color_system=None, force_terminal=False)
     shown = 0
     for i, view in enumerate(views_of_a_game(12)):
         if i % 25:  # a sample keeps the test fast
@@ -212,11 +213,11 @@ def test_render_view_of_every_state_fits_100_columns(lang: str) -> None:
         shown += 1
         con.print(render.render_view("buy-low-sell-high", view, lang, ["you", "random"] * 2))
     lines = buf.getvalue().splitlines()
-    # Nothing was squeezed: every price line is whole (label + 29 spaces of 3 cells).
-    chart = [line for line in lines if re.match(r"K[012]  ", line)]
+    # Nothing was squeezed: every price line is whole (label, a space, 29 spaces of 2 cells).
+    chart = [line for line in lines if re.fullmatch(r"K[012] +[·●0-9 ]+", line.rstrip())]
     assert len(chart) == 3 * shown
-    assert {cell_len(line) for line in chart} == {90}
-    assert max(cell_len(line.rstrip()) for line in lines) <= 100
+    assert {cell_len(line.rstrip()) for line in chart} == {len("K0 ") + 29 * 2}
+    assert max(cell_len(line) for line in lines) <= 80
     assert ("Stock prices" if lang == "en" else "股價區") in buf.getvalue()
 
 

@@ -253,16 +253,20 @@ def score_label(lang: str) -> str:
 
 # ---------------------------------------------------------------------- the board
 def _price_chart(view: dict[str, Any], lang: str) -> RenderableType:
-    """The three price columns laid flat: one line per stock, one 3-cell slot per space."""
-    width = 3
-    head = Text(" " * width)
+    """The three price columns laid flat: one line per stock, one 2-cell slot per space (the
+    head names every even price), so that the chart fits an 80-column terminal."""
+    width = 2
+    labels = [kind_text(k) for k in range(KINDS)]
+    label_width = max(label.cell_len for label in labels) + 1
+    head = Text(" " * label_width)
     for value in SPACES:
-        head.append(f"{value:>{width}}", style="dim")
+        head.append(f"{value:>{width}}" if value % 2 == 0 else " " * width, style="dim")
     lines = [Text(t("Stock prices", lang), style="bold"), head, Text("─" * head.cell_len)]
     for k in range(KINDS):
         counts = Counter(view["columns"][k]["tokens"])
         lowest = min(counts)
-        line = Text(f"K{k}".ljust(width), style=KIND_STYLES[k])
+        line = labels[k]
+        line.append(" " * (label_width - line.cell_len))
         for value in SPACES:
             c = counts.get(value, 0)
             if not c:
@@ -277,17 +281,20 @@ def _price_chart(view: dict[str, Any], lang: str) -> RenderableType:
 
 def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     """Stock prices on the left, players (money, holdings, hand sizes) on the right."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    table.add_column(t("Stock", lang))
-    table.add_column(t("Buy", lang), justify="right")
-    table.add_column(t("Sell", lang), justify="right")
-    table.add_column(t("On board", lang), justify="right")
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False
+    )
+    # At 80 columns only the player's name and "On board" wrap (at spaces, or fold).
+    table.add_column(t("Stock", lang), no_wrap=True)
+    table.add_column(t("Buy", lang), justify="right", no_wrap=True)
+    table.add_column(t("Sell", lang), justify="right", no_wrap=True)
+    table.add_column(t("On board", lang), justify="right", overflow="fold")
     table.add_column("", width=2)
-    table.add_column(t("Player", lang))
-    table.add_column(t("Money", lang), justify="right")
+    table.add_column(t("Player", lang), overflow="fold")
+    table.add_column(t("Money", lang), justify="right", no_wrap=True)
     for k in range(KINDS):
-        table.add_column(kind_text(k), justify="right")
-    table.add_column(t("Cards", lang), justify="right")
+        table.add_column(kind_text(k), justify="right", no_wrap=True)
+    table.add_column(t("Cards", lang), justify="right", no_wrap=True)
     me = view.get("seat")
     winners = view.get("winners") or []
     for i in range(max(KINDS, view["players"])):

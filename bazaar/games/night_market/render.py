@@ -214,7 +214,7 @@ def _streets(view: dict[str, Any], lang: str) -> Table:
     grid.add_column(justify="right", no_wrap=True, min_width=10)
     for _ in range(5):
         grid.add_column(no_wrap=True, min_width=10)
-    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")  # the waiting customers wrap at 80 columns
     leave = t("out", lang)
     arrows = {
         "S3": ("A ⇒", f"⇒ {leave}", "A"),
@@ -254,11 +254,11 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
     table = Table(
         title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, show_edge=False
     )
-    table.add_column(t("Lot", lang), justify="right")
-    table.add_column(t("Card", lang))
-    table.add_column(t("Top bid", lang), justify="right")
-    table.add_column(t("Leader", lang))
-    table.add_column(t("Markers (seat $bid, in order)", lang))
+    table.add_column(t("Lot", lang), justify="right", no_wrap=True)
+    table.add_column(t("Card", lang), no_wrap=True)
+    table.add_column(t("Top bid", lang), justify="right", no_wrap=True)
+    table.add_column(t("Leader", lang), overflow="fold")
+    table.add_column(t("Markers (seat $bid, in order)", lang), overflow="fold")
     for a in view["auction"]:
         face = Text(
             t("yellow ★", lang) if a["face"] == "yellow" else t("white", lang),
@@ -287,17 +287,20 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
 
 
 def _players(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    table.add_column("")
-    table.add_column(t("Order", lang), justify="right")
-    table.add_column(t("Player", lang))
-    table.add_column(t("Cash", lang), justify="right")
-    table.add_column(t("Loans", lang), justify="right")
-    table.add_column(t("Lots", lang), justify="right")
-    table.add_column(t("Hand", lang), justify="right")
-    table.add_column(t("Hidden", lang), justify="right")
-    table.add_column(t("Last income", lang), justify="right")
-    table.add_column(t("Score", lang), justify="right")
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False
+    )
+    # At 80 columns only the player's name and "Last income" wrap (at spaces, or fold).
+    table.add_column("", no_wrap=True)
+    table.add_column(t("Order", lang), justify="right", no_wrap=True)
+    table.add_column(t("Player", lang), overflow="fold")
+    table.add_column(t("Cash", lang), justify="right", no_wrap=True)
+    table.add_column(t("Loans", lang), justify="right", no_wrap=True)
+    table.add_column(t("Lots", lang), justify="right", no_wrap=True)
+    table.add_column(t("Hand", lang), justify="right", no_wrap=True)
+    table.add_column(t("Hidden", lang), justify="right", no_wrap=True)
+    table.add_column(t("Last income", lang), justify="right", overflow="fold")
+    table.add_column(t("Score", lang), justify="right", no_wrap=True)
     me = view.get("seat")
     winners = view.get("winners") or []
     for pos, p in enumerate(view["turn_order"]):

@@ -207,16 +207,19 @@ def _market_table(view: dict[str, Any], lang: str) -> Table:
 
 
 def _players_table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    table.add_column("")
-    table.add_column(t("Player", lang))
-    table.add_column(t("Points", lang), justify="right")
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False
+    )
+    # At 80 columns only the player's name and the certificates wrap (at spaces, or fold).
+    table.add_column("", no_wrap=True)
+    table.add_column(t("Player", lang), overflow="fold")
+    table.add_column(t("Points", lang), justify="right", no_wrap=True)
     for s in range(len(LETTERS)):
-        table.add_column(Text(LETTERS[s], style=STOCK_STYLES[s]), justify="right")
-    table.add_column(t("Certificates", lang))
-    table.add_column(t("Tokens", lang), justify="right")
-    table.add_column(t("Hand", lang), justify="right")
-    table.add_column(t("Held", lang), justify="right")
+        table.add_column(Text(LETTERS[s], style=STOCK_STYLES[s]), justify="right", no_wrap=True)
+    table.add_column(t("Certificates", lang), overflow="fold")
+    table.add_column(t("Tokens", lang), justify="right", no_wrap=True)
+    table.add_column(t("Hand", lang), justify="right", no_wrap=True)
+    table.add_column(t("Held", lang), justify="right", no_wrap=True)
     me = view.get("seat")
     winners = view.get("winners") or []
     for p, seat in enumerate(view["seats"]):
