@@ -8,11 +8,12 @@ Only the human seat's own :meth:`view` and the events it may see are ever shown.
 from __future__ import annotations
 
 import datetime as _dt
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +33,60 @@ QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "help")
 HINT_WORDS = ("h", "hint")
 BOARD_WORDS = ("b", "board")
-MENU_WIDTH = 98
+MORE_WORDS = ("m", "more")
+#: the terminal the board, the moves and the prompt must fit: 80 columns, 50 lines
+MENU_WIDTH = 80
+SCREEN_LINES = 50
+
+
+def lines_of(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes on a terminal ``width`` columns wide."""
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False).print(renderable)
+    return len(buf.getvalue().splitlines())
+
+
+def move_groups(notations: list[str]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Moves grouped by the first word of their notation when it has several words ("buy G2
+    O6" is in group "buy" as "G2 O6"), in the order of the list; each move keeps its number."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for n, text in enumerate(notations, 1):
+        head, _, rest = text.partition(" ")
+        key, shown = (head, rest) if rest else ("", text)
+        groups.setdefault(key, []).append((n, shown))
+    return list(groups.items())
+
+
+def compact_menu(notations: list[str], width: int) -> Text:
+    """Every move as "number notation", packed into lines of at most ``width`` cells; moves of
+    one kind share a line (or lines) headed by their notation's first word."""
+    groups = move_groups(notations)
+    indent = max((Text(key).cell_len for key, _ in groups), default=0)
+    indent = indent + 2 if indent else 0
+    out = Text()
+    for key, moves in groups:
+        line = Text(f"{key}:".ljust(indent) if key else "", style="bold")
+        used = line.cell_len
+        digits = len(str(len(notations)))
+        cell = max(digits + 1 + Text(shown).cell_len for _, shown in moves) + 2
+        for n, shown in moves:
+            if used + cell > width and used > indent:
+                line.rstrip()
+                out.append_text(line)
+                out.append("\n")
+                line = Text(" " * indent)
+                used = indent
+            entry = Text(str(n).rjust(digits), style="cyan")
+            entry.append(" ")
+            entry.append(shown, style="bold")
+            entry.append(" " * max(0, cell - entry.cell_len))
+            line.append_text(entry)
+            used += entry.cell_len
+        line.rstrip()
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    return out
 
 
 def default_record_path(record: GameRecord, folder: str | Path = "records") -> Path:
@@ -184,7 +238,7 @@ class TerminalGame:
         ]
         widths = [max(Text(x[c]).cell_len for x in items) for c in range(3)]
         item_width = sum(widths) + 2
-        columns = max(1, min(3, (MENU_WIDTH + 4) // (item_width + 4)))
+        columns = max(1, min(3, (self.width + 2) // (item_width + 2)))
         if len(items) <= 8:
             columns = 1
         rows = -(-len(items) // columns)
@@ -205,15 +259,41 @@ class TerminalGame:
             grid.add_row(*cells)
         return grid
 
+    @property
+    def width(self) -> int:
+        """The columns the menu uses: the terminal's, at most :data:`MENU_WIDTH`."""
+        return min(self.console.width, MENU_WIDTH)
+
+    def moves(self, seat: int, legal: list[int], room: int) -> RenderableType:
+        """The move list for ``room`` lines: every move in words when it fits, else the moves
+        grouped by kind in compact columns (same numbers) and a line saying 'm' shows them all."""
+        full = self.menu(seat, legal)
+        if lines_of(full, self.width) <= room:
+            return full
+        more = Text(self.tr("m = every move in words"), style="dim")
+        notations = [self.game.notation(a) for a in legal]
+        return Group(compact_menu(notations, self.width), more)
+
+    def turn_screen(self, seat: int, legal: list[int]) -> list[RenderableType]:
+        """What is shown when the human is asked for a move: the board, the hint and the
+        moves, fitted to :data:`SCREEN_LINES` lines together with the rule and the prompt."""
+        view = self.match.state.view(seat)
+        board = render.render_view(self.game.id, view, self.lang, self.seats)
+        shown: list[RenderableType] = [board]
+        hint = render.prompt_hint(self.game.id, view, self.lang)
+        if hint:
+            shown.append(Text(hint, style="cyan"))
+        used = 2 + sum(lines_of(part, self.console.width) for part in shown)  # rule + prompt
+        shown.append(self.moves(seat, legal, SCREEN_LINES - used))
+        return shown
+
     def ask(self, seat: int) -> int | None:
         """Ask the human for a move until a legal one is typed; None means quit."""
         state = self.match.state
         legal = state.legal_actions()
-        self.show_board(seat)
-        hint = render.prompt_hint(self.game.id, state.view(seat), self.lang)
-        if hint:
-            self.console.print(Text(hint, style="cyan"))
-        self.console.print(self.menu(seat, legal))
+        self.console.rule()
+        for part in self.turn_screen(seat, legal):
+            self.console.print(part)
         prompt = self.tr("Your move (number or notation, h = hint, ? = help, q = quit): ")
         while True:
             try:
@@ -234,7 +314,11 @@ class TerminalGame:
                 self.console.print(Text(self.help_text()))
                 continue
             if low in BOARD_WORDS:
-                self.show_board(seat)
+                self.console.rule()
+                for part in self.turn_screen(seat, legal):
+                    self.console.print(part)
+                continue
+            if low in MORE_WORDS:
                 self.console.print(self.menu(seat, legal))
                 continue
             if text.isdigit():
@@ -276,6 +360,7 @@ class TerminalGame:
         lines = [
             self.tr("Type the number of a move from the list, or the move in notation."),
             self.tr("'b' shows the board again, 'q' saves the game and quits."),
+            self.tr("'m' shows every move in words when the list is shown in short."),
             self.tr("'h' (hint) shows the best moves a short search finds for you."),
         ]
         notation_help = render.notation_help(self.game.id, self.lang)
