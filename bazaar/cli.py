@@ -110,7 +110,7 @@ def _game(game_id: str, lang: str) -> Game:
     try:
         return get_game(game_id)
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
 
 
 def parse_options(items: list[str] | None, lang: str) -> dict[str, Any]:
@@ -174,7 +174,9 @@ PLAY_HELP = h(
     "or hard), '?' shows help, 'b' the board, 'q' saves the game and quits.\n\n"
     "Languages: --lang en (English) or --lang zh-TW (Traditional Chinese); the BAZAAR_LANG "
     "environment variable sets the default, also for these help texts.\n\n"
-    "The game record (JSON) is saved to --record FILE, or to records/GAME-SEED-TIME.json."
+    "The game record (JSON) is saved to --record FILE, or to records/GAME-SEED-TIME.json in "
+    "the user data folder (the folder of the server's database). 'q' saves and quits; "
+    "--resume FILE continues a saved game with the same seats, options and seed."
 )
 
 
@@ -227,6 +229,10 @@ def play(
         str, typer.Option(help=h("Search level of the 'h' hints: easy, medium or hard."))
     ] = "medium",
     jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help=h("Continue the saved game in this record (its seats, options, seed).")),
+    ] = None,
 ) -> None:
     from bazaar.bots.levels import level_settings
     from bazaar.bots.registry import make_bot
@@ -236,16 +242,26 @@ def play(
 
     lang = _lang(lang)
     the_game = _game(game, lang)
-    seat_specs = parse_seats(seats, players, the_game, lang)
     try:
         level_settings(hint_level)
     except BazaarError as exc:
-        fail(exc.message, lang)
-    options = parse_options(option, lang)
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
+        fail(exc.text(lang), lang)
+    if resume is not None:
+        if seats is not None or players is not None or seed is not None or option:
+            fail(t("--resume takes the seats, players, seed and options from the record", lang))
+        match = resumed_match(resume, the_game, lang)
+        seat_specs, seed = match.record.seats, match.record.seed
+        record = record or resume
+    else:
+        seat_specs = parse_seats(seats, players, the_game, lang)
+        options = parse_options(option, lang)
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        try:
+            match = Match.new(the_game, len(seat_specs), seed, options, seat_specs)
+        except BazaarError as exc:
+            fail(exc.text(lang), lang)
     try:
-        match = Match.new(the_game, len(seat_specs), seed, options, seat_specs)
         bot_rng = Rng(seed ^ 0xB075)  # bots get seeds of their own, derived from the game's
         bots = {
             i: make_bot(spec, bot_rng.next64(), jobs, the_game.id)
@@ -253,7 +269,7 @@ def play(
             if spec != HUMAN
         }
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
     console.print(
         Text(
             t(
@@ -266,6 +282,10 @@ def play(
             style="bold",
         )
     )
+    if resume is not None:
+        console.print(
+            t("Continuing the saved game after {n} moves.", lang, n=len(match.record.actions))
+        )
     runner = TerminalGame(
         match,
         seat_specs,
@@ -294,6 +314,67 @@ def play(
             soft_wrap=True,
             markup=False,
         )
+        console.print(
+            t("Continue it with: {command}", lang, command=resume_command(the_game.id, path)),
+            soft_wrap=True,
+            markup=False,
+        )
+
+
+def resume_command(game_id: str, path: Path) -> str:
+    """The command line that continues the game saved at ``path``."""
+    import shlex
+
+    return f"bazaar play {game_id} --resume {shlex.quote(str(path))}"
+
+
+def resumed_match(path: Path, game: Game, lang: str) -> Any:
+    """The :class:`Match` of the record at ``path``, replayed up to its last move; refuses a
+    record that does not load or replay, one of another game, a finished game, or one that
+    does not say who sits where."""
+    from bazaar.core.record import GameRecord, Match
+
+    def refuse(exc: BazaarError) -> NoReturn:
+        if exc.translated or lang == "en":
+            reason = exc.text(lang)
+        else:  # the details of a broken record are in English only: say it in words instead
+            reason = t("it is not a game record that replays", lang)
+        fail(t("cannot resume {path}: {reason}", lang, path=str(path), reason=reason), lang)
+
+    try:
+        record = GameRecord.load(path)
+    except BazaarError as exc:
+        refuse(exc)
+    if record.game != game.id:
+        other = (
+            _game_name(get_game(record.game), lang) if record.game in game_ids() else record.game
+        )
+        fail(
+            t(
+                "{path} is a game of {other}, not of {game}",
+                lang,
+                path=str(path),
+                other=other,
+                game=_game_name(game, lang),
+            ),
+            lang,
+        )
+    if len(record.seats) != record.players:
+        fail(t("{path} does not say who sits in each seat", lang, path=str(path)), lang)
+    try:
+        match = Match.from_record(record)
+    except BazaarError as exc:
+        refuse(exc)
+    if match.state.is_over():
+        fail(
+            t(
+                "the game in {path} is over; watch it with: bazaar replay {path}",
+                lang,
+                path=str(path),
+            ),
+            lang,
+        )
+    return match
 
 
 @app.command(
@@ -322,13 +403,13 @@ def replay_cmd(
         rec = GameRecord.load(file)
         get_game(rec.game)
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
     if seat is not None and not 0 <= seat < rec.players:
         fail(t("--seat must be from 0 to {last}", lang, last=rec.players - 1), lang)
     try:
         replay(rec, seat, lang, step, console)
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 
@@ -399,7 +480,7 @@ def analyse_cmd(
         get_game(rec.game)
         settings = level_settings(level, rec.game)
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
     if not 0 <= seat < rec.players:
         fail(t("--seat must be from 0 to {last}", lang, last=rec.players - 1), lang)
     the_level: Any = level.strip().lower()
@@ -420,7 +501,7 @@ def analyse_cmd(
 
             entries = analyse_record(rec, seat, the_level, seed, progress, jobs)
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     shown = entries[:top] if top else entries
@@ -484,7 +565,7 @@ def verify_cmd(
         rec = GameRecord.load(file)
         the_game = get_game(rec.game)
     except BazaarError as exc:
-        fail(exc.message, lang)
+        fail(exc.text(lang), lang)
     console.print(
         Text(
             t(

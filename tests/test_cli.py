@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,10 +23,23 @@ from bazaar.core.registry import game_parts, get_game
 GAME = "buy-low-sell-high"
 
 
+def data_home(cwd: Path | None) -> Path:
+    """The XDG data home of a test command: ``data/`` in its folder (or in a fresh one)."""
+    return (cwd or Path(tempfile.mkdtemp())) / "data"
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """In-process commands keep their records in the test's own user data folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data" / "bazaar"
+
+
 def run(
     *args: str, stdin: str = "", cwd: Path | None = None, lang: str | None = None
 ) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "BAZAAR_LANG"}
+    env["XDG_DATA_HOME"] = str(data_home(cwd))  # the user data folder of platformdirs
     env["COLUMNS"] = "100"
     env["PYTHONIOENCODING"] = "utf-8"
     if lang:
@@ -82,10 +96,11 @@ def test_full_game_with_bad_inputs_finishes_and_saves_a_replayable_record(
     assert "There is no move 999: type a number from 1 to 6" in out
     assert "first-lap limit (§4.6)" in out
     assert out.count("Your move (number or notation") >= 5
-    # The default record path is records/<game>-<seed>-<timestamp>.json.
-    files = list((folder / "records").glob(f"{GAME}-11-*.json"))
+    # The default record path is <user data>/records/<game>-<seed>-<timestamp>.json.
+    files = list((folder / "data" / "bazaar" / "records").glob(f"{GAME}-11-*.json"))
     assert len(files) == 1
-    assert f"Game record saved to records/{files[0].name}" in out.replace(os.sep, "/")
+    assert not (folder / "records").exists()
+    assert f"Game record saved to {files[0]}" in " ".join(out.split())
     data = json.loads(files[0].read_text(encoding="utf-8"))
     assert data["game"] == GAME and data["seed"] == 11 and data["players"] == 3
     assert data["seats"] == ["you", "random", "random"]
@@ -149,6 +164,66 @@ def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
     assert not state.is_over()
     assert state.to_move() == 0
     assert f"Game stopped after {len(record.actions)} moves" in proc.stdout
+
+
+def test_records_go_to_the_user_data_folder_and_quit_says_how_to_resume(
+    user_data: Path,
+) -> None:
+    proc = invoke("play", GAME, "--seed", "5", stdin="1\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    (path,) = (user_data / "records").glob(f"{GAME}-5-*.json")
+    out = " ".join(proc.stdout.split())
+    assert f"record saved to {path}" in out
+    assert f"Continue it with: bazaar play {GAME} --resume {path}" in out
+
+
+def test_resume_continues_a_quit_game_with_the_same_seats_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    seats = "you,heuristic,random"
+    first = invoke("play", GAME, "--seats", seats, "--seed", "8", "--record", str(path),
+                   stdin="1\n1\nq\n")  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    saved = GameRecord.load(path)
+    assert saved.seats == ["you", "heuristic", "random"]
+    assert not saved.replay().is_over()
+    again = invoke("play", GAME, "--resume", str(path), stdin="1\n" * 3000)
+    assert again.returncode == 0, again.stderr
+    assert f"Continuing the saved game after {len(saved.actions)} moves." in again.stdout
+    assert "Seat 1 (heuristic)" in again.stdout
+    done = GameRecord.load(path)  # saved again to the same file
+    assert done.actions[: len(saved.actions)] == saved.actions
+    assert (done.game, done.seed, done.seats, done.options) == (
+        saved.game, saved.seed, saved.seats, saved.options,
+    )  # fmt: skip
+    assert done.replay().is_over()
+    assert "Final result" in again.stdout
+
+
+def test_resume_refuses_a_finished_game_another_game_and_extra_settings(
+    tmp_path: Path, bot_record: Path
+) -> None:
+    over = invoke("play", GAME, "--resume", str(bot_record))
+    assert over.returncode == 2
+    assert f"the game in {bot_record} is over; watch it with: bazaar replay {bot_record}" in (
+        " ".join(over.stderr.split())
+    )
+    zh = invoke("play", GAME, "--resume", str(bot_record), "--lang", "zh-TW")
+    assert f"{bot_record}裡的遊戲已經結束" in "".join(zh.stderr.split())
+    other = invoke("play", "take-stock", "--resume", str(bot_record))
+    assert other.returncode == 2
+    assert "is a game of Buy Low Sell High, not of Take Stock" in " ".join(other.stderr.split())
+    other_zh = invoke("play", "take-stock", "--resume", str(bot_record), "--lang", "zh-TW")
+    assert "是傻瓜炒股的棋譜，不是股市大亨的" in "".join(other_zh.stderr.split())
+    extra = invoke("play", GAME, "--resume", str(bot_record), "--seed", "3")
+    assert extra.returncode == 2
+    assert "--resume takes the seats, players, seed and options from the record" in (
+        " ".join(extra.stderr.split())
+    )
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    bad = invoke("play", GAME, "--resume", str(broken), "--lang", "zh-TW")
+    assert bad.returncode == 2
+    assert f"無法接著玩{broken}：這不是一份能重播的棋譜" in "".join(bad.stderr.split())
 
 
 def test_end_of_input_saves_the_game(tmp_path: Path) -> None:

@@ -79,9 +79,7 @@ def test_boards_at_80_columns_cut_no_word(game_id: str, lang: str) -> None:
             wide.print(board)
             assert max(cell_len(line) for line in small_buf.getvalue().splitlines()) <= 80
             words = set(wide_buf.getvalue().split())
-            cut = {
-                w for w in small_buf.getvalue().split() if w not in words and set(w) != {"─"}
-            }
+            cut = {w for w in small_buf.getvalue().split() if w not in words and set(w) != {"─"}}
             assert cut == set(), small_buf.getvalue()
             drawn += 1
         if state.is_over():

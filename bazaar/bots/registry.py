@@ -13,6 +13,7 @@ from bazaar.bots.heuristics import HeuristicBot, heuristic_for
 from bazaar.bots.levels import DEFAULT_LEVEL, LEVELS, LevelBot
 from bazaar.bots.random_bot import RandomBot
 from bazaar.core.errors import BazaarError
+from bazaar.i18n import N_
 
 
 class UnknownBot(BazaarError):
@@ -65,7 +66,9 @@ def make_bot(spec: str, seed: int, jobs: int = 1, game: str | None = None) -> Bo
     factory = BOTS.get(name)
     if factory is None:
         known = ", ".join(BOTS)
-        raise UnknownBot(f"unknown bot {spec!r} (known bots: {known})")
+        raise UnknownBot.of(
+            N_("unknown bot {spec!r} (known bots: {known})"), spec=spec, known=known
+        )
     if name == "heuristic" and game is not None:
         try:
             heuristic_for(game)

@@ -13,7 +13,7 @@ from typing import Any
 from bazaar.core.errors import UnknownGame
 from bazaar.core.parts import TerminalRenderer
 from bazaar.core.registry import game_parts
-from bazaar.i18n import t
+from bazaar.i18n import N_, t
 
 
 def renderer(game_id: str) -> TerminalRenderer | None:
@@ -73,7 +73,19 @@ def seat_label(seat: int, lang: str, names: list[str] | None = None) -> str:
     return t("Seat {seat}", lang, seat=seat)
 
 
+#: the seat specs of ``bazaar play --seats`` in words (a bot by how it plays and how hard)
+PLAYER_WORDS = {
+    "you": N_("you"),
+    "random": N_("random"),
+    "heuristic": N_("heuristic"),
+    "ismcts": N_("search, medium"),
+    "ismcts:easy": N_("search, easy"),
+    "ismcts:medium": N_("search, medium"),
+    "ismcts:hard": N_("search, hard"),
+}
+
+
 def player_name(spec: str, lang: str) -> str:
-    """A seat spec in words: "you" -> "you" / "你", bots by their name."""
-    known = {"you": t("you", lang), "random": t("random", lang)}
-    return known.get(spec, spec)
+    """A seat spec in words: "you" -> "you" / "你", bots by how they play ("search, hard")."""
+    words = PLAYER_WORDS.get(spec.strip().lower())
+    return t(words, lang) if words else spec

@@ -22,6 +22,7 @@ from bazaar.bots.advice import hint, level_label
 from bazaar.bots.levels import Level
 from bazaar.core.errors import BazaarError, IllegalAction
 from bazaar.core.game import Event
+from bazaar.core.paths import records_folder
 from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
 from bazaar.i18n import t
@@ -89,8 +90,10 @@ def compact_menu(notations: list[str], width: int) -> Text:
     return out
 
 
-def default_record_path(record: GameRecord, folder: str | Path = "records") -> Path:
-    """``records/<game>-<seed>-<timestamp>.json`` (the folder is created)."""
+def default_record_path(record: GameRecord, folder: str | Path | None = None) -> Path:
+    """``<folder>/<game>-<seed>-<timestamp>.json``, a name not yet taken; the folder is by
+    default ``records/`` in the user data folder (:func:`bazaar.core.paths.records_folder`)."""
+    folder = records_folder() if folder is None else folder
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     path = Path(folder) / f"{record.game}-{record.seed}-{stamp}.json"
     n = 1
@@ -172,9 +175,8 @@ class TerminalGame:
         line = Text("✗ ", style="bold red")
         if self.lang != "en" and rule is not None:
             hint = render.explain_rule(self.game.id, rule, self.lang)
-            if hint:
+            if hint:  # the rule in the player's words; the English message is left out
                 line.append(hint, style="red")
-                line.append(f"  ({message})", style="dim")
                 self.console.print(line)
                 return
         line.append(message, style="red")

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
 from sqlalchemy import (
     JSON,
     Float,
@@ -44,6 +43,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from bazaar.core.deal import public_deal
+from bazaar.core.paths import data_folder
 
 
 class Base(DeclarativeBase):
@@ -116,7 +116,7 @@ class DuplicateMove(Exception):
 
 def default_db_url() -> str:
     """``sqlite:///<user data dir>/bazaar.db`` (the folder is created)."""
-    folder = Path(user_data_dir("bazaar", appauthor=False))
+    folder = data_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'bazaar.db'}"
 
