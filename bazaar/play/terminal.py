@@ -206,11 +206,23 @@ class TerminalGame:
                     return False
             else:
                 action = self.bots[seat].choose(state)
-            notation = self.game.notation(action)
+            notation = self.move_words(seat, action)
             events = self.match.play(action)
             self.show_events(seat, notation, events)
         self.show_result()
         return True
+
+    def move_words(self, seat: int, action: int) -> str:
+        """How the human sees ``seat``'s move when no event tells it: the move in words (its
+        notation in English), and another seat's private choice only as its public notation.
+        Call it before the move is played."""
+        state = self.match.state
+        public = state.public_notation(action) if seat != self.human else None
+        if public is not None and public != self.game.notation(action):
+            return public
+        if self.lang == "en":
+            return self.game.notation(action)
+        return render.describe_action(self.game.id, action, self.lang, None)
 
     def show_events(self, seat: int, notation: str, events: list[Event]) -> None:
         if self.human is None and not self.verbose:
@@ -272,7 +284,7 @@ class TerminalGame:
         full = self.menu(seat, legal)
         if lines_of(full, self.width) <= room:
             return full
-        more = Text(self.tr("m = every move in words"), style="dim")
+        more = Text(self.tr("'m' = every move in words"), style="dim")
         notations = [self.game.notation(a) for a in legal]
         return Group(compact_menu(notations, self.width), more)
 
