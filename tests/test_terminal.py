@@ -290,3 +290,17 @@ def test_t_and_languages() -> None:
     assert normalize_lang("zh_tw") == "zh-TW" and normalize_lang("EN") == "en"
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         normalize_lang("fr")
+
+
+def test_records_go_to_the_user_data_folder_beside_the_server_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bazaar.core.paths import records_folder
+    from bazaar.web.store import default_db_url
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    record = GameRecord("take-stock", 3, 9, {}, [], ["you", "random", "random"])
+    path = default_record_path(record)
+    assert path.parent == records_folder() == tmp_path / "bazaar" / "records"
+    assert default_db_url() == f"sqlite:///{tmp_path / 'bazaar' / 'bazaar.db'}"
+    assert save_record(record, path).exists()
