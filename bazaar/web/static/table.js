@@ -289,7 +289,8 @@
     if (timer.minutes) {
       line = ui.t("Turn timer: {minutes} min per move.", {minutes: timer.minutes});
       if (timer.left !== null && timer.left !== undefined) {
-        line += " " + ui.t("{seconds} s left for this move.", {seconds: timer.left});
+        line += (ui.lang === "zh-TW" ? "" : " ") +
+          ui.t("{seconds} s left for this move.", {seconds: timer.left});
       }
     }
     const levels = overdue.length && p.seat !== null ?
