@@ -234,17 +234,17 @@ class LiveTable:
         the table seed and its secret salt, so what a worker serves tells nothing of them."""
         return deal.derived_seed(self.info.seed, self.info.salt or "", purpose, step)
 
-    def seats_public(self, now: float | None = None) -> list[dict[str, Any]]:
+    def seats_public(self) -> list[dict[str, Any]]:
         """Every seat as anyone may see it, with presence: ``present`` (the seat's person
         has the table open; bots: true), ``away`` (since when they are away, UNIX seconds: when
         their last connection closed or the server loaded the table; null while present) and
         ``standin`` (the bot spec playing for an absent person, or null)."""
         connected = {c.seat for c in self.connections}
-        now = time.time() if now is None else now
         out = []
         for i, s in enumerate(self.info.seats):
             present = s["kind"] == "bot" or i in connected
-            away = None if present else round(self.left_at.get(i, now), 3)
+            left = self.left_at.get(i)
+            away = None if present or left is None else round(left, 3)
             out.append(
                 {
                     **public_seat(i, s),
@@ -291,6 +291,10 @@ def replay_table(info: StoredTable) -> tuple[State, list[LoggedMove]]:
 class Hub:
     """Every live table; the one place where moves are accepted."""
 
+    #: seconds in one minute of a turn timer, and the wall clock (tests change both)
+    timer_minute: float = TIMER_MINUTE
+    clock: Callable[[], float] = staticmethod(time.time)
+
     def __init__(
         self,
         store: Store,
@@ -311,7 +315,6 @@ class Hub:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
-        #: seconds in one minute of a turn timer, and the wall clock (both for tests)
         self.timer_minute = timer_minute
         self.clock = clock
         self.queue_limit = queue_limit
@@ -461,7 +464,7 @@ class Hub:
             seat,
             lang,
             table=table.id,
-            seats=table.seats_public(self.clock()),
+            seats=table.seats_public(),
             history=table.history,
             log=table.log(seat, lang),
         )
