@@ -871,7 +871,9 @@ class Hub:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
         seed = table.worker_seed("hint", table.seq)
-        key = AdviceKey(table.id, seat, table.seq, "hint")
+        # after an undo the same move number can be another position: not the same hint
+        kind = f"hint:{table.epoch}" if table.epoch else "hint"
+        key = AdviceKey(table.id, seat, table.seq, kind)
         record = table.record()
         return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
 
