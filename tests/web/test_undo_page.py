@@ -65,5 +65,11 @@ def test_presence_in_zh_tw_and_in_the_lobby(browser: Any, server: Server) -> Non
         assert lobby.locator("#turn-minutes option").count() == 7
         row = lobby.locator("#tables tr", has_text="○ (away for 0 min)").first
         assert "●" in row.inner_text()
+        # the lobby's form sends the turn timer with the new table
+        lobby.select_option("#turn-minutes", "10")
+        lobby.click("#create")
+        lobby.wait_for_selector("#created:not([hidden])")
+        newest = httpx.get(server.url + "/api/tables").json()["tables"][0]
+        assert newest["turn_minutes"] == 10
     finally:
         context.close()
