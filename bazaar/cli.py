@@ -683,7 +683,7 @@ def serve(
     ] = None,
     bot_delay: Annotated[
         float, typer.Option(help=h("Seconds a bot waits before it moves (so people can follow)."))
-    ] = 0.5,
+    ] = 1.0,
     workers: Annotated[int, typer.Option(help=h("Processes for the bots' moves."))] = 1,
     advice_workers: Annotated[
         int,
@@ -709,6 +709,9 @@ def serve(
             help=h("WebSocket connections one client address may open per minute (0 = no limit).")
         ),
     ] = SOCKETS_PER_MINUTE,
+    timer_minute: Annotated[
+        float, typer.Option(hidden=True, help="Seconds in one turn-timer minute (for tests).")
+    ] = 60.0,
 ) -> None:
     import uvicorn
 
@@ -729,6 +732,7 @@ def serve(
             advice_jobs=advice_jobs,
             rate_limit_tables=rate_limit_tables,
             rate_limit_sockets=rate_limit_sockets,
+            hub_options={"timer_minute": timer_minute},
         ),
         host=host,
         port=port,

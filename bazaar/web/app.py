@@ -40,7 +40,7 @@ from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, game_parts
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
-from bazaar.web.hub import Connection, Hub, LiveTable, WebError, encode
+from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
 from bazaar.web.outbox import find_abort
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE, RateLimit, retry_after
@@ -162,6 +162,9 @@ class NewTable(BaseModel):
     lang: str = "en"
     #: fix the deal (every seat is shown it); default: a random 64-bit seed from the OS
     seed: int | None = Field(default=None, ge=0, lt=2**64)
+    #: the turn timer: minutes per move after which an absent person's seat may be handed to
+    #: a bot (docs/web.md, "Absent players"); null: no timer
+    turn_minutes: int | None = Field(default=None, ge=1, le=1440)
 
 
 class MoveRequest(BaseModel):
@@ -169,6 +172,28 @@ class MoveRequest(BaseModel):
     token: str = Field(max_length=100)
     action: str | int
     seq: int
+    lang: str = "en"
+
+
+class UndoRequest(BaseModel):
+    model_config = STRICT
+    token: str = Field(max_length=100)
+    #: the number of the move to take back (the newest: the payload's ``seq`` - 1)
+    seq: int
+    lang: str = "en"
+
+
+class StandinRequest(BaseModel):
+    model_config = STRICT
+    token: str = Field(max_length=100)
+    seat: int = Field(ge=0, le=7)
+    bot: str = Field(default="ismcts:easy", max_length=40)
+    lang: str = "en"
+
+
+class ReturnRequest(BaseModel):
+    model_config = STRICT
+    token: str = Field(max_length=100)
     lang: str = "en"
 
 
@@ -239,7 +264,7 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> tuple[st
 def create_app(
     db_url: str | None = None,
     *,
-    bot_delay: float = 0.5,
+    bot_delay: float = BOT_DELAY,
     workers: int = 1,
     hint_level: str = "medium",
     analysis_level: str = "easy",
@@ -405,6 +430,7 @@ def create_app(
             body.options,
             lang,
             body.seed,
+            body.turn_minutes,
         )
         base = str(request.base_url).rstrip("/")
         return {
@@ -431,8 +457,15 @@ def create_app(
             live = hub.tables.get(entry["id"])
             online = live.seats_public() if live else None
             for seat in entry["seats"]:
-                seat["connected"] = bool(online and online[seat["seat"]]["connected"])
-            waiting = [s for s in entry["seats"] if s["kind"] == "human" and not s["connected"]]
+                now = online[seat["seat"]] if online else None
+                seat["connected"] = bool(now and now["connected"])
+                seat["present"] = seat["connected"]
+                seat["away"] = now["away"] if now else None
+            waiting = [
+                s
+                for s in entry["seats"]
+                if s["kind"] == "human" and not s["connected"] and not s["standin"]
+            ]
             entry["waiting_for"] = 0 if entry["over"] else len(waiting)
         return {"tables": tables}
 
@@ -472,6 +505,58 @@ def create_app(
         except WebError as exc:
             return JSONResponse(exc.to_json(lang), status_code=exc.status)
         return {"ok": True, "seq": seq}
+
+    @app.post(
+        "/api/tables/{table_id}/undo",
+        summary="Take back your newest move (if the next player has not acted and it showed "
+        "you nothing hidden)",
+        responses=errors(400, 403, 404, 409, 413, 422),
+        response_model=dict[str, Any],
+    )
+    async def undo(
+        table_id: str, body: UndoRequest, request: Request
+    ) -> dict[str, Any] | JSONResponse:
+        hub, table, seat = await table_and_seat(request, table_id, body.token)
+        lang = _lang(body.lang)
+        try:
+            seq = await hub.undo(table, seat, body.seq)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        return {"ok": True, "seq": seq}
+
+    @app.post(
+        "/api/tables/{table_id}/standin",
+        summary="Hand an absent person's seat to a bot (your own seat: at any time)",
+        responses=errors(400, 403, 404, 409, 413, 422),
+        response_model=dict[str, Any],
+    )
+    async def standin(
+        table_id: str, body: StandinRequest, request: Request
+    ) -> dict[str, Any] | JSONResponse:
+        hub, table, seat = await table_and_seat(request, table_id, body.token)
+        lang = _lang(body.lang)
+        try:
+            await hub.hand_to_bot(table, seat, body.seat, body.bot)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        return {"ok": True}
+
+    @app.post(
+        "/api/tables/{table_id}/return",
+        summary="Take your seat back from the bot standing in for you",
+        responses=errors(400, 403, 404, 409, 413, 422),
+        response_model=dict[str, Any],
+    )
+    async def take_back(
+        table_id: str, body: ReturnRequest, request: Request
+    ) -> dict[str, Any] | JSONResponse:
+        hub, table, seat = await table_and_seat(request, table_id, body.token)
+        lang = _lang(body.lang)
+        try:
+            await hub.take_back_seat(table, seat)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        return {"ok": True}
 
     @app.post(
         "/api/tables/{table_id}/name",
@@ -630,6 +715,15 @@ async def _socket_message(
                 raise WebError(403, "token", "spectators cannot move")
             await hub.submit(table, conn.seat, message.get("action"), message.get("seq"))
             return None
+        if kind == "undo":
+            await hub.undo(table, conn.seat, message.get("seq"))
+            return None
+        if kind == "standin":
+            await hub.hand_to_bot(table, conn.seat, message.get("seat"), message.get("bot"))
+            return None
+        if kind == "return":
+            await hub.take_back_seat(table, conn.seat)
+            return None
         if kind == "lang":
             conn.lang = _lang(message.get("lang"))
             await conn.send(encode(hub.payload(table, conn.seat, conn.lang)))
@@ -637,7 +731,9 @@ async def _socket_message(
         if kind == "ping":
             return {"type": "pong"}
         raise WebError(
-            400, "request", f"unknown message type {kind[:40]!r} (use move, lang or ping)"
+            400,
+            "request",
+            f"unknown message type {kind[:40]!r} (use move, undo, standin, return, lang or ping)",
         )
     except WebError as exc:
         return {"type": "error", **exc.to_json(conn.lang)}

@@ -14,6 +14,7 @@ import asyncio
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import get_game
-from bazaar.i18n import LANGS
+from bazaar.i18n import LANGS, N_, t
 from bazaar.web import workers
 from bazaar.web.advice import (
     ADVICE_JOBS,
@@ -42,6 +43,7 @@ from bazaar.web.outbox import CLOSE_TIMEOUT, QUEUE_LIMIT, SEND_TIMEOUT, Close, O
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.pools import WorkerPool
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
+from bazaar.web.undo import UNDO_REFUSALS, learned_nothing
 
 log = logging.getLogger("bazaar.web")
 
@@ -49,6 +51,30 @@ log = logging.getLogger("bazaar.web")
 LOG_LAST = 60
 #: Seconds between two presence broadcasts (who is connected) of one table, at most.
 PRESENCE_INTERVAL = 0.5
+#: Seconds a bot waits before it moves: people can read its move, and take back their own
+#: move before the bot answers it (docs/web.md, "Undo").
+BOT_DELAY = 1.0
+#: Seconds in one minute of a turn timer (tests shorten it).
+TIMER_MINUTE = 60.0
+
+#: Why a seat cannot be handed to a bot (``rule`` of the ``standin`` error) -> the sentence.
+STANDIN_REFUSALS = {
+    "standin-no-timer": N_("this table has no turn timer, so seats are not handed to bots"),
+    "standin-not-away": N_(
+        "this player has not been away longer than the turn timer ({minutes} min) yet"
+    ),
+    "standin-not-human": N_("only a person's seat can be handed to a bot"),
+    "standin-already": N_("a bot is already playing for this seat"),
+    "standin-game-over": N_("the game is over"),
+    "return-nothing": N_("no bot is playing for your seat"),
+}
+
+
+def refusal(status: int, code: str, rule: str, sentences: dict[str, str], **fmt: Any) -> WebError:
+    """A refusal whose sentence (``error`` in English, ``explain`` in every language) comes
+    from the msgid ``sentences[rule]``."""
+    words = {lang: t(sentences[rule], lang, **fmt) for lang in LANGS}
+    return WebError(status, code, words["en"], rule, words)
 
 
 class WebError(Exception):
@@ -140,6 +166,18 @@ class LiveTable:
     #: the pending presence broadcast, and when the last one went out (loop time)
     presence_timer: asyncio.TimerHandle | None = None
     presence_sent: float = float("-inf")
+    #: the trailing run of one person's moves that may still be taken back (newest last)
+    undo_stack: list[UndoEntry] = field(default_factory=list)
+    #: counts undos and stand-in changes: a bot's move worked out before one is not played
+    epoch: int = 0
+    #: moves already stored when this server loaded the table (a restart ends their undo)
+    loaded_seq: int = 0
+    #: seat -> when (UNIX time) its person's last connection closed, or the table was loaded
+    left_at: dict[int, float] = field(default_factory=dict)
+    #: when (UNIX time) the turn of the seat to move began (or the table was loaded)
+    turn_started: float = 0.0
+    #: the broadcast due when the next seat goes past the turn timer
+    timer_handle: asyncio.TimerHandle | None = None
 
     def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""
@@ -197,17 +235,45 @@ class LiveTable:
         return deal.derived_seed(self.info.seed, self.info.salt or "", purpose, step)
 
     def seats_public(self) -> list[dict[str, Any]]:
+        """Every seat as anyone may see it, with presence: ``present`` (the seat's person
+        has the table open; bots: true), ``away`` (since when they are away, UNIX seconds: when
+        their last connection closed or the server loaded the table; null while present) and
+        ``standin`` (the bot spec playing for an absent person, or null)."""
         connected = {c.seat for c in self.connections}
-        return [
-            {**public_seat(i, s), "connected": s["kind"] == "bot" or i in connected}
-            for i, s in enumerate(self.info.seats)
-        ]
+        out = []
+        for i, s in enumerate(self.info.seats):
+            present = s["kind"] == "bot" or i in connected
+            left = self.left_at.get(i)
+            away = None if present or left is None else round(left, 3)
+            out.append(
+                {
+                    **public_seat(i, s),
+                    "connected": present,
+                    "present": present,
+                    "away": away,
+                }
+            )
+        return out
 
     def bot_spec(self, seat: int | None) -> str | None:
+        """The bot that plays ``seat``: its own, or the one standing in for its person."""
         if seat is None:
             return None
         info = self.info.seats[seat]
-        return info["bot"] if info["kind"] == "bot" else None
+        return info["bot"] if info["kind"] == "bot" else info.get("standin")
+
+
+@dataclass(eq=False)
+class UndoEntry:
+    """A person's move that may be taken back: its number, mover, the state before it and
+    whether it showed the mover nothing new (:func:`bazaar.web.undo.learned_nothing`)."""
+
+    seq: int
+    seat: int
+    before: State
+    undoable: bool
+    #: a bot playing for the seat made it (it stands)
+    by_bot: bool = False
 
 
 def replay_table(info: StoredTable) -> tuple[State, list[LoggedMove]]:
@@ -225,11 +291,15 @@ def replay_table(info: StoredTable) -> tuple[State, list[LoggedMove]]:
 class Hub:
     """Every live table; the one place where moves are accepted."""
 
+    #: seconds in one minute of a turn timer, and the wall clock (tests change both)
+    timer_minute: float = TIMER_MINUTE
+    clock: Callable[[], float] = staticmethod(time.time)
+
     def __init__(
         self,
         store: Store,
         *,
-        bot_delay: float = 0.5,
+        bot_delay: float = BOT_DELAY,
         workers_count: int = 1,
         hint_level: str = "medium",
         analysis_level: str = "easy",
@@ -241,8 +311,12 @@ class Hub:
         send_timeout: float = SEND_TIMEOUT,
         close_timeout: float = CLOSE_TIMEOUT,
         presence_interval: float = PRESENCE_INTERVAL,
+        timer_minute: float = TIMER_MINUTE,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.timer_minute = timer_minute
+        self.clock = clock
         self.queue_limit = queue_limit
         self.send_timeout = send_timeout
         self.close_timeout = close_timeout
@@ -269,6 +343,8 @@ class Hub:
                 table.bot_task.cancel()
             if table.presence_timer is not None:
                 table.presence_timer.cancel()
+            if table.timer_handle is not None:
+                table.timer_handle.cancel()
         await self.advice.close()
         await asyncio.to_thread(self.pool.shutdown)
         self.store.close()
@@ -286,8 +362,10 @@ class Hub:
         options: dict[str, Any],
         lang: str,
         seed: int | None = None,
+        turn_minutes: int | None = None,
     ) -> tuple[str, list[str | None]]:
-        """Create a table; return its id and one token per seat (None for bot seats)."""
+        """Create a table; return its id and one token per seat (None for bot seats).
+        ``turn_minutes``: the turn timer (None: no timer)."""
         try:
             game = get_game(game_id)
         except BazaarError as exc:
@@ -339,6 +417,7 @@ class Hub:
             "salt": salt,
             "commitment": deal.commit(seed, salt),
             "fixed_seed": fixed,
+            "turn_minutes": turn_minutes,
         }
         await asyncio.to_thread(self.store.create_table, row)
         await self.get(table_id)  # loads it, and a bot that starts begins to think
@@ -359,6 +438,10 @@ class Hub:
                 raise WebError(404, "unknown-table", f"there is no table {table_id!r}")
             state, history = replay_table(info)
             table = LiveTable(info, state, history)
+            now = self.clock()
+            table.loaded_seq = table.seq
+            table.turn_started = now
+            table.left_at = {i: now for i, s in enumerate(info.seats) if s["kind"] == "human"}
             self.tables[table_id] = table
         self.wake_bots(table)
         return table
@@ -386,6 +469,8 @@ class Hub:
             log=table.log(seat, lang),
         )
         payload["deal"] = table.deal()
+        payload["undo"] = self.may_undo(table, seat)
+        payload["timer"] = self.timer(table)
         return payload
 
     def publish(self, table: LiveTable, presence_only: bool = False) -> None:
@@ -403,6 +488,7 @@ class Hub:
                 cache[key] = encode(self.payload(table, conn.seat, conn.lang))
             conn.presence_seen = version
             conn.offer(cache[key])
+        self._arm_timer(table)
 
     async def connect(self, table: LiveTable, conn: Connection) -> None:
         """Add a connection: it gets its own payload at once, the others a (coalesced)
@@ -418,6 +504,8 @@ class Hub:
         )
         conn.outbox.start()
         table.connections.add(conn)
+        if conn.seat is not None and table.info.seats[conn.seat].get("standin"):
+            await self.take_back_seat(table, conn.seat, quiet=True)  # the person is back
         self.presence_changed(table)
         conn.presence_seen = table.presence_version
         conn.offer(encode(self.payload(table, conn.seat, conn.lang)))
@@ -431,6 +519,8 @@ class Hub:
     def _forget(self, table: LiveTable, conn: Connection) -> None:
         if conn in table.connections:
             table.connections.discard(conn)
+            if conn.seat is not None and all(c.seat != conn.seat for c in table.connections):
+                table.left_at[conn.seat] = self.clock()
             self.presence_changed(table)
 
     def presence_changed(self, table: LiveTable) -> None:
@@ -462,6 +552,9 @@ class Hub:
         if table.presence_timer is not None:
             table.presence_timer.cancel()
             table.presence_timer = None
+        if table.timer_handle is not None:
+            table.timer_handle.cancel()
+            table.timer_handle = None
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         return True
@@ -485,11 +578,28 @@ class Hub:
             raise WebError(422, "illegal", exc.message, exc.rule, words) from exc
         return number
 
-    async def submit(self, table: LiveTable, seat: int, action: Any, seq: Any) -> int:
-        """Accept ``seat``'s move as move number ``seq``; return the new sequence number."""
+    async def submit(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Any,
+        seq: Any,
+        *,
+        bot: str | None = None,
+        epoch: int | None = None,
+    ) -> int:
+        """Accept ``seat``'s move as move number ``seq``; return the new sequence number.
+
+        ``bot``/``epoch``: a bot's move, worked out at ``epoch``; refused (``stale``) if the
+        table's epoch moved on (an undo) or ``bot`` no longer plays the seat. A person's own
+        move at a seat a bot stands in for ends the stand-in first."""
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise WebError(400, "field", "'seq' must be the integer sequence number of the move")
+        if bot is None and table.info.seats[seat].get("standin"):
+            await self.take_back_seat(table, seat, quiet=True)
         async with table.lock:
+            if bot is not None and (epoch != table.epoch or table.bot_spec(seat) != bot):
+                raise WebError(409, "stale", "the table changed while the bot was thinking")
             state = table.state
             mover = state.to_move()
             if mover is None:
@@ -514,11 +624,205 @@ class Hub:
             except DuplicateMove as exc:
                 raise WebError(409, "stale", str(exc)) from exc
             public = state.public_notation(number)
+            before = state.clone()
             events = state.apply(number)
+            self._remember_for_undo(table, seat, number, before, by_person=bot is None)
             table.history.append(LoggedMove(table.seq, seat, text, events, public=public))
+            table.turn_started = self.clock()
         self.publish(table)  # only queues: the reply never waits for a socket
         self.wake_bots(table)
         return table.seq
+
+    # ------------------------------------------------------------------ undo
+    def _remember_for_undo(
+        self, table: LiveTable, seat: int, action: int, before: State, by_person: bool
+    ) -> None:
+        """Keep what taking this move back needs. Another seat's move (or a bot's) ends the
+        undo of every earlier move: only the trailing run of one person's moves is kept."""
+        stack = table.undo_stack
+        if stack and stack[-1].seat != seat:
+            stack.clear()
+        undoable = by_person and learned_nothing(before, action, table.state, seat)
+        stack.append(UndoEntry(table.seq, seat, before, undoable, by_bot=not by_person))
+
+    def may_undo(self, table: LiveTable, seat: int | None) -> bool:
+        """True if ``seat`` may take back the newest move now."""
+        return self._undo_refusal(table, seat, table.seq - 1) is None
+
+    def _undo_refusal(self, table: LiveTable, seat: int | None, seq: int) -> str | None:
+        """Why ``seat`` may not take back move ``seq`` (a rule of UNDO_REFUSALS), or None."""
+        if seat is None:
+            return "undo-not-yours"
+        if table.state.is_over():
+            return "undo-game-over"
+        if not 0 <= seq < table.seq:
+            return "undo-nothing"
+        if table.history[seq].seat != seat:
+            return "undo-not-yours"
+        if any(m.seat != seat for m in table.history[seq + 1 :]):
+            return "undo-moved-on"
+        if seq != table.seq - 1:
+            return "undo-newest-first"
+        entry = table.undo_stack[-1] if table.undo_stack else None
+        if entry is None or entry.seq != seq:  # sealed by a move since taken back, or old
+            return "undo-restarted" if seq < table.loaded_seq else "undo-moved-on"
+        if entry.by_bot:
+            return "undo-bot"
+        if table.bot_spec(seat) is not None:  # a bot plays the seat now
+            return "undo-bot"
+        return None if entry.undoable else "undo-hidden"
+
+    async def undo(self, table: LiveTable, seat: int | None, seq: Any) -> int:
+        """Take back move ``seq`` (the newest) of ``seat``; return the new sequence number.
+
+        The move's row is deleted, so the record keeps only what stands, and the table goes
+        back to the exact state before it. WebError 409 ``undo`` with the reason otherwise."""
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise WebError(400, "field", "'seq' must be the integer number of the move to undo")
+        if seat is None:
+            raise WebError(403, "token", "taking a move back needs the seat's token")
+        async with table.lock:
+            reason = self._undo_refusal(table, seat, seq)
+            if reason is not None:
+                raise refusal(409, "undo", reason, UNDO_REFUSALS)
+            deleted = await asyncio.to_thread(self.store.delete_move, table.id, seq)
+            if not deleted:  # another server process moved on: the move stands
+                raise refusal(409, "undo", "undo-moved-on", UNDO_REFUSALS)
+            entry = table.undo_stack.pop()
+            table.state = entry.before
+            del table.history[seq:]
+            for entries in table.logs.values():
+                del entries[seq:]
+            table.epoch += 1
+            table.turn_started = self.clock()
+        self.publish(table)
+        self.wake_bots(table)
+        return table.seq
+
+    # ------------------------------------------------------------------ absent players
+    def _timer_seconds(self, table: LiveTable) -> float | None:
+        minutes = table.info.turn_minutes
+        return None if not minutes else minutes * self.timer_minute
+
+    def _overdue(self, table: LiveTable, now: float) -> tuple[list[int], float | None]:
+        """The person seats that may be handed to a bot now (away, or idle on their turn,
+        longer than the timer; none with a stand-in already), and when the next one will be."""
+        limit = self._timer_seconds(table)
+        if limit is None or table.state.is_over():
+            return [], None
+        connected = {c.seat for c in table.connections}
+        mover = table.state.to_move()
+        due: list[int] = []
+        upcoming: list[float] = []
+        for seat, info in enumerate(table.info.seats):
+            if info["kind"] != "human" or info.get("standin"):
+                continue
+            moments = [] if seat in connected else [table.left_at.get(seat, now) + limit]
+            if seat == mover:
+                moments.append(table.turn_started + limit)
+            when = min(moments, default=None)
+            if when is None:
+                continue
+            if when <= now:
+                due.append(seat)
+            else:
+                upcoming.append(when)
+        return due, min(upcoming, default=None)
+
+    def timer(self, table: LiveTable) -> dict[str, Any]:
+        """The payload's ``timer``: ``minutes`` (null: no timer), the seat whose turn runs
+        (a person's, else null), its ``deadline`` (UNIX seconds) and ``left`` (whole
+        seconds, 0 once past), and ``overdue``: the seats anyone may hand to a bot now."""
+        now = self.clock()
+        limit = self._timer_seconds(table)
+        mover = table.state.to_move()
+        timed = limit is not None and mover is not None and table.bot_spec(mover) is None
+        deadline = table.turn_started + limit if timed and limit is not None else None
+        return {
+            "minutes": table.info.turn_minutes,
+            "seat": mover if timed else None,
+            "deadline": None if deadline is None else round(deadline, 3),
+            "left": None if deadline is None else max(0, int(deadline - now + 0.999)),
+            "overdue": self._overdue(table, now)[0],
+        }
+
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Broadcast again when the next seat goes past the timer (so ``overdue`` shows)."""
+        if table.timer_handle is not None:
+            table.timer_handle.cancel()
+            table.timer_handle = None
+        if self._timer_seconds(table) is None:
+            return
+        _, upcoming = self._overdue(table, self.clock())
+        if upcoming is not None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, upcoming - self.clock()) + 0.05
+            table.timer_handle = loop.call_later(delay, self._timer_due, table)
+
+    def _timer_due(self, table: LiveTable) -> None:
+        table.timer_handle = None
+        if self.tables.get(table.id) is table:
+            self.publish(table)
+
+    async def hand_to_bot(self, table: LiveTable, by: int | None, seat: Any, spec: Any) -> None:
+        """Seat ``by`` hands ``seat`` to the bot ``spec``: allowed for one's own seat at any
+        time, and for another person's seat once it is overdue (see :meth:`timer`)."""
+        if by is None:
+            raise WebError(403, "token", "handing a seat to a bot needs a seat's token")
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(table.info.seats)
+        ):
+            raise WebError(
+                400, "field", f"'seat' must be a seat number from 0 to {len(table.info.seats) - 1}"
+            )
+        if not isinstance(spec, str) or len(spec) > 40:
+            raise WebError(400, "field", "'bot' must be a bot spec such as 'ismcts:easy'")
+        spec = normalize_spec(spec)
+        try:
+            make_bot(spec, 0, game=table.info.game)
+        except UnknownBot as exc:
+            raise WebError(400, "bot", exc.message) from exc
+        async with table.lock:
+            info = table.info.seats[seat]
+            if table.state.is_over():
+                raise refusal(409, "standin", "standin-game-over", STANDIN_REFUSALS)
+            if info["kind"] != "human":
+                raise refusal(409, "standin", "standin-not-human", STANDIN_REFUSALS)
+            if info.get("standin"):
+                raise refusal(409, "standin", "standin-already", STANDIN_REFUSALS)
+            if seat != by:
+                if self._timer_seconds(table) is None:
+                    raise refusal(409, "standin", "standin-no-timer", STANDIN_REFUSALS)
+                if seat not in self._overdue(table, self.clock())[0]:
+                    minutes = table.info.turn_minutes
+                    raise refusal(
+                        409, "standin", "standin-not-away", STANDIN_REFUSALS, minutes=minutes
+                    )
+            await asyncio.to_thread(self.store.set_seat, table.id, seat, "standin", spec)
+            info["standin"] = spec
+            table.epoch += 1
+        self.publish(table)
+        self.wake_bots(table)
+
+    async def take_back_seat(self, table: LiveTable, seat: int | None, quiet: bool = False) -> None:
+        """The person of ``seat`` is back: the bot standing in leaves (``quiet``: no error
+        if none was, and no broadcast: the caller sends one)."""
+        if seat is None:
+            raise WebError(403, "token", "taking a seat back needs its token")
+        async with table.lock:
+            info = table.info.seats[seat]
+            if not info.get("standin"):
+                if quiet:
+                    return
+                raise refusal(409, "return", "return-nothing", STANDIN_REFUSALS)
+            await asyncio.to_thread(self.store.set_seat, table.id, seat, "standin", None)
+            info["standin"] = None
+            table.epoch += 1
+            table.turn_started = self.clock()
+        if not quiet:
+            self.publish(table)
 
     # ------------------------------------------------------------------ bots
     def wake_bots(self, table: LiveTable) -> None:
@@ -534,9 +838,11 @@ class Hub:
             spec = table.bot_spec(seat)
             if seat is None or spec is None:
                 return
-            seq = table.seq
+            seq, epoch = table.seq, table.epoch
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
+            if (table.seq, table.epoch) != (seq, epoch):  # taken back meanwhile: look again
+                continue
             seed = table.worker_seed("bot", seq)
             try:
                 move = await self.run(workers.bot_move, table.record(), spec, seed)
@@ -545,7 +851,7 @@ class Hub:
                 await asyncio.sleep(1.0)
                 continue
             try:
-                await self.submit(table, seat, move, seq)
+                await self.submit(table, seat, move, seq, bot=spec, epoch=epoch)
             except WebError:  # the table moved on meanwhile; look again
                 continue
 
@@ -565,7 +871,9 @@ class Hub:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
         seed = table.worker_seed("hint", table.seq)
-        key = AdviceKey(table.id, seat, table.seq, "hint")
+        # after an undo the same move number can be another position: not the same hint
+        kind = f"hint:{table.epoch}" if table.epoch else "hint"
+        key = AdviceKey(table.id, seat, table.seq, kind)
         record = table.record()
         return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
 

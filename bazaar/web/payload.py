@@ -25,6 +25,11 @@ Payload fields::
     winners   winning seats (empty until over)
     deal      {"fixed", "commitment", "seed", "salt"}: added by Hub.payload (docs/web.md,
               "Fair deals"; seed and salt null until the game is over unless fixed)
+    undo      true when this viewer may take back the newest move now: added by Hub.payload
+              (docs/web.md, "Undo")
+    timer     {"minutes", "seat", "deadline", "left", "overdue"}: the turn timer, added by
+              Hub.payload; seats[] there also have "present", "away" and "standin"
+              (docs/web.md, "Absent players")
 """
 
 from __future__ import annotations

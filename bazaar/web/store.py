@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -71,10 +72,17 @@ class TableRow(Base):
     commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: 1 when the creator chose the seed, 0 when the server drew it, NULL: not known (old)
     fixed_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the turn timer in minutes per move (NULL: none; docs/web.md, "Absent players")
+    turn_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 #: Columns added to ``tables`` since the first schema, with their SQL types.
-ADDED_COLUMNS = {"salt": "VARCHAR(64)", "commitment": "VARCHAR(64)", "fixed_seed": "INTEGER"}
+ADDED_COLUMNS = {
+    "salt": "VARCHAR(64)",
+    "commitment": "VARCHAR(64)",
+    "fixed_seed": "INTEGER",
+    "turn_minutes": "INTEGER",
+}
 
 
 class MoveRow(Base):
@@ -108,6 +116,7 @@ class StoredTable:
     salt: str | None = None
     commitment: str | None = None
     fixed_seed: bool | None = None
+    turn_minutes: int | None = None
 
 
 class DuplicateMove(Exception):
@@ -231,11 +240,31 @@ class Store:
         except IntegrityError as exc:
             raise DuplicateMove(f"move {seq} of table {table_id} is already stored") from exc
 
+    def delete_move(self, table_id: str, seq: int) -> bool:
+        """Delete move ``seq`` if it is the table's newest (an undo); False if it is not."""
+        with self.engine.begin() as connection:
+            newest = connection.execute(
+                select(MoveRow.seq)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.seq.desc())
+                .limit(1)
+            ).scalar()
+            if newest != seq:
+                return False
+            connection.execute(
+                delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.seq == seq)
+            )
+            return True
+
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        self.set_seat(table_id, seat, "name", name)
+
+    def set_seat(self, table_id: str, seat: int, key: str, value: Any) -> None:
+        """Set one field of a seat's stored JSON (``name``, ``standin``)."""
         with Session(self.engine) as session, session.begin():
             row = session.get_one(TableRow, table_id)
             seats = json.loads(json.dumps(row.seats))
-            seats[seat]["name"] = name
+            seats[seat][key] = value
             row.seats = seats
 
     def load(self, table_id: str) -> StoredTable | None:
@@ -262,6 +291,7 @@ class Store:
                 row.salt,
                 row.commitment,
                 None if row.fixed_seed is None else bool(row.fixed_seed),
+                row.turn_minutes,
             )
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
@@ -282,6 +312,7 @@ class Store:
                         "over": bool(row.over),
                         "moves": count,
                         "created": row.created,
+                        "turn_minutes": row.turn_minutes,
                         "deal": public_deal(
                             int(row.seed),
                             row.salt,
@@ -296,4 +327,10 @@ class Store:
 
 def public_seat(seat: int, info: dict[str, Any]) -> dict[str, Any]:
     """A seat as anyone may see it (never the token hash)."""
-    return {"seat": seat, "name": info["name"], "kind": info["kind"], "bot": info.get("bot")}
+    return {
+        "seat": seat,
+        "name": info["name"],
+        "kind": info["kind"],
+        "bot": info.get("bot"),
+        "standin": info.get("standin"),
+    }

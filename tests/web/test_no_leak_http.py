@@ -103,12 +103,13 @@ def private_position(
 
 def normalized(text: str, table_id: str) -> dict[str, Any]:
     """A served payload without what differs between two tables by design: the table id,
-    the seed commitment ``deal`` and presence (who has a socket open)."""
+    the seed commitment ``deal`` and presence (who has a socket open, since when one is away)."""
     payload = json.loads(text.replace(table_id, "ID"))
     for key in ("table", "deal"):
         payload.pop(key, None)
     for seat in payload.get("seats", []):
-        seat.pop("connected", None)
+        for key in ("connected", "present", "away"):
+            seat.pop(key, None)
     return payload
 
 

@@ -71,3 +71,31 @@ def test_postgres_urls_use_psycopg() -> None:
     assert normalize_url("postgresql://me@host/db") == "postgresql+psycopg://me@host/db"
     assert normalize_url("postgres://me@host/db") == "postgresql+psycopg://me@host/db"
     assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_an_undo_deletes_only_the_newest_move(store: Store) -> None:
+    table_id = uuid.uuid4().hex[:12]
+    store.create_table({**_table(table_id), "turn_minutes": 5})
+    store.add_move(table_id, 0, 0, "hide T1E", over=False)
+    store.add_move(table_id, 1, 1, "pass", over=False)
+    assert store.delete_move(table_id, 0) is False  # not the newest: it stands
+    assert store.delete_move(table_id, 1) is True
+    assert store.delete_move(table_id, 1) is False  # gone already
+    store.add_move(table_id, 1, 1, "bid 3", over=False)  # its number is free again
+    loaded = store.load(table_id)
+    assert loaded is not None and loaded.moves == [(0, "hide T1E"), (1, "bid 3")]
+    assert loaded.turn_minutes == 5
+
+
+def test_a_stand_in_is_stored_with_its_seat(store: Store) -> None:
+    table_id = uuid.uuid4().hex[:12]
+    store.create_table(_table(table_id))
+    store.set_seat(table_id, 0, "standin", "ismcts:easy")
+    loaded = store.load(table_id)
+    assert loaded is not None and loaded.seats[0]["standin"] == "ismcts:easy"
+    assert loaded.turn_minutes is None
+    listed = next(t for t in store.list_tables() if t["id"] == table_id)
+    assert listed["seats"][0]["standin"] == "ismcts:easy" and listed["turn_minutes"] is None
+    store.set_seat(table_id, 0, "standin", None)
+    loaded = store.load(table_id)
+    assert loaded is not None and loaded.seats[0]["standin"] is None

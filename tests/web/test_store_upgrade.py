@@ -117,9 +117,10 @@ def test_an_old_database_is_upgraded_and_its_tables_replay(old_db: str) -> None:
     try:
         columns = {c["name"]: str(c["type"]) for c in inspect(store.engine).get_columns("tables")}
         assert columns["seed"] == "VARCHAR(20)"
-        assert {"salt", "commitment", "fixed_seed"} <= set(columns)
+        assert {"salt", "commitment", "fixed_seed", "turn_minutes"} <= set(columns)
         old = store.load("old1")
         assert old is not None and old.seed == OLD_SEED and old.moves == MOVES
+        assert old.turn_minutes is None  # no timer on a table from before timers
         assert (old.salt, old.commitment, old.fixed_seed) == (None, None, None)
         state, history = replay_table(old)
         expected = get_game("buy-low-sell-high").new(3, OLD_SEED)
@@ -179,3 +180,21 @@ def test_an_old_sqlite_file_stores_big_seeds_as_text(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         row = db.execute("SELECT seed, typeof(seed), fixed_seed FROM tables").fetchone()
     assert row == (str(2**64 - 2), "text", 0)
+
+
+def test_a_database_from_before_turn_timers_gains_the_column(tmp_path: Path) -> None:
+    """A database of the schema before turn timers (seed text, salt, no ``turn_minutes``)."""
+    url = f"sqlite:///{tmp_path / 'timers.db'}"
+    store = Store(url)
+    store.create_table(_row("before", 5, deal.new_salt(), fixed=False))
+    store.close()
+    with sqlite3.connect(tmp_path / "timers.db") as db:
+        db.execute("ALTER TABLE tables DROP COLUMN turn_minutes")
+    again = Store(url)
+    try:
+        columns = {c["name"] for c in inspect(again.engine).get_columns("tables")}
+        assert "turn_minutes" in columns
+        loaded = again.load("before")
+        assert loaded is not None and loaded.turn_minutes is None and loaded.seed == 5
+    finally:
+        again.close()

@@ -79,8 +79,10 @@
     document.querySelectorAll("[data-option]").forEach((sel) => {
       options[sel.getAttribute("data-option")] = JSON.parse(sel.value);
     });
+    const minutes = $("turn-minutes") ? $("turn-minutes").value : "";
     return {game: $("game").value, players: Number($("players").value), seats: seats,
-      options: options, lang: $("table-lang").value};
+      options: options, lang: $("table-lang").value,
+      turn_minutes: minutes ? Number(minutes) : null};
   }
 
   /* The request body as JSON text: a fixed seed goes in as its digits, since a JavaScript
@@ -146,6 +148,15 @@
     }).join("") + "</ul>";
   }
 
+  /* A person's seat in the table list: away for how long, or the bot playing for them. */
+  function presenceWords(s) {
+    if (s.standin) return " (" + ui.t("a bot plays for them: {bot}", {bot: botLabel(s.standin)}) + ")";
+    if (!s.present && s.away !== null && s.away !== undefined) {
+      return " (" + ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - s.away) / 60))}) + ")";
+    }
+    return "";
+  }
+
   async function refreshTables() {
     let data;
     try { data = await Bazaar.api("GET", "/api/tables"); } catch (err) { return; }
@@ -156,7 +167,7 @@
     const rows = data.tables.map((tb) => {
       const g = catalog.games.find((x) => x.id === tb.game);
       const seats = tb.seats.map((s) => s.kind === "bot" ? botLabel(s.bot) :
-        (s.name || ui.t("Person")) + (s.connected ? " ●" : " ○")).join(", ");
+        (s.name || ui.t("Person")) + (s.connected ? " ●" : " ○") + presenceWords(s)).join(", ");
       const state = (tb.over ? ui.t("finished") : tb.waiting_for ?
         ui.t("waiting for {n} player(s)", {n: tb.waiting_for}) : ui.t("playing")) +
         (tb.deal && tb.deal.fixed ? " · " + ui.t("fixed deal") : "");

@@ -170,6 +170,8 @@
     $("name-row").hidden = p.seat === null;
     $("my-name").placeholder = ui.t("Your name");
     drawMoves(p);
+    drawUndo(p);
+    drawPresence(p);
     drawLog(p);
     $("hint").hidden = p.seat === null || p.over;
     $("hint").disabled = p.to_move !== p.seat;
@@ -231,6 +233,72 @@
         (ui.notation ? ` title="${ui.esc(m.notation)}"` : "") + `>${ui.esc(m.text)}` +
         (shown ? `<span class="nt">${ui.esc(m.notation)}</span>` : "") + `</button>`;
     }).join("");
+  }
+
+  /* "Undo": shown while this viewer may take back their newest move (payload ``undo``). */
+  function drawUndo(p) {
+    let btn = $("undo");
+    if (!btn) {
+      btn = document.createElement("button");
+      btn.id = "undo";
+      btn.addEventListener("click", () => {
+        if (!live || !live.undo || replaying) return;
+        socket.send(JSON.stringify({type: "undo", seq: live.seq - 1}));
+      });
+      $("moves").after(btn);
+    }
+    btn.textContent = ui.t("Undo my last move");
+    btn.hidden = !p.undo || replaying;
+  }
+
+  /* Who is here: each seat present, away (for how long) or played by a stand-in bot; the
+   * turn timer; a button to hand an overdue seat to a bot, and to take one's own seat back. */
+  function drawPresence(p) {
+    let box = $("presence");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "presence";
+      box.className = "presence";
+      $("status").after(box);
+      box.addEventListener("click", (ev) => {
+        const el = ev.target.closest && ev.target.closest("button[data-standin], button[data-return]");
+        if (!el || !socket) return;
+        if (el.hasAttribute("data-return")) { socket.send(JSON.stringify({type: "return"})); return; }
+        const level = box.querySelector("select.standin-bot");
+        socket.send(JSON.stringify({type: "standin", seat: Number(el.getAttribute("data-standin")),
+          bot: level ? level.value : "ismcts:easy"}));
+      });
+    }
+    const timer = p.timer || {};
+    const overdue = timer.overdue || [];
+    const rows = (p.seats || []).map((s) => {
+      let state;
+      if (s.kind === "bot") state = "";
+      else if (s.standin) state = ui.t("a bot plays for them: {bot}", {bot: ui.botLabel(s.standin)});
+      else if (s.present) state = ui.t("here");
+      else state = ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - s.away) / 60))});
+      const mark = s.kind === "bot" ? "" : (s.present ? "● " : "○ ");
+      const hand = overdue.includes(s.seat) && p.seat !== null && s.seat !== p.seat ?
+        ` <button data-standin="${s.seat}">${ui.esc(ui.t("Let a bot play for them"))}</button>` : "";
+      const back = s.standin && s.seat === p.seat ?
+        ` <button data-return="1">${ui.esc(ui.t("Take my seat back"))}</button>` : "";
+      return `<li data-seat="${s.seat}" data-present="${s.present}">${mark}${ui.esc(seatLabel(s.seat))}` +
+        (state ? ": " + ui.esc(state) : "") + hand + back + `</li>`;
+    }).join("");
+    let line = "";
+    if (timer.minutes) {
+      line = ui.t("Turn timer: {minutes} min per move.", {minutes: timer.minutes});
+      if (timer.left !== null && timer.left !== undefined) {
+        line += (ui.lang === "zh-TW" ? "" : " ") +
+          ui.t("{seconds} s left for this move.", {seconds: timer.left});
+      }
+    }
+    const levels = overdue.length && p.seat !== null ?
+      ` <select class="standin-bot" aria-label="${ui.esc(ui.t("Bot level"))}">` +
+      ["ismcts:easy", "ismcts:medium", "ismcts:hard", "heuristic"].map((b) =>
+        `<option value="${b}">${ui.esc(ui.botLabel(b))}</option>`).join("") + `</select>` : "";
+    box.innerHTML = `<ul class="seats-here">${rows}</ul>` +
+      (line ? `<p class="muted timer">${ui.esc(line)}${levels}</p>` : levels);
   }
 
   function drawLog(p) {
