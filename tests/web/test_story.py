@@ -95,6 +95,16 @@ def test_bot_move_is_highlighted_told_in_a_sentence_and_logged_under_the_right_s
     assert own == own_lines(first) and not any("draws" in line for line in own)
     assert page.locator("#log .turn .actor").first.inner_text().startswith("Mei")
     assert page.title() == "● Your turn — Take Stock · Bazaar"
+    # changes are animated briefly, and not at all for those who ask for less motion
+    assert int(page.get_attribute("body", "data-flashed") or 0) >= 1  # a price, money, a count
+    page.evaluate("document.querySelector('#board svg text').classList.add('changed')")
+    animation = "getComputedStyle(document.querySelector('#board svg text.changed')).animationName"
+    assert page.evaluate(animation) == "bazaar-changed"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(animation) == "none"
+    assert page.evaluate("getComputedStyle(document.getElementById('story')).animationName") == (
+        "none"
+    )
     assert not errors
 
 

@@ -167,6 +167,7 @@
     loadBoard(payload.game);
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const board = $("board");
+    const before = textsAt(board);
     if (renderer) {
       const words = Object.assign({}, strings, wordsOfBoard(payload.game));
       try {
@@ -180,6 +181,7 @@
     } else {
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
+    flashChanges(board, before);
     const legal = new Set(payload.legal.map((m) => m.action));
     board.querySelectorAll("[data-actions]").forEach((el) => {
       const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
@@ -187,6 +189,23 @@
       el.classList.add("hot");
       el.addEventListener("click", () => pick(acts));
     });
+  }
+
+  /* A short flash on each board text that changed (a price, money, a count) when the board
+   * kept its shape; style.css leaves it out under prefers-reduced-motion. */
+  function textAt(el) { return `${el.getAttribute("x")},${el.getAttribute("y")}`; }
+  function textsAt(board) {
+    const out = new Map();
+    board.querySelectorAll("svg text").forEach((el) => out.set(textAt(el), el.textContent));
+    return out;
+  }
+  function flashChanges(board, before) {
+    let changed = 0;
+    board.querySelectorAll("svg text").forEach((el) => {
+      const old = before.get(textAt(el));
+      if (old !== undefined && old !== el.textContent) { el.classList.add("changed"); changed++; }
+    });
+    document.body.dataset.flashed = String(Number(document.body.dataset.flashed || 0) + changed);
   }
 
   function pick(actions) {
