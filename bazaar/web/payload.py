@@ -145,15 +145,15 @@ def event_groups(events: list[Event], mover: int, lines: list[str]) -> list[dict
     """``lines`` (the sentences of ``events``, one each) grouped by the seat they concern.
 
     A group is a run of consecutive events about one seat: ``{"seat": s, "lines": [...]}``;
-    an event naming no seat joins the mover's run it follows, otherwise it starts a table group
-    (``seat`` null). In a group, :data:`LIST_FROM` or more consecutive events of one kind (the
+    an event naming no seat joins the mover's first run (the move's own consequences) when it
+    follows it, otherwise it starts a table group (``seat`` null). In a group, :data:`LIST_FROM` or more consecutive events of one kind (the
     customers of a Night Market walk) become one nested list of their lines.
     """
     groups: list[dict[str, Any]] = []
     kinds: list[list[str]] = []
     for event, line in zip(events, lines, strict=True):
         seat = event_seat(event)
-        if seat is None and groups and groups[-1]["seat"] == mover:
+        if seat is None and len(groups) == 1 and groups[0]["seat"] == mover:
             seat = mover
         if not groups or groups[-1]["seat"] != seat:
             groups.append({"seat": seat, "lines": []})

@@ -191,7 +191,8 @@ def test_ranked_result_names_the_tie_break_and_the_replay_shows_that_step(
     page.eval_on_selector(
         "#replay", "e => { e.value = '10'; e.dispatchEvent(new Event('input')); }"
     )
-    page.wait_for_function("document.body.dataset.seq === '10'")
+    page.wait_for_function("document.body.dataset.shownSeq === '10'")
+    assert page.get_attribute("body", "data-seq") == str(done["moves"])  # still the live count
     assert page.is_hidden("#result")
     assert page.locator("#log .entry").count() == 10
     assert page.get_attribute("#log .entry >> nth=-1", "data-seq") == "9"

@@ -101,7 +101,15 @@
     }
     filter = null;
     $("hints").innerHTML = "";
-    if (!replaying) { show(msg); drawSide(msg); }
+    if (!replaying) {
+      show(msg);
+      drawSide(msg);
+    } else {  // the replay stays on show; the slider and the live move number move on
+      document.body.dataset.seq = String(msg.seq);
+      document.body.dataset.over = String(msg.over);
+      $("replay").max = String(msg.seq);
+      $("replay-step").textContent = ui.t("Move {n} of {total}", {n: $("replay").value, total: msg.seq});
+    }
     const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
     if (mine && !wasMyTurn) beep();
     wasMyTurn = mine;
@@ -267,9 +275,9 @@
 
   function drawSide(p) {
     const past = p !== live;  // a replay step
-    document.body.dataset.seq = String(p.seq);
-    document.body.dataset.over = String(p.over);
-    document.body.dataset.shownSeq = String(p.seq);
+    document.body.dataset.seq = String(live ? live.seq : p.seq);  // the live move number
+    document.body.dataset.over = String(live ? live.over : p.over);
+    document.body.dataset.shownSeq = String(p.seq);  // the step on show (a replay's or live)
     $("game-name").textContent = games ? Bazaar.gameName(games[p.game], lang) : p.game;
     drawTitle();
     const status = $("status");
