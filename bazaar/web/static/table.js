@@ -101,6 +101,7 @@
     }
     filter = null;
     $("hints").innerHTML = "";
+    $("hint-note").hidden = true;
     if (!replaying) {
       show(msg);
       drawSide(msg);
@@ -420,8 +421,9 @@
         `<li class="hint${m.close ? " close" : ""}" data-win="${m.win === null ? "" : m.win}">` +
         `<button data-action="${m.action}" data-notation="${ui.esc(m.notation)}">` +
         `${ui.esc(ui.notation ? m.notation : m.text)}</button>` +
-        (ui.notation ? ` ${ui.esc(m.text)}` : "") + `</li>`).join("") +
-        (close > 1 ? `<li class="close-call muted">${ui.esc(ui.t("Too close to call: the top {n} moves are within 3 points of each other.", {n: close}))}</li>` : "");
+        (ui.notation ? ` ${ui.esc(m.text)}` : "") + `</li>`).join("");
+      $("hint-note").textContent = close > 1 ? ui.t("Too close to call: the top {n} moves are within 3 points of each other.", {n: close}) : "";
+      $("hint-note").hidden = close <= 1;
     } catch (err) {
       $("hints").innerHTML = "";
       Bazaar.toast(err.message);
