@@ -129,7 +129,7 @@ def test_connection_banner_and_no_your_turn_while_disconnected(page: Any, tmp_pa
         srv.stop()
 
 
-def test_sound_toggle_is_off_by_default_and_remembered(page: Any, server: Server) -> None:
+def test_sound_is_off_by_default_remembered_and_beeps_when_your_turn_starts(page: Any, server: Server) -> None:
     res = create(server, game="buy-low-sell-high", players=2, seats=[{"kind": "human"}] * 2)
     table, tokens = res["id"], [s["token"] for s in res["seats"]]
     open_seat(page, server, table, tokens[0])
@@ -137,9 +137,24 @@ def test_sound_toggle_is_off_by_default_and_remembered(page: Any, server: Server
     assert page.evaluate("localStorage.getItem('bazaar.sound')") is None
     page.check("#sound")
     assert page.evaluate("localStorage.getItem('bazaar.sound')") == "on"
+    assert page.get_attribute("body", "data-beeps") == "1"  # switching it on plays a sample
     page.reload()
     page.wait_for_selector("#moves button[data-action]")
     assert page.is_checked("#sound") is True
+    assert page.get_attribute("body", "data-beeps") is None  # not for the turn it opens on
+    seq = 0
+    while payload(server, table, tokens[0])["to_move"] == 0:  # you move until your turn ends
+        page.locator("#moves button[data-action]").first.click()
+        seq += 1
+        page.wait_for_function(f"document.body.dataset.seq === '{seq}'")
+    while (p := payload(server, table, tokens[1]))["to_move"] == 1:  # then the friend moves
+        page.wait_for_function(f"document.body.dataset.seq === '{seq}'")
+        assert not page.title().startswith("●")
+        body = {"token": tokens[1], "action": p["legal"][0]["action"], "seq": seq}
+        assert httpx.post(f"{server.url}/api/tables/{table}/moves", json=body).status_code == 200
+        seq += 1
+    page.wait_for_function("document.body.dataset.beeps === '1'")  # your turn again: a beep
+    assert page.title().startswith("● Your turn")
 
 
 def play_random_game(server: Server, game: str, players: int, seed: int) -> dict[str, Any]:

@@ -26,6 +26,7 @@
   let connected = false;  // the socket is open
   let lost = false;       // the connection was lost and is not back yet
   let wasMyTurn = false;
+  let hadPayload = false;
   const SOUND_KEY = "bazaar.sound";
 
   function tokenQuery() { return token ? "&token=" + encodeURIComponent(token) : ""; }
@@ -112,7 +113,8 @@
       $("replay-step").textContent = ui.t("Move {n} of {total}", {n: $("replay").value, total: msg.seq});
     }
     const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
-    if (mine && !wasMyTurn) beep();
+    if (mine && !wasMyTurn && hadPayload) beep();  // not for the turn the page opens on
+    hadPayload = true;
     wasMyTurn = mine;
     drawTitle();
   }
