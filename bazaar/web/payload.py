@@ -146,8 +146,9 @@ def event_groups(events: list[Event], mover: int, lines: list[str]) -> list[dict
 
     A group is a run of consecutive events about one seat: ``{"seat": s, "lines": [...]}``;
     an event naming no seat joins the mover's first run (the move's own consequences) when it
-    follows it, otherwise it starts a table group (``seat`` null). In a group, :data:`LIST_FROM` or more consecutive events of one kind (the
-    customers of a Night Market walk) become one nested list of their lines.
+    follows it, otherwise it starts a table group (``seat`` null). In a group,
+    :data:`LIST_FROM` or more consecutive events of one kind (the customers of a Night Market
+    walk) become one nested list of their lines.
     """
     groups: list[dict[str, Any]] = []
     kinds: list[list[str]] = []

@@ -129,7 +129,9 @@ def test_connection_banner_and_no_your_turn_while_disconnected(page: Any, tmp_pa
         srv.stop()
 
 
-def test_sound_is_off_by_default_remembered_and_beeps_when_your_turn_starts(page: Any, server: Server) -> None:
+def test_sound_is_off_by_default_remembered_and_beeps_when_your_turn_starts(
+    page: Any, server: Server
+) -> None:
     res = create(server, game="buy-low-sell-high", players=2, seats=[{"kind": "human"}] * 2)
     table, tokens = res["id"], [s["token"] for s in res["seats"]]
     open_seat(page, server, table, tokens[0])
