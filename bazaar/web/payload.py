@@ -20,8 +20,8 @@ Payload fields::
     log       [{"seq", "seat", "notation", "text", "lines": [str], "groups": [...]}] (newest
               last; events this seat sees; ``notation`` is the move's public notation, e.g.
               "hide ?", except for its mover; ``text`` the move in words, "a secret choice"
-              where it is redacted; ``groups`` the same lines by the seat they concern, see
-              :func:`event_groups`)
+              where it is redacted; ``groups`` the indices of ``lines`` by the seat they
+              concern, see :func:`event_groups`)
     last      the newest move as this seat may see it, or null before the first move:
               {"seq", "seat", "notation", "text", "fields"}; ``fields`` (the move as data,
               as in ``legal``) only when the seat may see the whole move, else null
@@ -141,32 +141,33 @@ def event_seat(event: Event) -> int | None:
 LIST_FROM = 3
 
 
-def event_groups(events: list[Event], mover: int, lines: list[str]) -> list[dict[str, Any]]:
-    """``lines`` (the sentences of ``events``, one each) grouped by the seat they concern.
+def event_groups(events: list[Event], mover: int) -> list[dict[str, Any]]:
+    """The events' sentences grouped by the seat they concern, as indices into the entry's
+    ``lines`` (one sentence per event, in order), so no sentence is sent twice.
 
-    A group is a run of consecutive events about one seat: ``{"seat": s, "lines": [...]}``;
+    A group is a run of consecutive events about one seat: ``{"seat": s, "lines": [0, 1]}``;
     an event naming no seat joins the mover's first run (the move's own consequences) when it
     follows it, otherwise it starts a table group (``seat`` null). In a group,
     :data:`LIST_FROM` or more consecutive events of one kind (the customers of a Night Market
-    walk) become one nested list of their lines.
+    walk) become one nested list of their indices.
     """
     groups: list[dict[str, Any]] = []
     kinds: list[list[str]] = []
-    for event, line in zip(events, lines, strict=True):
+    for index, event in enumerate(events):
         seat = event_seat(event)
         if seat is None and len(groups) == 1 and groups[0]["seat"] == mover:
             seat = mover
         if not groups or groups[-1]["seat"] != seat:
             groups.append({"seat": seat, "lines": []})
             kinds.append([])
-        groups[-1]["lines"].append(line)
+        groups[-1]["lines"].append(index)
         kinds[-1].append(event.kind)
     for group, kind in zip(groups, kinds, strict=True):
         group["lines"] = _listed(group["lines"], kind)
     return groups
 
 
-def _listed(lines: list[str], kinds: list[str]) -> list[Any]:
+def _listed(lines: list[int], kinds: list[str]) -> list[Any]:
     """``lines`` with each run of :data:`LIST_FROM`+ same-kind events as one nested list."""
     out: list[Any] = []
     i = 0
@@ -206,7 +207,7 @@ def log_entries(
                 "notation": m.notation_for(seat),
                 "text": move_words(state, m, seat, lang),
                 "lines": lines,
-                "groups": event_groups(seen, m.seat, lines),
+                "groups": event_groups(seen, m.seat),
             }
         )
     return entries

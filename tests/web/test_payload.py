@@ -53,11 +53,10 @@ def test_log_groups_put_each_event_under_the_seat_it_concerns() -> None:
         Event("move", {"customer": "T3"}),
         Event("income", {}),
     ]
-    lines = ["buy", "split", "draw", "walk 1", "walk 2", "walk 3", "income"]
-    assert event_groups(events, 0, lines) == [
-        {"seat": 0, "lines": ["buy", "split"]},
-        {"seat": 1, "lines": ["draw"]},
-        {"seat": None, "lines": [["walk 1", "walk 2", "walk 3"], "income"]},
+    assert event_groups(events, 0) == [  # indices of the entry's lines
+        {"seat": 0, "lines": [0, 1]},
+        {"seat": 1, "lines": [2]},
+        {"seat": None, "lines": [[3, 4, 5], 6]},
     ]
 
 

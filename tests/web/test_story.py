@@ -34,11 +34,11 @@ def payload(server: Server, table: str, token: str) -> dict[str, Any]:
 def own_lines(entry: dict[str, Any]) -> list[str]:
     """The event sentences of ``entry`` about its mover (the turn sentence's parts)."""
     return [
-        line
+        entry["lines"][index]
         for group in entry["groups"]
         if group["seat"] == entry["seat"]
-        for line in group["lines"]
-        if isinstance(line, str)
+        for index in group["lines"]
+        if isinstance(index, int)
     ]
 
 
@@ -87,9 +87,10 @@ def test_bot_move_is_highlighted_told_in_a_sentence_and_logged_under_the_right_s
     first = p["log"][0]
     assert first["seat"] == 0
     draw = next(g for g in first["groups"] if g["seat"] == 1)
-    assert len(draw["lines"]) == 1 and draw["lines"][0].endswith("draws a share card")
+    drawn = [first["lines"][i] for i in draw["lines"]]
+    assert len(drawn) == 1 and drawn[0].endswith("draws a share card")
     entry = page.locator("#log .entry[data-seq='0']")
-    assert entry.locator(".group[data-seat='1'] .line").all_inner_texts() == draw["lines"]
+    assert entry.locator(".group[data-seat='1'] .line").all_inner_texts() == drawn
     assert entry.locator(".group[data-seat='1'] .who").count() == 1
     own = entry.locator(":scope > .line").all_inner_texts()
     assert own == own_lines(first) and not any("draws" in line for line in own)

@@ -256,7 +256,7 @@
     const parts = [];
     turn.forEach((e) => {
       const own = (e.groups || []).filter((g) => g.seat === seat)
-        .flatMap((g) => g.lines.filter((l) => typeof l === "string"));
+        .flatMap((g) => g.lines.filter((i) => !Array.isArray(i)).map((i) => e.lines[i]));
       if (own.length) parts.push(...own);
       else parts.push(ui.t("{name}: {move}", {name: seatLabel(seat), move: e.text}));
     });
@@ -389,11 +389,11 @@
    * Market customer walk) as a list. */
   function drawLog(p) {
     const box = $("log");
-    const lineHtml = (l) => (Array.isArray(l)
-      ? `<ul class="walk">${l.map((x) => `<li>${ui.esc(x)}</li>`).join("")}</ul>`
-      : `<div class="line">${ui.esc(l)}</div>`);
     const entryHtml = (e) => {
-      const groups = e.groups || [{seat: e.seat, lines: e.lines}];
+      const lineHtml = (i) => (Array.isArray(i)  // indices of e.lines; a list: a walk
+        ? `<ul class="walk">${i.map((j) => `<li>${ui.esc(e.lines[j])}</li>`).join("")}</ul>`
+        : `<div class="line">${ui.esc(e.lines[i])}</div>`);
+      const groups = e.groups || [{seat: e.seat, lines: e.lines.map((l, i) => i)}];
       const own = groups.length && groups[0].seat === e.seat ? groups[0] : null;
       const others = own ? groups.slice(1) : groups;
       return `<div class="entry" data-seq="${e.seq}" data-notation="${ui.esc(e.notation)}"><b>${e.seq + 1}.</b> ` +
