@@ -61,8 +61,8 @@ def test_hint_gives_the_top_moves_for_the_mover_without_changing_the_state() -> 
     moves = hint(state, level=TINY, top=3, seed=1)
     assert state.full_view() == before
     assert 1 <= len(moves) <= 3
-    visits = [m["visits"] for m in moves]
-    assert visits == sorted(visits, reverse=True)
+    wins = [m["win"] for m in moves]
+    assert wins == sorted(wins, reverse=True)  # ordered by the estimate they show
     legal = state.legal_actions()
     for m in moves:
         assert m["action"] in legal and m["notation"] == state.notation(m["action"])
@@ -70,9 +70,30 @@ def test_hint_gives_the_top_moves_for_the_mover_without_changing_the_state() -> 
         assert isinstance(m["score"], float)
         assert "% to win, expected final money $" in m["text"]["en"]
         assert "勝率約" in m["text"]["zh-TW"] and "預期最終資金" in m["text"]["zh-TW"]
-    assert hint(state, seat=0, level=TINY, top=1, seed=1) == moves[:1]  # seeded: repeatable
+    (alone,) = hint(state, seat=0, level=TINY, top=1, seed=1)
+    assert {**alone, "close": True} == {**moves[0], "close": True}  # seeded: repeatable
+    assert alone["close"] is False  # one move alone is never "too close to call"
     with pytest.raises(ValueError, match="seat 1 is not to move"):
         hint(state, seat=1, level=TINY)
+
+
+def test_hints_are_ordered_by_estimate_and_say_when_too_close_to_call() -> None:
+    from bazaar.bots.advice import by_estimate
+    from bazaar.bots.ismcts import MoveStats
+
+    stats = [
+        MoveStats(1, "a", 100, 0.40, 50.0),
+        MoveStats(2, "b", 90, 0.55, 60.0),
+        MoveStats(3, "c", 80, 0.54, 61.0),
+        MoveStats(4, "d", 10, 0.90, 70.0),  # too few visits to rank by its estimate
+    ]
+    assert [m.action for m in by_estimate(stats)] == [2, 3, 1, 4]
+    state = GAME.new(3, 2)
+    moves = hint(state, level=TINY, top=3, seed=1)
+    best = moves[0]["win"]
+    closes = [m["close"] for m in moves]
+    near = [best - m["win"] <= 0.03 for m in moves]
+    assert closes == (near if sum(near) > 1 else [False] * len(moves))
 
 
 def test_hint_with_a_single_legal_move() -> None:

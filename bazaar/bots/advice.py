@@ -85,12 +85,14 @@ def hint(
     seed: int = 0,
     jobs: int = 1,
 ) -> list[dict[str, Any]]:
-    """The ``top`` moves a search at ``level`` finds for ``seat`` (the seat to move), best first.
+    """The ``top`` moves a search at ``level`` finds for ``seat`` (the seat to move), best
+    estimate first (:func:`by_estimate`).
 
-    Each is ``{"action", "notation", "win", "score", "visits", "text": {"en", "zh-TW"}}``:
-    ``win`` is the estimated win probability, ``score`` the expected final score. With a single
-    legal move there is nothing to weigh: it comes back with ``visits`` 0 and ``win`` and
-    ``score`` None. ``state`` is not changed.
+    Each is ``{"action", "notation", "win", "score", "visits", "close", "text": {"en",
+    "zh-TW"}}``: ``win`` is the estimated win probability, ``score`` the expected final score,
+    ``close`` true for the moves within :data:`CLOSE_CALL` of the best (when two or more are).
+    With a single legal move there is nothing to weigh: it comes back with ``visits`` 0 and
+    ``win`` and ``score`` None. ``state`` is not changed.
     """
     mover = state.to_move()
     if mover is None:
@@ -98,8 +100,39 @@ def hint(
     if seat is not None and seat != mover:
         raise ValueError(f"seat {seat} is not to move (seat {mover} is): hints are for the mover")
     bot = make_ismcts(level, state.game.id, seed, jobs)
-    stats = bot.analyse(state)
-    return [_entry(state, m, mover) for m in stats[: max(1, top)]]
+    stats = by_estimate(bot.analyse(state))
+    out = [_entry(state, m, mover) for m in stats[: max(1, top)]]
+    best = out[0]["win"]
+    for entry in out:
+        entry["close"] = (
+            len(out) > 1
+            and best is not None
+            and entry["win"] is not None
+            and best - entry["win"] <= CLOSE_CALL
+        )
+    if len(out) > 1 and not out[1]["close"]:
+        out[0]["close"] = False
+    return out
+
+
+#: hints whose win chances are at most this far from the best are "too close to call"
+CLOSE_CALL = 0.03
+#: a move searched at least this share of the most searched move's visits is ranked by its
+#: estimate; a less searched one comes after them (its estimate rests on too few games)
+SOLID_SHARE = 0.25
+
+
+def by_estimate(stats: list[MoveStats]) -> list[MoveStats]:
+    """The searched moves best estimate first (win chance, then expected score), among those
+    searched enough (:data:`SOLID_SHARE`); the others follow, most searched first."""
+    if not stats:
+        return stats
+    most = max(m.visits for m in stats)
+    solid = [m for m in stats if m.visits >= SOLID_SHARE * most]
+    rest = [m for m in stats if m.visits < SOLID_SHARE * most]
+    solid.sort(key=lambda m: (-m.win, -m.score, m.action))
+    rest.sort(key=lambda m: (-m.visits, -m.win, m.action))
+    return solid + rest
 
 
 # ---------------------------------------------------------------------- post-game analysis

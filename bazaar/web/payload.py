@@ -17,12 +17,21 @@ Payload fields::
     legal     [{"action": int, "notation": str, "text": str, "fields": {"kind": str, ...}}]
               (empty unless seat is to move; ``fields`` is the move as data, from the game's
               ``move_fields`` part: docs/web.md, "Move fields")
-    log       [{"seq", "seat", "notation", "text", "lines": [str]}] (newest last; events this
-              seat sees; ``notation`` is the move's public notation, e.g. "hide ?", except for
-              its mover; ``text`` the move in words, "a secret choice" where it is redacted)
+    log       [{"seq", "seat", "notation", "text", "lines": [str], "groups": [...]}] (newest
+              last; events this seat sees; ``notation`` is the move's public notation, e.g.
+              "hide ?", except for its mover; ``text`` the move in words, "a secret choice"
+              where it is redacted; ``groups`` the indices of ``lines`` by the seat they
+              concern, see :func:`event_groups`)
+    last      the newest move as this seat may see it, or null before the first move:
+              {"seq", "seat", "notation", "text", "fields"}; ``fields`` (the move as data,
+              as in ``legal``) only when the seat may see the whole move, else null
     over      true once the game is over
     scores    final scores (null until over)
     winners   winning seats (empty until over)
+    result    null until over; then {"ranking": [{"rank", "seat", "score", "winner"}] best
+              first (equal rank for a tie that stands), "tie": {"score", "seats", "broken_by"}
+              or null} where ``broken_by`` names the game's tie-break ("lots") or is null for
+              a shared win (see :data:`TIE_BREAKS`)
     deal      {"fixed", "commitment", "seed", "salt"}: added by Hub.payload (docs/web.md,
               "Fair deals"; seed and salt null until the game is over unless fixed)
     undo      true when this viewer may take back the newest move now: added by Hub.payload
@@ -127,6 +136,58 @@ def move_words(state: State, move: LoggedMove, seat: int | None, lang: str) -> s
     return describe.describe_action(state.game.id, action, lang) or shown
 
 
+def event_seat(event: Event) -> int | None:
+    """The seat an event concerns: its data's ``seat``, else None (the table's event)."""
+    seat = event.data.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+#: this many consecutive events of one kind in a group are shown as a list (a customer walk)
+LIST_FROM = 3
+
+
+def event_groups(events: list[Event], mover: int) -> list[dict[str, Any]]:
+    """The events' sentences grouped by the seat they concern, as indices into the entry's
+    ``lines`` (one sentence per event, in order), so no sentence is sent twice.
+
+    A group is a run of consecutive events about one seat: ``{"seat": s, "lines": [0, 1]}``;
+    an event naming no seat joins the mover's first run (the move's own consequences) when it
+    follows it, otherwise it starts a table group (``seat`` null). In a group,
+    :data:`LIST_FROM` or more consecutive events of one kind (the customers of a Night Market
+    walk) become one nested list of their indices.
+    """
+    groups: list[dict[str, Any]] = []
+    kinds: list[list[str]] = []
+    for index, event in enumerate(events):
+        seat = event_seat(event)
+        if seat is None and len(groups) == 1 and groups[0]["seat"] == mover:
+            seat = mover
+        if not groups or groups[-1]["seat"] != seat:
+            groups.append({"seat": seat, "lines": []})
+            kinds.append([])
+        groups[-1]["lines"].append(index)
+        kinds[-1].append(event.kind)
+    for group, kind in zip(groups, kinds, strict=True):
+        group["lines"] = _listed(group["lines"], kind)
+    return groups
+
+
+def _listed(lines: list[int], kinds: list[str]) -> list[Any]:
+    """``lines`` with each run of :data:`LIST_FROM`+ same-kind events as one nested list."""
+    out: list[Any] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and kinds[j] == kinds[i]:
+            j += 1
+        if j - i >= LIST_FROM:
+            out.append(lines[i:j])
+        else:
+            out.extend(lines[i:j])
+        i = j
+    return out
+
+
 def log_entries(
     state: State,
     history: list[LoggedMove],
@@ -140,20 +201,75 @@ def log_entries(
     moves = history if last is None else history[-last:]
     game = state.game
     names = names or []
-    return [
-        {
-            "seq": m.seq,
-            "seat": m.seat,
-            "notation": m.notation_for(seat),
-            "text": move_words(state, m, seat, lang),
-            "lines": [
-                with_names(game.describe_event(e, lang), names, lang)
-                for e in m.events
-                if e.visible_to(seat)
-            ],
+    entries = []
+    for m in moves:
+        seen = [e for e in m.events if e.visible_to(seat)]
+        lines = [with_names(game.describe_event(e, lang), names, lang) for e in seen]
+        entries.append(
+            {
+                "seq": m.seq,
+                "seat": m.seat,
+                "notation": m.notation_for(seat),
+                "text": move_words(state, m, seat, lang),
+                "lines": lines,
+                "groups": event_groups(seen, m.seat),
+            }
+        )
+    return entries
+
+
+def last_move(
+    state: State, history: list[LoggedMove], seat: int | None, entry: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """The payload's ``last``: the newest move as ``seat`` may see it (``entry`` is its log
+    entry); its ``fields`` only if the seat sees the whole move (the mover, or a public move)."""
+    if not history:
+        return None
+    move = history[-1]
+    shown = move.notation_for(seat)
+    fields = None
+    if shown == move.notation:
+        fields = move_fields_of(state.game.id)(state.game.actions_module.parse(shown))
+    return {
+        "seq": move.seq,
+        "seat": move.seat,
+        "notation": shown,
+        "text": entry["text"] if entry and entry["seq"] == move.seq else shown,
+        "fields": fields,
+    }
+
+
+#: game -> (the name of the state's per-seat list that breaks a tie of scores, its word)
+TIE_BREAKS = {"night-market": ("nlots", "lots")}
+
+
+def final_result(state: State) -> dict[str, Any] | None:
+    """The payload's ``result``: seats ranked by score, then the game's tie-break."""
+    if not state.is_over():
+        return None
+    scores = state.scores()
+    winners = state.winners()
+    attr, word = TIE_BREAKS.get(state.game.id, ("", ""))
+    second = list(getattr(state, attr)) if attr else [0] * len(scores)
+
+    def key(s: int) -> tuple[bool, float, float]:
+        return (s not in winners, -scores[s], -second[s])
+
+    order = sorted(range(len(scores)), key=lambda s: (key(s), s))
+    ranking: list[dict[str, Any]] = []
+    for place, s in enumerate(order):
+        rank = ranking[-1]["rank"] if ranking and key(order[place - 1]) == key(s) else place + 1
+        ranking.append({"rank": rank, "seat": s, "score": scores[s], "winner": s in winners})
+    best = scores[winners[0]] if winners else None
+    tied = [s for s in order if scores[s] == best]
+    tie = None
+    if len(tied) > 1:
+        tie = {
+            "score": best,
+            "seats": tied,
+            "broken_by": word if len(winners) < len(tied) else None,
         }
-        for m in moves
-    ]
+    return {"ranking": ranking, "tie": tie}
 
 
 def build_payload(
@@ -174,6 +290,7 @@ def build_payload(
     history = history or []
     over = state.is_over()
     view = state.view(seat)
+    log = log if log is not None else log_entries(state, history, seat, lang, log_last)
     return {
         "type": "state",
         "table": table,
@@ -189,10 +306,12 @@ def build_payload(
         "view": view,
         "to_move": state.to_move(),
         "legal": legal_moves(state, seat, lang, view),
-        "log": log if log is not None else log_entries(state, history, seat, lang, log_last),
+        "log": log,
+        "last": last_move(state, history, seat, log[-1] if log else None),
         "over": over,
         "scores": state.scores() if over else None,
         "winners": state.winners(),
+        "result": final_result(state),
     }
 
 

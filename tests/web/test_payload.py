@@ -38,3 +38,48 @@ def test_a_payload_is_the_seats_view_and_moves() -> None:
     assert [m["action"] for m in mine["legal"]] == state.legal_actions()
     assert other["legal"] == [] and mine["seq"] == 0 and not mine["over"]
     assert all(m["text"] for m in mine["legal"])
+
+
+def test_log_groups_put_each_event_under_the_seat_it_concerns() -> None:
+    from bazaar.core.game import Event
+    from bazaar.web.payload import event_groups
+
+    events = [
+        Event("buy", {"seat": 0}),
+        Event("split", {"stock": "O"}),  # the mover's own consequence
+        Event("draw", {"seat": 1}),  # the next player's draw is not the mover's
+        Event("move", {"customer": "T1"}),
+        Event("move", {"customer": "T2"}),
+        Event("move", {"customer": "T3"}),
+        Event("income", {}),
+    ]
+    assert event_groups(events, 0) == [  # indices of the entry's lines
+        {"seat": 0, "lines": [0, 1]},
+        {"seat": 1, "lines": [2]},
+        {"seat": None, "lines": [[3, 4, 5], 6]},
+    ]
+
+
+def test_last_is_the_newest_move_with_fields_only_for_who_may_see_it() -> None:
+    state = get_game("night-market").new(3, 1)
+    history: list[LoggedMove] = []
+    for _ in range(3):  # the three hidden customers of round 1
+        seat = state.to_move()
+        assert seat is not None
+        action = state.legal_actions()[0]
+        public, notation = state.public_notation(action), state.notation(action)
+        history.append(LoggedMove(len(history), seat, notation, state.apply(action), public=public))
+    mover = history[-1].seat
+    mine = build_payload(state, mover, "en", history=history)["last"]
+    assert mine["seq"] == 2 and mine["seat"] == mover
+    assert mine["notation"].startswith("hide T") and mine["fields"]["kind"] == "hide"
+    other = build_payload(state, (mover + 1) % 3, "en", history=history)["last"]
+    assert other == {
+        "seq": 2,
+        "seat": mover,
+        "notation": "hide ?",
+        "text": "a secret choice",
+        "fields": None,
+    }
+    assert build_payload(state, None, "en", history=history)["last"] == other
+    assert build_payload(state, None, "en")["last"] is None

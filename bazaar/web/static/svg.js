@@ -12,6 +12,10 @@
  *   BazaarSvg.measure(rules, other, cjk)  a text-width function from a board's glyph widths
  *   BazaarSvg.wrap(s, size, max, width)   lines no wider than max
  *   BazaarSvg.fit(s, size, max, width)    s cut with "…" to fit max
+ *   BazaarSvg.lastFields(payload)         the fields of the newest move (payload.last), or {}
+ *                                         when there is none or this viewer may not see it
+ *   BazaarSvg.mark(on, inner)             inner in <g class="last-move"> when on: what the
+ *                                         last move touched (table.js and style.css pulse it)
  * Widths are estimates in SVG units (a board's font is not measured; CJK glyphs are square).
  */
 (function () {
@@ -121,6 +125,15 @@
     return out + "…";
   }
 
+  function lastFields(payload) {
+    return (payload && payload.last && payload.last.fields) || {};
+  }
+
+  function mark(on, inner) {
+    return on ? `<g class="last-move">${inner}</g>` : inner;
+  }
+
   window.BazaarSvg = {esc: esc, attrs: attrs, rect: rect, circle: circle, text: text,
-    group: group, titled: titled, hot: hot, measure: measure, wrap: wrap, fit: fit};
+    group: group, titled: titled, hot: hot, measure: measure, wrap: wrap, fit: fit,
+    lastFields: lastFields, mark: mark};
 })();

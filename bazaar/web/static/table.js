@@ -23,6 +23,11 @@
   let retry = 500;
   let games = null;
   let sending = false;
+  let connected = false;  // the socket is open
+  let lost = false;       // the connection was lost and is not back yet
+  let wasMyTurn = false;
+  let hadPayload = false;
+  const SOUND_KEY = "bazaar.sound";
 
   function tokenQuery() { return token ? "&token=" + encodeURIComponent(token) : ""; }
 
@@ -31,12 +36,54 @@
     socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
       `?lang=${encodeURIComponent(lang)}${tokenQuery()}`);
     socket.onmessage = (ev) => receive(JSON.parse(ev.data));
-    socket.onopen = () => { retry = 500; };
+    socket.onopen = () => { retry = 500; connected = true; if (lost) connectionBack(); };
     socket.onclose = (ev) => {
+      connected = false;
       if (ev.code === 4404 || ev.code === 4400) return;
+      connectionLost();
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
+  }
+
+  /* The connection banner: lost (the page reconnects by itself) and back again. */
+  function connectionLost() {
+    lost = true;
+    const banner = $("connection");
+    banner.textContent = ui.t("Connection lost — reconnecting…");
+    banner.className = "conn-banner lost";
+    banner.hidden = false;
+    clearTimeout(connectionBack.timer);
+    if (live) drawSide(live);
+  }
+
+  function connectionBack() {
+    lost = false;
+    const banner = $("connection");
+    banner.textContent = ui.t("Reconnected");
+    banner.className = "conn-banner back";
+    banner.hidden = false;
+    clearTimeout(connectionBack.timer);
+    connectionBack.timer = setTimeout(() => { banner.hidden = true; }, 3000);
+  }
+
+  /* A short beep (WebAudio, no sound file) when it becomes your turn, if the sound is on. */
+  function soundOn() { return localStorage.getItem(SOUND_KEY) === "on"; }
+  function beep() {
+    if (!soundOn()) return;
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      const ctx = beep.ctx || (beep.ctx = new Ctx());
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.25);
+      document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+    } catch (err) { console.error(err); }
   }
 
   function receive(msg) {
@@ -55,8 +102,29 @@
     }
     filter = null;
     $("hints").innerHTML = "";
-    if (!replaying) show(msg);
-    drawSide(msg);
+    $("hint-note").hidden = true;
+    if (!replaying) {
+      show(msg);
+      drawSide(msg);
+    } else {  // the replay stays on show; the slider and the live move number move on
+      document.body.dataset.seq = String(msg.seq);
+      document.body.dataset.over = String(msg.over);
+      $("replay").max = String(msg.seq);
+      $("replay-step").textContent = ui.t("Move {n} of {total}", {n: $("replay").value, total: msg.seq});
+    }
+    const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
+    if (mine && !wasMyTurn && hadPayload) beep();  // not for the turn the page opens on
+    hadPayload = true;
+    wasMyTurn = mine;
+    drawTitle();
+  }
+
+  /* The tab says when it is your turn. */
+  function drawTitle() {
+    const game = games && live ? Bazaar.gameName(games[live.game], lang) : (live ? live.game : "");
+    const mine = live && connected && !live.over && live.to_move !== null && live.to_move === live.seat;
+    document.title = (mine ? "\u25cf " + ui.t("Your turn") + " \u2014 " : "") +
+      (game ? game + " · " : "") + "Bazaar";
   }
 
   /* A refused request in the page's language: the rule in words, else the kind of error. */
@@ -106,9 +174,11 @@
 
   function show(payload) {
     shown = payload;
+    drawStory(payload);
     loadBoard(payload.game);
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const board = $("board");
+    const before = textsAt(board);
     if (renderer) {
       const words = Object.assign({}, strings, wordsOfBoard(payload.game));
       try {
@@ -122,6 +192,7 @@
     } else {
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
+    flashChanges(board, before);
     const legal = new Set(payload.legal.map((m) => m.action));
     board.querySelectorAll("[data-actions]").forEach((el) => {
       const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
@@ -129,6 +200,23 @@
       el.classList.add("hot");
       el.addEventListener("click", () => pick(acts));
     });
+  }
+
+  /* A short flash on each board text that changed (a price, money, a count) when the board
+   * kept its shape; style.css leaves it out under prefers-reduced-motion. */
+  function textAt(el) { return `${el.getAttribute("x")},${el.getAttribute("y")}`; }
+  function textsAt(board) {
+    const out = new Map();
+    board.querySelectorAll("svg text").forEach((el) => out.set(textAt(el), el.textContent));
+    return out;
+  }
+  function flashChanges(board, before) {
+    let changed = 0;
+    board.querySelectorAll("svg text").forEach((el) => {
+      const old = before.get(textAt(el));
+      if (old !== undefined && old !== el.textContent) { el.classList.add("changed"); changed++; }
+    });
+    document.body.dataset.flashed = String(Number(document.body.dataset.flashed || 0) + changed);
   }
 
   function pick(actions) {
@@ -150,15 +238,59 @@
 
   function seatLabel(seat) { return ui.seatName(seat); }
 
+  /* The entries of the newest turn: the moves at the end of the log by one seat in a row. */
+  function lastTurn(log) {
+    const out = [];
+    for (let i = log.length - 1; i >= 0 && (!out.length || log[i].seat === out[0].seat); i--) {
+      out.unshift(log[i]);
+    }
+    return out;
+  }
+
+  /* One plain sentence for the newest turn, from its log entries: the sentences of the events
+   * about the mover ("Mei buys 2 K0 …"), else the move in words. */
+  function turnSentence(log) {
+    const turn = lastTurn(log);
+    if (!turn.length) return "";
+    const seat = turn[0].seat;
+    const parts = [];
+    turn.forEach((e) => {
+      const own = (e.groups || []).filter((g) => g.seat === seat)
+        .flatMap((g) => g.lines.filter((i) => !Array.isArray(i)).map((i) => e.lines[i]));
+      if (own.length) parts.push(...own);
+      else parts.push(ui.t("{name}: {move}", {name: seatLabel(seat), move: e.text}));
+    });
+    const unique = parts.filter((x, i) => parts.indexOf(x) === i);
+    return unique.join(ui.t("; ")) + ui.t(".");
+  }
+
+  function drawStory(p) {
+    const box = $("story");
+    const text = turnSentence(p.log || []);
+    box.hidden = !text;
+    if (box.textContent !== text) {
+      box.textContent = text;
+      box.classList.remove("fresh");
+      void box.offsetWidth;  // restart the fade-in
+      box.classList.add("fresh");
+    }
+  }
+
   function drawSide(p) {
-    document.body.dataset.seq = String(p.seq);
-    document.body.dataset.over = String(p.over);
+    const past = p !== live;  // a replay step
+    document.body.dataset.seq = String(live ? live.seq : p.seq);  // the live move number
+    document.body.dataset.over = String(live ? live.over : p.over);
+    document.body.dataset.shownSeq = String(p.seq);  // the step on show (a replay's or live)
     $("game-name").textContent = games ? Bazaar.gameName(games[p.game], lang) : p.game;
-    document.title = `${$("game-name").textContent} · Bazaar`;
+    drawTitle();
     const status = $("status");
-    status.classList.toggle("mine", p.to_move !== null && p.to_move === p.seat);
+    status.classList.toggle("mine", connected && !past && p.to_move !== null && p.to_move === p.seat);
     if (p.over) {
       status.textContent = ui.t("The game is over.");
+    } else if (lost && !past) {
+      status.textContent = ui.t("Connection lost — reconnecting…");
+    } else if (past && p.to_move !== null) {
+      status.textContent = ui.t("{name} was to move.", {name: seatLabel(p.to_move)});
     } else if (p.to_move === p.seat) {
       status.textContent = ui.t("Your turn.");
     } else {
@@ -169,29 +301,47 @@
     drawDeal(p);
     $("name-row").hidden = p.seat === null;
     $("my-name").placeholder = ui.t("Your name");
-    drawMoves(p);
+    drawMoves(past ? live : p);
     drawUndo(p);
     drawPresence(p);
     drawLog(p);
-    $("hint").hidden = p.seat === null || p.over;
+    $("hint").hidden = p.seat === null || p.over || past;
     $("hint").disabled = p.to_move !== p.seat;
-    $("after").hidden = !(p.over && p.seat !== null);
+    $("after").hidden = !(p.over && p.seat !== null) || past;
     $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     const slider = $("replay");
-    slider.max = String(p.seq);
-    if (!replaying) slider.value = String(p.seq);
-    $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: p.seq});
+    const total = live ? live.seq : p.seq;
+    slider.max = String(total);
+    if (!replaying) slider.value = String(total);
+    $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: total});
   }
+
+  /* Each game's tie-break in words (the games' `winners`; their rules, "End of the game"). */
+  const N_ = (msgid) => msgid;  // marks a message id for extraction (scripts/i18n.sh)
+  const TIE_RULES = {
+    "buy-low-sell-high": N_("Most money wins; tied players share the win."),
+    "take-stock": N_("The highest total wins; tied players share the win."),
+    "night-market": N_("Most money wins; a tie goes to the player with more lots, and players still tied share the win."),
+  };
+  const TIE_WORDS = {"lots": N_("Tie at {score} broken by the most lots.")};
 
   function drawResult(p) {
     const box = $("result");
     if (!p.over) { box.hidden = true; return; }
-    const rows = p.scores.map((score, seat) => {
-      const win = p.winners.includes(seat);
-      return `<li class="${win ? "winner" : ""}">${ui.esc(seatLabel(seat))}: ${ui.esc(String(score))}` +
-        `${win ? " — " + ui.esc(ui.t("winner")) : ""}</li>`;
-    }).join("");
-    box.innerHTML = `<b>${ui.esc(ui.t("Final result"))}</b><ol>${rows}</ol>`;
+    const result = p.result || {ranking: p.scores.map((score, seat) => (
+      {rank: 0, seat: seat, score: score, winner: p.winners.includes(seat)})), tie: null};
+    const rows = result.ranking.map((r) =>
+      `<li class="rank${r.winner ? " winner" : ""}" data-seat="${r.seat}" data-rank="${r.rank}">` +
+      `<span class="place">${ui.esc(ui.t("{rank}.", {rank: r.rank}))}</span> ` +
+      `${ui.esc(seatLabel(r.seat))}: ${ui.esc(String(r.score))}` +
+      `${r.winner ? " — " + ui.esc(ui.t("winner")) : ""}</li>`).join("");
+    let tie = "";
+    if (result.tie) {
+      const words = result.tie.broken_by ? TIE_WORDS[result.tie.broken_by] : N_("Tie at {score}: a shared win.");
+      tie = `<p class="tie-break">${ui.esc(ui.t(words, {score: result.tie.score}))}</p>`;
+    }
+    const rule = TIE_RULES[p.game] ? `<p class="muted tie-rule">${ui.esc(ui.t(TIE_RULES[p.game]))}</p>` : "";
+    box.innerHTML = `<b>${ui.esc(ui.t("Final result"))}</b><ol class="ranking">${rows}</ol>${tie}${rule}`;
     box.hidden = false;
   }
 
@@ -301,13 +451,33 @@
       (line ? `<p class="muted timer">${ui.esc(line)}${levels}</p>` : levels);
   }
 
+  /* The log by turn and actor: a turn (one seat's moves in a row) under the seat's name, each
+   * move with the events about its mover; events about another seat (the next player's draw)
+   * under that seat's name, the table's events without one; a long run of one kind (a Night
+   * Market customer walk) as a list. */
   function drawLog(p) {
     const box = $("log");
-    box.innerHTML = p.log.map((e) =>
-      `<div class="entry" data-notation="${ui.esc(e.notation)}"><b>${e.seq + 1}.</b> ` +
-      `${ui.esc(seatLabel(e.seat))}: ` +
-      (ui.notation ? `<code>${ui.esc(e.notation)}</code>` : ui.esc(e.text)) +
-      (e.lines.length ? " — " + e.lines.map((l) => ui.esc(l)).join(" · ") : "") + `</div>`).join("");
+    const entryHtml = (e) => {
+      const lineHtml = (i) => (Array.isArray(i)  // indices of e.lines; a list: a walk
+        ? `<ul class="walk">${i.map((j) => `<li>${ui.esc(e.lines[j])}</li>`).join("")}</ul>`
+        : `<div class="line">${ui.esc(e.lines[i])}</div>`);
+      const groups = e.groups || [{seat: e.seat, lines: e.lines.map((l, i) => i)}];
+      const own = groups.length && groups[0].seat === e.seat ? groups[0] : null;
+      const others = own ? groups.slice(1) : groups;
+      return `<div class="entry" data-seq="${e.seq}" data-notation="${ui.esc(e.notation)}"><b>${e.seq + 1}.</b> ` +
+        (ui.notation ? `<code>${ui.esc(e.notation)}</code> ${ui.esc(e.text !== e.notation ? e.text : "")}` : ui.esc(e.text)) +
+        (own ? own.lines.map(lineHtml).join("") : "") +
+        others.map((g) => `<div class="group" data-seat="${g.seat === null ? "" : g.seat}">` +
+          (g.seat === null ? "" : `<span class="who">${ui.esc(seatLabel(g.seat))}</span>`) +
+          g.lines.map(lineHtml).join("") + `</div>`).join("") + `</div>`;
+    };
+    const turns = [];
+    p.log.forEach((e) => {
+      const turn = turns[turns.length - 1];
+      if (turn && turn.seat === e.seat) turn.entries.push(e); else turns.push({seat: e.seat, entries: [e]});
+    });
+    box.innerHTML = turns.map((turn) => `<div class="turn" data-seat="${turn.seat}">` +
+      `<div class="actor">${ui.esc(seatLabel(turn.seat))}</div>${turn.entries.map(entryHtml).join("")}</div>`).join("");
     box.scrollTop = box.scrollHeight;
   }
 
@@ -316,10 +486,14 @@
     $("hints").innerHTML = `<li class="muted">${ui.esc(ui.t("Thinking…"))}</li>`;
     try {
       const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/hint?lang=${lang}${tokenQuery()}`);
+      const close = res.moves.filter((m) => m.close).length;
       $("hints").innerHTML = res.moves.map((m) =>
-        `<li><button data-action="${m.action}" data-notation="${ui.esc(m.notation)}">` +
+        `<li class="hint${m.close ? " close" : ""}" data-win="${m.win === null ? "" : m.win}">` +
+        `<button data-action="${m.action}" data-notation="${ui.esc(m.notation)}">` +
         `${ui.esc(ui.notation ? m.notation : m.text)}</button>` +
         (ui.notation ? ` ${ui.esc(m.text)}` : "") + `</li>`).join("");
+      $("hint-note").textContent = close > 1 ? ui.t("Too close to call: the top {n} moves are within 3 points of each other.", {n: close}) : "";
+      $("hint-note").hidden = close <= 1;
     } catch (err) {
       $("hints").innerHTML = "";
       Bazaar.toast(err.message);
@@ -356,7 +530,7 @@
     try {
       const p = await Bazaar.api("GET",
         `/api/tables/${encodeURIComponent(tableId)}/replay/${step}?lang=${lang}${tokenQuery()}`);
-      if (replaying) show(p);
+      if (replaying) { show(p); drawSide(p); }
     } catch (err) { Bazaar.toast(err.message); }
   }
 
@@ -409,6 +583,11 @@
     $("analyse").addEventListener("click", analyse);
     $("rules-button").addEventListener("click", showRules);
     $("lang").addEventListener("change", () => setLanguage($("lang").value));
+    $("sound").checked = soundOn();
+    $("sound").addEventListener("change", () => {
+      localStorage.setItem(SOUND_KEY, $("sound").checked ? "on" : "off");
+      if ($("sound").checked) beep();
+    });
     $("replay").addEventListener("input", () => replayTo(Number($("replay").value)));
     $("live").addEventListener("click", backToLive);
     try {

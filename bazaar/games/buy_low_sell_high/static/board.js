@@ -300,7 +300,9 @@
       s += d.text(x + COL_W / 2, fy + 46, t("You hold {n}", {n: mine}),
         {size: 15, bold: true, fill: kc.dark, anchor: "middle", max: COL_W - 12});
     }
-    return {svg: d.hot(moves, s), h: h};
+    const f = c.last;
+    const touched = f.stock === k || (Array.isArray(f.changes) && f.changes[k] !== 0);
+    return {svg: d.hot(moves, S.mark(touched, s)), h: h};
   }
 
   /** One price space: a token pill, the buy / sell marks, or the faint space value. */
@@ -503,6 +505,13 @@
     return s;
   }
 
+  /** The last space of the market row holding ``card`` (where it was just played). */
+  function lastWith(row, card) {
+    let at = -1;
+    row.forEach((cell, j) => { if (cell && cell.card === card) at = j; });
+    return at;
+  }
+
   function marketRow(c, d, y) {
     const t = c.ui.t;
     const v = c.v;
@@ -529,7 +538,9 @@
         if (moves.length) body += d.rect(x - 3, top - 3, cw + 6, ch + 6,
           {stroke: GOLD, sw: 4, rx: 10});
       }
-      s += d.hot(moves, body);
+      const touched = cell && (c.last.space === j + 1 ||
+        (c.last.card && cell.card === c.last.card && j === lastWith(v.row, c.last.card)));
+      s += d.hot(moves, S.mark(touched, body));
     }
     return {svg: s, h: 58 + ch + 16};
   }
@@ -588,7 +599,7 @@
     const v = payload.view;
     const seat = payload.seat === undefined ? null : payload.seat;
     const c = {
-      ui: ui, v: v, seat: seat, legal: payload.legal || [],
+      ui: ui, v: v, seat: seat, legal: payload.legal || [], last: S.lastFields(payload),
       over: Boolean(payload.over || v.over),
       scores: payload.scores || v.scores || null,
       winners: payload.winners || v.winners || [],

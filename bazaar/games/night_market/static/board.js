@@ -322,7 +322,7 @@
     } else if (lot.status === "auction") {
       s += auctionFace(c, c.auction[n], x, y);
     }
-    return hot(ui, moves, s, lotTip(c, lot));
+    return hot(ui, moves, S.mark(S.lastFields(c.p).lot === n, s), lotTip(c, lot));
   }
   function stallBanner(c, lot, x, y) {
     const {ui} = c;

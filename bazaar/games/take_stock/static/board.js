@@ -351,7 +351,9 @@
     } else {
       out += txt(c, px, y + 46, String(stock.price), {size: 28, bold: true, fill: s.color, anchor: "middle"});
     }
-    return hot(c, moves, out, "row " + L);
+    const f = S.lastFields(c.p);
+    const touched = f.stock === L || (typeof f.card === "string" && f.card[0] === L);
+    return hot(c, moves, S.mark(touched, out), "row " + L);
   }
 
   function market(c, y) {
