@@ -256,11 +256,13 @@
       },
       body: () => {
         const c = compose;
+        const less = ui.t("Less");
+        const more = ui.t("More");
         return `<div class="summary">${ui.esc(ui.t("Bid on lot {lot}", {lot: c.lot}))}</div>` +
-          `<div class="choices"><button type="button" data-compose="less" aria-label="${ui.esc(ui.t("Less"))}">−</button>` +
-          `<label>${ui.esc(ui.t("Amount"))} $<input id="compose-amount" type="number" inputmode="numeric" ` +
+          `<div class="choices"><button type="button" data-compose="less" aria-label="${ui.esc(less)}">−</button>` +
+          `<label>${ui.esc(ui.t("Amount"))} &#36;<input id="compose-amount" type="number" inputmode="numeric" ` +
           `min="${c.lo}" max="${c.hi}" value="${c.amount}" size="4"></label>` +
-          `<button type="button" data-compose="more" aria-label="${ui.esc(ui.t("More"))}">+</button></div>` +
+          `<button type="button" data-compose="more" aria-label="${ui.esc(more)}">+</button></div>` +
           `<div class="muted">${ui.esc(ui.t("From ${lo} to ${hi}.", {lo: c.lo, hi: c.hi}))}</div>`;
       },
       confirmText: () => ui.t("Bid ${amount} on lot {lot}", {amount: compose.amount, lot: compose.lot}),
@@ -423,7 +425,8 @@
 
   function confirmCompose() {
     if (!compose || !compose.ready() || sending) return;
-    plan = {steps: compose.steps(), i: 0, phases: compose.phases, waits: compose.waits, sent: 0};
+    plan = {steps: compose.steps(), i: 0, phases: compose.phases, waits: compose.waits, sent: 0,
+      after: -1};  // the seq of the last part sent: the next part waits for a newer payload
     compose = null;
     drawCompose();
     advancePlan();
@@ -433,7 +436,7 @@
   function afterPayload(p) {
     if (compose && (p.seq !== compose.seq || p.to_move !== p.seat)) closeCompose();
     else drawCompose();
-    if (plan && !sending) advancePlan();
+    if (plan && !sending && p.seq > plan.after) advancePlan();
   }
 
   function endPlan(message) {
@@ -484,6 +487,7 @@
       }
       plan.i += 1;
       plan.sent += 1;
+      plan.after = p.seq;
       planNote(ui.t("Sending part {n} of {total}…", {n: plan.i, total: total}));
       sendMove(m.action);
       return;
