@@ -25,4 +25,9 @@ def click_move(page: Any, button: Any, seen: Callable[[], None] | None = None) -
         page.click("#compose [data-compose]")
     page.click("#compose-confirm")
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=30_000)
+    # every part sent (a final sell-off waits for the seat's next turn for its next part)
+    page.wait_for_function(
+        "document.body.dataset.plan !== 'sending' || document.body.dataset.over === 'true'",
+        timeout=60_000,
+    )
     return True

@@ -97,6 +97,10 @@ def click_once(page: Any, n: int) -> str:
             page.click("#compose [data-compose]")  # take a first choice (a card or a share)
         page.click("#compose-confirm")
         page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=30_000)
+        page.wait_for_function(
+            "document.body.dataset.plan !== 'sending' || document.body.dataset.over === 'true'",
+            timeout=60_000,
+        )
         return "confirm"
     buttons = page.locator("#moves button[data-action]")
     count = buttons.count()

@@ -427,6 +427,7 @@
     if (!compose || !compose.ready() || sending) return;
     plan = {steps: compose.steps(), i: 0, phases: compose.phases, waits: compose.waits, sent: 0,
       after: -1};  // the seq of the last part sent: the next part waits for a newer payload
+    document.body.dataset.plan = "sending";
     compose = null;
     drawCompose();
     advancePlan();
@@ -441,6 +442,7 @@
 
   function endPlan(message) {
     plan = null;
+    delete document.body.dataset.plan;
     $("plan-note") && $("plan-note").remove();
     if (message) Bazaar.toast(message);
     if (live) drawMoves(live);
@@ -477,6 +479,7 @@
           return;
         }
         planNote(ui.t("Waiting for your turn to send the rest ({n} left).", {n: rest()}));
+        document.body.dataset.plan = "waiting";
         return;
       }
       const m = legalOf(p, fields);
@@ -489,6 +492,7 @@
       plan.sent += 1;
       plan.after = p.seq;
       planNote(ui.t("Sending part {n} of {total}…", {n: plan.i, total: total}));
+      document.body.dataset.plan = "sending";
       sendMove(m.action);
       return;
     }
