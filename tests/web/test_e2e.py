@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.parts import click_move
 from tests.web.server import Server
 
 
@@ -45,9 +46,7 @@ def play_to_the_end(pages: list[Any], limit: int = 1500) -> int:
             count = buttons.count()
             if not count:
                 continue
-            seq = seq_of(page)
-            buttons.nth((clicks * 7) % count).click()
-            page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=20_000)
+            click_move(page, buttons.nth((clicks * 7) % count))
             clicks += 1
             moved = True
         if not moved:

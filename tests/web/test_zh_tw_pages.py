@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from tests.no_english import english_tokens
+from tests.web.parts import click_move
 from tests.web.server import Server
 
 #: the Latin tokens a zh-TW page may show besides the notation (see the module docstring)
@@ -101,14 +102,17 @@ def test_a_zh_tw_table_holds_no_english_from_start_to_end(
         page.wait_for_function("document.getElementById('board').innerText.length > 0")
         found: list[str] = []
         moves = 0
+
+        def read_the_open_decision() -> None:
+            found.extend(english_on(page, game_id))
+
         while page.get_attribute("body", "data-over") != "true" and moves < 400:
             page.wait_for_timeout(20)  # the board's words arrive just after the first payload
             found += english_on(page, game_id)
             buttons = page.locator("#moves button[data-action]")
             if buttons.count():
-                seq = int(page.get_attribute("body", "data-seq") or -1)
-                buttons.nth((moves * 5) % buttons.count()).click()
-                page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+                button = buttons.nth((moves * 5) % buttons.count())
+                click_move(page, button, read_the_open_decision)
                 moves += 1
             else:
                 page.wait_for_timeout(30)

@@ -8,7 +8,7 @@
  *   BazaarSvg.text(x, y, s, attrs)        <text ...>s</text> (s escaped)
  *   BazaarSvg.group(inner, attrs)         <g ...>inner</g>
  *   BazaarSvg.titled(tip, inner)          a group with a tooltip
- *   BazaarSvg.hot(moves, inner, o)        a clickable group for legal moves (data-actions)
+ *   BazaarSvg.hot(moves, inner, o)        a clickable, focusable group for legal moves (data-actions)
  *   BazaarSvg.measure(rules, other, cjk)  a text-width function from a board's glyph widths
  *   BazaarSvg.wrap(s, size, max, width)   lines no wider than max
  *   BazaarSvg.fit(s, size, max, width)    s cut with "…" to fit max
@@ -66,7 +66,11 @@
     }
     const line = o.line || ((m) => m.text);
     const tip = (o.tip ? [o.tip] : []).concat(moves.map(line)).join("\n");
+    // Reachable by keyboard: a focusable button named by its moves (the table page makes
+    // Enter and Space act as a click).
+    const label = (o.tip ? [o.tip] : []).concat(moves.map((m) => m.text)).join("; ");
     return `<g class="hot"${what} data-actions="${moves.map((m) => m.action).join(",")}"` +
+      ` tabindex="0" role="button" aria-label="${esc(label)}"` +
       ` style="cursor:pointer"><title>${esc(tip)}</title>${inner}</g>`;
   }
 

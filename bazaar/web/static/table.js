@@ -89,6 +89,7 @@
   function receive(msg) {
     if (msg.type === "error") {
       sending = false;
+      if (planRefused(msg)) return;
       Bazaar.toast(errorWords(msg));
       if (!live) $("status").textContent = msg.error;
       return;
@@ -112,6 +113,7 @@
       $("replay").max = String(msg.seq);
       $("replay-step").textContent = ui.t("Move {n} of {total}", {n: $("replay").value, total: msg.seq});
     }
+    afterPayload(msg);
     const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
     if (mine && !wasMyTurn && hadPayload) beep();  // not for the turn the page opens on
     hadPayload = true;
@@ -200,6 +202,34 @@
       el.classList.add("hot");
       el.addEventListener("click", () => pick(acts));
     });
+    keyboardHotspots(board, legal);
+  }
+
+  /* Board spots as buttons for the keyboard: a legal spot is focusable (svg.js gives it
+   * tabindex 0, role button and its moves as its name) and Enter or Space acts as a click;
+   * a spot that is not playable now (another seat's move, a replay) leaves the tab order. */
+  function keyboardHotspots(board, legal) {
+    board.querySelectorAll("[data-actions]").forEach((el) => {
+      const playable = el.getAttribute("data-actions").split(",").some((a) => legal.has(Number(a)));
+      if (!playable || replaying) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.classList.remove("hot");
+        return;
+      }
+      el.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        el.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+      });
+    });
+    if (compose && compose.marks) {
+      board.querySelectorAll("[data-actions]").forEach((el) => {
+        if (compose.marks(el.getAttribute("data-actions").split(",").map(Number))) {
+          el.classList.add("picked");
+        }
+      });
+    }
   }
 
   /* A short flash on each board text that changed (a price, money, a count) when the board
@@ -220,6 +250,7 @@
   }
 
   function pick(actions) {
+    if (composePick(actions)) return;
     if (actions.length === 1) { play(actions[0]); return; }
     filter = actions;
     drawMoves(live);
@@ -227,13 +258,342 @@
   }
 
   function play(action) {
-    if (!live || sending || replaying) return;
+    if (!live || sending || replaying || plan) return;
     if (!live.legal.some((m) => m.action === action)) {
       Bazaar.toast(ui.t("That move is not legal now."));
       return;
     }
+    if (composePick([action])) return;
+    sendMove(action);
+  }
+
+  function sendMove(action) {
     sending = true;
     socket.send(JSON.stringify({type: "move", action: action, seq: live.seq}));
+  }
+
+  /* ---------------------------------------------------------------- decisions in parts
+   * A decision made of several moves is built up in the move panel (#compose) and sent only
+   * when confirmed: Night Market's lot then amount, Buy Low Sell High's year-end discards
+   * (then "keep") and its sales (forced sale: then "stop" if still needed; final sell-off: one
+   * sale per turn, sent whenever the seat's turn comes back), Take Stock's exercise set (one
+   * move, picked card by card). Moves are found by their fields (docs/web.md, "Move fields")
+   * in each new payload and sent one after another, each with that payload's seq; a refused
+   * part stops the rest with a message. Cancel sends nothing. */
+  let compose = null;  // the decision being built: {kind, seq, ...}
+  let plan = null;     // a confirmed decision being sent: {steps, i, phases, waits}
+
+  const same = (a, b) => Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+  const legalOf = (p, f) => p.legal.find((m) => same(m.fields, f));
+  const moveOf = (action) => (live ? live.legal.find((m) => m.action === action) : null);
+
+  /** Start or change a decision for the clicked ``actions``; true if one took them. */
+  function composePick(actions) {
+    if (!live || replaying || plan) return false;
+    const moves = actions.map(moveOf).filter(Boolean);
+    if (!moves.length) return false;
+    const kinds = new Set(moves.map((m) => m.fields.kind));
+    const kind = kinds.size === 1 ? [...kinds][0] : null;
+    const game = live.game;
+    if (compose && compose.take && compose.take(moves, kind)) { drawCompose(); redrawBoard(); return true; }
+    if (game === "night-market" && kind === "bid" && moves.length === 1) {
+      compose = bidCompose(moves[0]);
+    } else if (game === "buy-low-sell-high" && kind === "discard") {
+      compose = discardCompose(); compose.take(moves, kind);
+    } else if (game === "buy-low-sell-high" && kind === "sell") {
+      compose = sellCompose(); compose.take(moves, kind);
+    } else if (game === "take-stock" && kind === "exercise" && moves.length > 1) {
+      compose = exerciseCompose(); compose.take(moves, kind);
+    } else {
+      if (compose) closeCompose();
+      return false;
+    }
+    compose.seq = live.seq;
+    drawCompose();
+    redrawBoard();
+    $("moves-panel").scrollIntoView({behavior: "smooth", block: "nearest"});
+    return true;
+  }
+
+  function redrawBoard() { if (live && !replaying) show(live); }
+
+  function closeCompose() {
+    compose = null;
+    $("compose").hidden = true;
+    $("compose").innerHTML = "";
+    redrawBoard();
+  }
+
+  /** Night Market: the lot is chosen; now the amount (from the lowest legal bid up to what
+   * the seat can pay with its cash and the loans it may still take; the server checks). */
+  function bidCompose(move) {
+    const v = live.view;
+    const me = live.seat;
+    const lot = move.fields.lot;
+    const slot = v.auction.find((a) => a.lot === lot) || {};
+    const lo = slot.top === null || slot.top === undefined ? 0 : slot.top + 1;
+    let hi = v.cash[me] + 5 * (3 - v.loans[me]);  // loans: $5 each, at most 3 (data.json)
+    for (const a of v.auction) if (a.leader === me && a.lot !== lot) hi -= a.top;
+    hi = Math.max(lo, Math.min(hi, 255));
+    return {kind: "bid", lot: lot, lo: lo, hi: hi, amount: lo,
+      marks: (acts) => acts.includes(move.action),
+      take: (moves, kind) => {
+        if (kind !== "bid" || moves.length !== 1) return false;
+        Object.assign(compose, bidCompose(moves[0]), {seq: compose.seq});
+        return true;
+      },
+      body: () => {
+        const c = compose;
+        const less = ui.t("Less");
+        const more = ui.t("More");
+        return `<div class="summary">${ui.esc(ui.t("Bid on lot {lot}", {lot: c.lot}))}</div>` +
+          `<div class="choices"><button type="button" data-compose="less" aria-label="${ui.esc(less)}">−</button>` +
+          `<label>${ui.esc(ui.t("Amount"))} &#36;<input id="compose-amount" type="number" inputmode="numeric" ` +
+          `min="${c.lo}" max="${c.hi}" value="${c.amount}" size="4"></label>` +
+          `<button type="button" data-compose="more" aria-label="${ui.esc(more)}">+</button></div>` +
+          `<div class="muted">${ui.esc(ui.t("From ${lo} to ${hi}.", {lo: c.lo, hi: c.hi}))}</div>`;
+      },
+      confirmText: () => ui.t("Bid ${amount} on lot {lot}", {amount: compose.amount, lot: compose.lot}),
+      ready: () => compose.amount >= compose.lo && compose.amount <= compose.hi,
+      steps: () => [{kind: "bid", lot: compose.lot}, {kind: "amount", amount: compose.amount}],
+      phases: ["bid", "bid-amount"], waits: false,
+      button: (what) => {
+        if (what === "less") compose.amount = Math.max(compose.lo, compose.amount - 1);
+        if (what === "more") compose.amount = Math.min(compose.hi, compose.amount + 1);
+      },
+    };
+  }
+
+  /** Buy Low Sell High, year-end redraw: the cards to set aside (any number), then "keep". */
+  function discardCompose() {
+    const hand = live.view.hand || [];
+    const can = new Set(live.legal.filter((m) => m.fields.kind === "discard").map((m) => m.fields.card));
+    const chosen = new Set();  // positions in the hand
+    const toggleCard = (card) => {
+      const free = hand.findIndex((c, i) => c === card && !chosen.has(i));
+      if (free >= 0) { chosen.add(free); return; }
+      const last = hand.lastIndexOf(card);
+      if (last >= 0) chosen.delete(last);
+    };
+    const textOf = (card) => {
+      const m = legalOf(live, {kind: "discard", card: card});
+      return m ? ui.moveLine(m) : card;
+    };
+    return {kind: "discard", chosen: chosen,
+      marks: (acts) => acts.map(moveOf).some((m) => m && m.fields.kind === "discard" &&
+        [...chosen].some((i) => hand[i] === m.fields.card)),
+      take: (moves, kind) => {
+        if (kind !== "discard") return false;
+        toggleCard(moves[0].fields.card);
+        return true;
+      },
+      body: () => `<div class="summary">${ui.esc(ui.t("Choose the cards to set aside, then draw back up to five."))}</div>` +
+        `<div class="choices">${hand.map((card, i) => can.has(card) ?
+          `<button type="button" data-compose="card" data-i="${i}" aria-pressed="${chosen.has(i)}">${ui.esc(textOf(card))}</button>` : "").join("")}</div>`,
+      confirmText: () => (chosen.size ? ui.t("Set aside {n} and draw", {n: chosen.size}) : ui.t("Keep all and draw")),
+      ready: () => true,
+      steps: () => [...chosen].sort((a, b) => a - b).map((i) => ({kind: "discard", card: hand[i]}))
+        .concat([{kind: "keep"}]),
+      phases: ["redraw"], waits: false,
+      button: (what, el) => {
+        const i = Number(el.getAttribute("data-i"));
+        if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
+      },
+    };
+  }
+
+  /** Buy Low Sell High, forced sale or final sell-off: the shares to sell, in order. */
+  function sellCompose() {
+    const v = live.view;
+    const me = live.seat;
+    const held = (v.holdings && v.holdings[me]) || [];
+    const forced = v.phase === "forced-sale";
+    const order = [];  // stock per sale
+    const left = (k) => (held[k] || 0) - order.filter((x) => x === k).length;
+    const sells = live.legal.filter((m) => m.fields.kind === "sell");
+    return {kind: "sell", order: order,
+      marks: (acts) => acts.map(moveOf).some((m) => m && m.fields.kind === "sell" && order.includes(m.fields.stock)),
+      take: (moves, kind) => {
+        if (kind !== "sell") return false;
+        const k = moves[0].fields.stock;
+        if (left(k) > 0) order.push(k);
+        return true;
+      },
+      body: () => `<div class="summary">${ui.esc(forced ? ui.t("Forced sale: choose the shares to sell, in order.") :
+          ui.t("Final sell-off: choose the shares to sell, in order; each is sold when your turn comes."))}</div>` +
+        `<div class="choices">${sells.map((m) =>
+          `<button type="button" data-compose="sell" data-stock="${m.fields.stock}"${left(m.fields.stock) > 0 ? "" : " disabled"}>` +
+          `${ui.esc(ui.moveLine(m))} (${left(m.fields.stock)})</button>`).join("")}` +
+          `<button type="button" data-compose="all">${ui.esc(ui.t("Sell all"))}</button>` +
+          `<button type="button" data-compose="clear"${order.length ? "" : " disabled"}>${ui.esc(ui.t("Clear"))}</button></div>` +
+        `<div class="muted">${ui.esc(ui.t("Chosen: {n}", {n: order.length}))}</div>`,
+      confirmText: () => ui.t("Sell {n}", {n: order.length}),
+      ready: () => order.length > 0,
+      steps: () => order.map((k) => ({kind: "sell", stock: k})).concat(forced ? [{kind: "stop", optional: true}] : []),
+      phases: [forced ? "forced-sale" : "selloff"], waits: !forced,
+      button: (what, el) => {
+        if (what === "sell") { const k = Number(el.getAttribute("data-stock")); if (left(k) > 0) order.push(k); }
+        if (what === "all") sells.forEach((m) => { while (left(m.fields.stock) > 0) order.push(m.fields.stock); });
+        if (what === "clear") order.length = 0;
+      },
+    };
+  }
+
+  /** Take Stock, round end: the hand cards whose options are used (one move: the set). */
+  function exerciseCompose() {
+    const hand = live.view.hand || [];
+    const sets = live.legal.filter((m) => m.fields.kind === "exercise");
+    const usable = new Set(sets.flatMap((m) => m.fields.positions));
+    const chosen = new Set();
+    const match = () => sets.find((m) => m.fields.positions.length === chosen.size &&
+      m.fields.positions.every((q) => chosen.has(q)));
+    return {kind: "exercise", chosen: chosen,
+      marks: (acts) => {
+        const ms = acts.map(moveOf).filter((m) => m && m.fields.kind === "exercise");
+        if (ms.length < 2) return false;
+        const common = ms[0].fields.positions.filter((q) => ms.every((m) => m.fields.positions.includes(q)));
+        return common.some((q) => chosen.has(q));
+      },
+      take: (moves, kind) => {
+        if (kind !== "exercise") return false;
+        if (moves.length === 1) { chosen.clear(); moves[0].fields.positions.forEach((q) => chosen.add(q)); return true; }
+        const common = moves[0].fields.positions.filter((q) => moves.every((m) => m.fields.positions.includes(q)));
+        common.forEach((q) => { if (chosen.has(q)) chosen.delete(q); else chosen.add(q); });
+        return true;
+      },
+      body: () => {
+        const m = match();
+        return `<div class="summary">${ui.esc(ui.t("Choose the cards whose options you use."))}</div>` +
+          `<div class="choices">${hand.map((card, i) => usable.has(i + 1) ?
+            `<button type="button" data-compose="pos" data-pos="${i + 1}" aria-pressed="${chosen.has(i + 1)}">${i + 1}. ${ui.esc(card)}</button>` : "").join("")}</div>` +
+          `<div class="muted">${ui.esc(m ? ui.moveLine(m) : ui.t("This set of cards is not a legal choice."))}</div>`;
+      },
+      confirmText: () => ui.t("Use these options"),
+      ready: () => Boolean(match()),
+      steps: () => [{kind: "exercise", positions: match().fields.positions}],
+      phases: [live.view.phase], waits: false,
+      button: (what, el) => {
+        const q = Number(el.getAttribute("data-pos"));
+        if (chosen.has(q)) chosen.delete(q); else chosen.add(q);
+      },
+    };
+  }
+
+  function drawCompose() {
+    const box = $("compose");
+    if (!compose) { box.hidden = true; box.innerHTML = ""; return; }
+    const amount = $("compose-amount");
+    const focused = document.activeElement && document.activeElement.id === "compose-amount";
+    if (amount && focused) return;  // the player is typing an amount
+    box.hidden = false;
+    box.innerHTML = compose.body() + `<div class="row">` +
+      `<button type="button" class="primary" id="compose-confirm"${compose.ready() ? "" : " disabled"}>` +
+      `${ui.esc(compose.confirmText())}</button>` +
+      `<button type="button" id="compose-cancel">${ui.esc(ui.t("Cancel"))}</button></div>`;
+  }
+
+  function composeClick(ev) {
+    if (!compose) return;
+    const el = ev.target.closest("button");
+    if (!el) return;
+    if (el.id === "compose-cancel") { closeCompose(); return; }
+    if (el.id === "compose-confirm") { confirmCompose(); return; }
+    const what = el.getAttribute("data-compose");
+    if (what) { compose.button(what, el); drawCompose(); redrawBoard(); }
+  }
+
+  function composeInput(ev) {
+    if (!compose || ev.target.id !== "compose-amount") return;
+    const n = Number(ev.target.value);
+    compose.amount = Number.isInteger(n) ? n : -1;
+    const ok = compose.ready();
+    $("compose-confirm").disabled = !ok;
+    $("compose-confirm").textContent = compose.confirmText();
+  }
+
+  function confirmCompose() {
+    if (!compose || !compose.ready() || sending) return;
+    plan = {steps: compose.steps(), i: 0, phases: compose.phases, waits: compose.waits, sent: 0,
+      after: -1};  // the seq of the last part sent: the next part waits for a newer payload
+    document.body.dataset.plan = "sending";
+    compose = null;
+    drawCompose();
+    advancePlan();
+  }
+
+  /** After each payload: drop a decision the table has moved past; send the plan's next part. */
+  function afterPayload(p) {
+    if (compose && (p.seq !== compose.seq || p.to_move !== p.seat)) closeCompose();
+    else drawCompose();
+    if (plan && !sending && p.seq > plan.after) advancePlan();
+  }
+
+  function endPlan(message) {
+    plan = null;
+    delete document.body.dataset.plan;
+    $("plan-note") && $("plan-note").remove();
+    if (message) Bazaar.toast(message);
+    if (live) drawMoves(live);
+  }
+
+  function planNote(text) {
+    let note = $("plan-note");
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "plan-note";
+      note.className = "row";
+      $("compose").after(note);
+    }
+    note.innerHTML = `<span class="muted">${ui.esc(text)}</span>` +
+      (plan && plan.waits ? ` <button type="button" id="plan-stop">${ui.esc(ui.t("Cancel"))}</button>` : "");
+  }
+
+  function advancePlan() {
+    const p = live;
+    const total = plan.steps.length;
+    const rest = () => plan.steps.slice(plan.i).filter((st) => !st.optional).length;
+    while (plan.i < total) {
+      const step = plan.steps[plan.i];
+      const fields = Object.assign({}, step);
+      delete fields.optional;
+      const phase = p.view && p.view.phase;
+      if (p.over || !plan.phases.includes(phase)) {
+        endPlan(rest() ? ui.t("{n} of {total} parts were sent; the rest no longer applies.", {n: plan.sent, total: total}) : "");
+        return;
+      }
+      if (p.to_move !== p.seat) {
+        if (!plan.waits) {
+          endPlan(rest() ? ui.t("{n} of {total} parts were sent; the rest no longer applies.", {n: plan.sent, total: total}) : "");
+          return;
+        }
+        planNote(ui.t("Waiting for your turn to send the rest ({n} left).", {n: rest()}));
+        document.body.dataset.plan = "waiting";
+        return;
+      }
+      const m = legalOf(p, fields);
+      if (!m) {
+        if (step.optional) { plan.i += 1; continue; }
+        endPlan(ui.t("Part {n} of {total} is not a legal move now; nothing more was sent.", {n: plan.i + 1, total: total}));
+        return;
+      }
+      plan.i += 1;
+      plan.sent += 1;
+      plan.after = p.seq;
+      planNote(ui.t("Sending part {n} of {total}…", {n: plan.i, total: total}));
+      document.body.dataset.plan = "sending";
+      sendMove(m.action);
+      return;
+    }
+    endPlan("");
+  }
+
+  /** A refused part: stop the plan and say which part and why; true if a plan was running. */
+  function planRefused(msg) {
+    if (!plan) return false;
+    const n = plan.i;
+    const total = plan.steps.length;
+    endPlan(ui.t("Part {n} of {total} was refused: {why} Nothing more was sent.", {n: n, total: total, why: errorWords(msg)}));
+    return true;
   }
 
   function seatLabel(seat) { return ui.seatName(seat); }
@@ -578,6 +938,11 @@
       if (btn) play(Number(btn.getAttribute("data-action")));
     });
     $("show-all").addEventListener("click", () => { filter = null; drawMoves(live); });
+    $("compose").addEventListener("click", composeClick);
+    $("compose").addEventListener("input", composeInput);
+    $("moves-panel").addEventListener("click", (ev) => {
+      if (ev.target.id === "plan-stop") endPlan(ui.t("The rest was not sent."));
+    });
     $("hint").addEventListener("click", hint);
     $("save-name").addEventListener("click", saveName);
     $("analyse").addEventListener("click", analyse);

@@ -625,7 +625,7 @@
     parts.push(hand.svg);
     const H = Math.ceil(y + hand.h);
     return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + W + " " + H +
-      '" width="100%" aria-label="' + ui.esc(ui.t("Buy Low Sell High")) +
+      '" width="100%" role="group" aria-label="' + ui.esc(ui.t("Buy Low Sell High")) +
       '" font-family="' + FONT + '" style="background:' + PAPER + '">' +
       d.rect(0, 0, W, H, {fill: PAPER, rx: 0}) + parts.join("") + "</svg>";
   }

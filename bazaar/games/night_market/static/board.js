@@ -764,7 +764,7 @@
     body += rect(0, top, W, bottom - top, {fill: NIGHT}) + cards + left.svg + move.svg + cust.svg;
     const h = Math.ceil(bottom);
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${h}" width="100%"`
-      + ` font-family="${FONT.replace(/"/g, "'")}" role="img"`
+      + ` font-family="${FONT.replace(/"/g, "'")}" role="group"`
       + ` aria-label="${ui.esc(ui.t("Taiwan Night Market"))}">`
       + body + "</svg>";
   }

@@ -571,7 +571,7 @@
     }
     const H = Math.ceil(y + M);
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" ` +
-      `font-family="${FONT}" role="img" aria-label="${ui.esc(ui.t("Take Stock"))}">` +
+      `font-family="${FONT}" role="group" aria-label="${ui.esc(ui.t("Take Stock"))}">` +
       `<style>.hot:hover{filter:brightness(1.06) drop-shadow(0 0 4px #E0A800)}</style>` +
       rect(0, 0, W, H, "#FAFAF5", {rx: 0}) + body + "</svg>";
   }

@@ -1,0 +1,33 @@
+"""Clicking a move in the browser tests when it may open a decision in parts (the table page's
+#compose panel: a Night Market lot then its amount, Buy Low Sell High discards or sales)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def click_move(page: Any, button: Any, seen: Callable[[], None] | None = None) -> bool:
+    """Click ``button`` (a move) and wait until a move lands; an opened decision is confirmed
+    as it stands (a first choice taken if it has none yet). ``seen`` is called while the
+    decision is open (e.g. to read the page). Returns whether a decision was confirmed."""
+    seq = int(page.get_attribute("body", "data-seq") or -1)
+    button.click()
+    page.wait_for_function(
+        f"Number(document.body.dataset.seq) > {seq} || !document.getElementById('compose').hidden",
+        timeout=30_000,
+    )
+    if page.locator("#compose:not([hidden])").count() == 0:
+        return False
+    if seen is not None:
+        seen()
+    if page.locator("#compose-confirm:disabled").count():
+        page.click("#compose [data-compose]")
+    page.click("#compose-confirm")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=30_000)
+    # every part sent (a final sell-off waits for the seat's next turn for its next part)
+    page.wait_for_function(
+        "document.body.dataset.plan !== 'sending' || document.body.dataset.over === 'true'",
+        timeout=60_000,
+    )
+    return True
