@@ -61,6 +61,21 @@ class TerminalRenderer:
 
 
 @dataclass(frozen=True)
+class ResultRule:
+    """How a finished game is decided, for the ranked result people read.
+
+    ``rule`` and ``tie_break_words`` are English message ids of the game's own catalog.
+    """
+
+    #: the winner rule in one sentence ("Most money wins; tied players share the win.")
+    rule: str
+    #: what breaks a tie of scores: a number per seat, higher is better (None: a shared win)
+    tie_break: Callable[[State], list[float]] | None = None
+    #: a tie it broke, in words, with the field ``{score}``
+    tie_break_words: str = ""
+
+
+@dataclass(frozen=True)
 class GameParts:
     """Everything the generic layers need of one game."""
 
@@ -77,6 +92,8 @@ class GameParts:
     level_overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: ``move_fields(action)``: the move as data for the browser (kind and its facts)
     move_fields: Callable[[int], dict[str, Any]] | None = None
+    #: how the winner is decided and what breaks a tie (for the ranked result)
+    result_rule: ResultRule | None = None
 
     @property
     def id(self) -> str:

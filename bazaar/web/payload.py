@@ -28,10 +28,11 @@ Payload fields::
     over      true once the game is over
     scores    final scores (null until over)
     winners   winning seats (empty until over)
-    result    null until over; then {"ranking": [{"rank", "seat", "score", "winner"}] best
-              first (equal rank for a tie that stands), "tie": {"score", "seats", "broken_by"}
-              or null} where ``broken_by`` names the game's tie-break ("lots") or is null for
-              a shared win (see :data:`TIE_BREAKS`)
+    result    null until over; then {"ranking": [{"rank", "seat", "score", "shown", "winner"}]
+              best first (equal rank for a tie that stands; ``shown`` the score as the game
+              shows it, "$14"), "tie": {"score", "seats", "broken", "text"} or null (``broken``:
+              the game's tie-break decided it; ``text`` says so in words), "rule": the game's
+              winner rule in words} (the game's ``result_rule`` part)
     deal      {"fixed", "commitment", "seed", "salt"}: added by Hub.payload (docs/web.md,
               "Fair deals"; seed and salt null until the game is over unless fixed)
     undo      true when this viewer may take back the newest move now: added by Hub.payload
@@ -52,7 +53,7 @@ from typing import Any
 from bazaar.core import describe
 from bazaar.core.game import Event, State
 from bazaar.core.rng import Rng
-from bazaar.i18n import t
+from bazaar.i18n import Translator, t
 
 
 @dataclass
@@ -239,18 +240,20 @@ def last_move(
     }
 
 
-#: game -> (the name of the state's per-seat list that breaks a tie of scores, its word)
-TIE_BREAKS = {"night-market": ("nlots", "lots")}
-
-
-def final_result(state: State) -> dict[str, Any] | None:
-    """The payload's ``result``: seats ranked by score, then the game's tie-break."""
+def final_result(state: State, lang: str) -> dict[str, Any] | None:
+    """The payload's ``result``: seats ranked by score, then by the game's tie-break (its
+    ``result_rule`` part), with the game's rule and a tie in words in ``lang``."""
     if not state.is_over():
         return None
+    from bazaar.core.registry import game_parts
+
+    parts = game_parts(state.game.id)
+    rule = parts.result_rule
+    words = Translator(parts.package) if parts.package else Translator("bazaar")
     scores = state.scores()
     winners = state.winners()
-    attr, word = TIE_BREAKS.get(state.game.id, ("", ""))
-    second = list(getattr(state, attr)) if attr else [0] * len(scores)
+    breaker = rule.tie_break if rule else None
+    second = breaker(state) if breaker else [0.0] * len(scores)
 
     def key(s: int) -> tuple[bool, float, float]:
         return (s not in winners, -scores[s], -second[s])
@@ -259,17 +262,34 @@ def final_result(state: State) -> dict[str, Any] | None:
     ranking: list[dict[str, Any]] = []
     for place, s in enumerate(order):
         rank = ranking[-1]["rank"] if ranking and key(order[place - 1]) == key(s) else place + 1
-        ranking.append({"rank": rank, "seat": s, "score": scores[s], "winner": s in winners})
+        ranking.append(
+            {
+                "rank": rank,
+                "seat": s,
+                "score": scores[s],
+                "shown": format_score(state, scores[s]),
+                "winner": s in winners,
+            }
+        )
     best = scores[winners[0]] if winners else None
     tied = [s for s in order if scores[s] == best]
     tie = None
     if len(tied) > 1:
-        tie = {
-            "score": best,
-            "seats": tied,
-            "broken_by": word if len(winners) < len(tied) else None,
-        }
-    return {"ranking": ranking, "tie": tie}
+        broken = len(winners) < len(tied)
+        if broken and rule and rule.tie_break_words:
+            text = words(rule.tie_break_words, lang, score=format_score(state, best))
+        else:
+            text = t("Tie at {score}: a shared win.", lang, score=format_score(state, best))
+        tie = {"score": best, "seats": tied, "broken": broken, "text": text}
+    return {
+        "ranking": ranking,
+        "tie": tie,
+        "rule": words(rule.rule, lang) if rule else "",
+    }
+
+
+def format_score(state: State, score: float | None) -> str:
+    return describe.format_score(state.game.id, score or 0)
 
 
 def build_payload(
@@ -311,7 +331,7 @@ def build_payload(
         "over": over,
         "scores": state.scores() if over else None,
         "winners": state.winners(),
-        "result": final_result(state),
+        "result": final_result(state, lang),
     }
 
 

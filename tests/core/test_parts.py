@@ -68,3 +68,22 @@ def test_bazaar_games_names_modules_that_register_games_in_another_process() -> 
     assert (
         out.stdout.strip() == "['buy-low-sell-high', 'take-stock', 'night-market', 'hidden-nines']"
     )
+
+
+def test_every_built_in_says_how_its_winner_is_decided() -> None:
+    """The ranked result reads the rule and the tie-break from the game's parts (no table of
+    games in the web layer)."""
+    from bazaar.i18n import Translator
+
+    for game_id in game_ids():
+        parts = game_parts(game_id)
+        rule = parts.result_rule
+        assert rule is not None and parts.package
+        words = Translator(parts.package)
+        assert words(rule.rule, "zh-TW") != rule.rule  # translated in the game's catalog
+        if rule.tie_break:
+            assert words(rule.tie_break_words, "zh-TW", score="$3").count("$3") == 1
+    night = game_parts("night-market").result_rule
+    assert night is not None and night.tie_break is not None
+    state = game_parts("night-market").game.new(3, 5)
+    assert night.tie_break(state) == [0.0, 0.0, 0.0]  # nobody owns a lot at the start

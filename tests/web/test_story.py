@@ -189,11 +189,18 @@ def test_ranked_result_names_the_tie_break_and_the_replay_shows_that_step(
     assert p["scores"] == [14, 1, 14] and p["winners"] == [2]
     assert p["result"] == {
         "ranking": [
-            {"rank": 1, "seat": 2, "score": 14, "winner": True},
-            {"rank": 2, "seat": 0, "score": 14, "winner": False},
-            {"rank": 3, "seat": 1, "score": 1, "winner": False},
+            {"rank": 1, "seat": 2, "score": 14, "shown": "$14", "winner": True},
+            {"rank": 2, "seat": 0, "score": 14, "shown": "$14", "winner": False},
+            {"rank": 3, "seat": 1, "score": 1, "shown": "$1", "winner": False},
         ],
-        "tie": {"score": 14, "seats": [2, 0], "broken_by": "lots"},
+        "tie": {
+            "score": 14,
+            "seats": [2, 0],
+            "broken": True,
+            "text": "Tie at $14 broken by the most lots.",
+        },
+        "rule": "Most money wins; a tie goes to the player with more lots, and players still "
+        "tied share the win.",
     }
     page.goto(f"{server.url}/t/{table}?token={token}&lang=en")
     page.wait_for_selector("#result:not([hidden])")
@@ -201,9 +208,9 @@ def test_ranked_result_names_the_tie_break_and_the_replay_shows_that_step(
     assert [rows.nth(i).get_attribute("data-seat") for i in range(3)] == ["2", "0", "1"]
     texts = rows.all_inner_texts()
     assert [t.split(" ")[0] for t in texts] == ["1.", "2.", "3."]  # numbered by rank
-    assert texts[0].endswith(": 14 — winner") and texts[1].endswith(": 14")
-    assert texts[2].endswith(": 1")
-    assert page.inner_text("#result .tie-break") == "Tie at 14 broken by the most lots."
+    assert texts[0].endswith(": $14 — winner") and texts[1].endswith(": $14")
+    assert texts[2].endswith(": $1")
+    assert page.inner_text("#result .tie-break") == "Tie at $14 broken by the most lots."
     assert page.inner_text("#result .tie-rule").startswith("Most money wins; a tie goes to")
     # the replay at step 10: the side panel, log and sentence of that step, not the end's
     page.eval_on_selector(
@@ -225,10 +232,15 @@ def test_shared_win_says_so(page: Any, server: Server) -> None:
     done = play_random_game(server, "night-market", 3, 87)  # ends $4, $4, $0 with 5, 5, 4 lots
     p = payload(server, done["id"], done["tokens"][1])
     assert [r["rank"] for r in p["result"]["ranking"]] == [1, 1, 3]
-    assert p["result"]["tie"] == {"score": 4, "seats": [0, 1], "broken_by": None}
+    assert p["result"]["tie"] == {
+        "score": 4,
+        "seats": [0, 1],
+        "broken": False,
+        "text": "Tie at $4: a shared win.",
+    }
     page.goto(f"{server.url}/t/{done['id']}?token={done['tokens'][1]}&lang=zh-TW")
     page.wait_for_selector("#result:not([hidden]) .tie-break")
-    assert page.inner_text("#result .tie-break") == "同為 4：並列獲勝。"
+    assert page.inner_text("#result .tie-break") == "同為 $4：並列獲勝。"
 
 
 def test_hints_are_ordered_by_the_estimate_they_show(page: Any, server: Server) -> None:

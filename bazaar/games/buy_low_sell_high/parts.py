@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, TerminalRenderer
+from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
 from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high import render as R
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
+from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
     render_view=R.render_view,
@@ -20,6 +21,8 @@ RENDERER = TerminalRenderer(
     money=R.money,
 )
 
+RESULT_RULE = ResultRule(rule=N_("Most money wins; tied players share the win."))
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
@@ -29,4 +32,5 @@ PARTS = GameParts(
     estimate=estimate_scores,
     level_overrides={},
     move_fields=move_fields,
+    result_rule=RESULT_RULE,
 )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, TerminalRenderer
+from bazaar.core.game import State
+from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
 from bazaar.games.night_market import GAME
 from bazaar.games.night_market import render as R
 from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
+from bazaar.games.night_market.state import NightMarketState
+from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
     render_view=R.render_view,
@@ -20,6 +23,24 @@ RENDERER = TerminalRenderer(
     money=R.money,
 )
 
+
+def most_lots(state: State) -> list[float]:
+    """The tie-break of equal money (the rules, "End of the game"): the lots each seat owns."""
+    assert isinstance(state, NightMarketState)
+    return [float(n) for n in state.nlots]
+
+
+#: the rules, "End of the game"
+WINNER_RULE = N_(
+    "Most money wins; a tie goes to the player with more lots, and players still tied "
+    "share the win."
+)
+RESULT_RULE = ResultRule(
+    rule=WINNER_RULE,
+    tie_break=most_lots,
+    tie_break_words=N_("Tie at {score} broken by the most lots."),
+)
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
@@ -29,4 +50,5 @@ PARTS = GameParts(
     estimate=estimate_scores,
     level_overrides={},
     move_fields=move_fields,
+    result_rule=RESULT_RULE,
 )

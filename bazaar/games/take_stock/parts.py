@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, Ranker, TerminalRenderer
+from bazaar.core.parts import GameParts, Ranker, ResultRule, TerminalRenderer
 from bazaar.games.take_stock import GAME
 from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
+from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
     render_view=R.render_view,
@@ -32,6 +33,8 @@ def ranker() -> Ranker:
     return TakeStockHeuristic().rank
 
 
+RESULT_RULE = ResultRule(rule=N_("The highest total wins; tied players share the win."))
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
@@ -41,4 +44,5 @@ PARTS = GameParts(
     estimate=estimate_scores,
     level_overrides=LEVEL_OVERRIDES,
     move_fields=move_fields,
+    result_rule=RESULT_RULE,
 )

@@ -676,15 +676,6 @@
     $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: total});
   }
 
-  /* Each game's tie-break in words (the games' `winners`; their rules, "End of the game"). */
-  const N_ = (msgid) => msgid;  // marks a message id for extraction (scripts/i18n.sh)
-  const TIE_RULES = {
-    "buy-low-sell-high": N_("Most money wins; tied players share the win."),
-    "take-stock": N_("The highest total wins; tied players share the win."),
-    "night-market": N_("Most money wins; a tie goes to the player with more lots, and players still tied share the win."),
-  };
-  const TIE_WORDS = {"lots": N_("Tie at {score} broken by the most lots.")};
-
   function drawResult(p) {
     const box = $("result");
     if (!p.over) { box.hidden = true; return; }
@@ -693,14 +684,11 @@
     const rows = result.ranking.map((r) =>
       `<li class="rank${r.winner ? " winner" : ""}" data-seat="${r.seat}" data-rank="${r.rank}">` +
       `<span class="place">${ui.esc(ui.t("{rank}.", {rank: r.rank}))}</span> ` +
-      `${ui.esc(seatLabel(r.seat))}: ${ui.esc(String(r.score))}` +
+      `${ui.esc(seatLabel(r.seat))}: ${ui.esc(r.shown || String(r.score))}` +
       `${r.winner ? " — " + ui.esc(ui.t("winner")) : ""}</li>`).join("");
-    let tie = "";
-    if (result.tie) {
-      const words = result.tie.broken_by ? TIE_WORDS[result.tie.broken_by] : N_("Tie at {score}: a shared win.");
-      tie = `<p class="tie-break">${ui.esc(ui.t(words, {score: result.tie.score}))}</p>`;
-    }
-    const rule = TIE_RULES[p.game] ? `<p class="muted tie-rule">${ui.esc(ui.t(TIE_RULES[p.game]))}</p>` : "";
+    const tie = result.tie && result.tie.text ?
+      `<p class="tie-break">${ui.esc(result.tie.text)}</p>` : "";
+    const rule = result.rule ? `<p class="muted tie-rule">${ui.esc(result.rule)}</p>` : "";
     box.innerHTML = `<b>${ui.esc(ui.t("Final result"))}</b><ol class="ranking">${rows}</ol>${tie}${rule}`;
     box.hidden = false;
   }
