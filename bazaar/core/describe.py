@@ -67,10 +67,12 @@ def format_score(game_id: str, score: float) -> str:
 
 
 def seat_label(seat: int, lang: str, names: list[str] | None = None) -> str:
-    """ "Seat 2 (random)" in ``lang``."""
+    """ "Seat 3 (random)" in ``lang`` for seat 2: people count seats from 1 ("Seat 1" /
+    "玩家1" is seat 0), while the API, records, engine protocol and views count from 0."""
+    number = seat + 1
     if names and seat < len(names) and names[seat]:
-        return t("Seat {seat} ({name})", lang, seat=seat, name=player_name(names[seat], lang))
-    return t("Seat {seat}", lang, seat=seat)
+        return t("Seat {seat} ({name})", lang, seat=number, name=player_name(names[seat], lang))
+    return t("Seat {seat}", lang, seat=number)
 
 
 def player_name(spec: str, lang: str) -> str:
