@@ -130,7 +130,8 @@ def test_the_server_serves_each_board_and_the_bot_names(server: Any) -> None:
     assert all(zh.get(name) for name in games["bot_names"].values())
     assert all(zh.get(line) for line in games["bot_descriptions"].values())
     assert zh["Rule-based bot"] == "規則型電腦"
-    assert zh["Thinks a moment before each move: beginners win often."] == "每步先想一下：新手也常能贏。"
+    easy = zh["Thinks a moment before each move: beginners win often."]
+    assert easy == "每步先想一下：新手也常能贏。"
 
 
 def test_the_table_page_names_no_game() -> None:
