@@ -8,13 +8,15 @@ from bazaar.web.payload import LoggedMove, build_payload, log_entries, with_name
 
 def test_named_seats_are_called_by_name_in_both_languages() -> None:
     names = ["Mei", "", "小明"]
-    assert with_names("Seat 0 sells 1 K0; Seat 1 passes", names, "en") == (
-        "Mei sells 1 K0; Seat 1 passes"
+    # people count seats from 1: "Seat 1" is seat 0 (Mei), "玩家3" is seat 2 (小明)
+    assert with_names("Seat 1 sells 1 red; Seat 2 passes", names, "en") == (
+        "Mei sells 1 red; Seat 2 passes"
     )
-    assert (
-        with_names("玩家2賣出 K0 1 張，玩家1跳過", names, "zh-TW") == "小明賣出 K0 1 張，玩家1跳過"
+    assert with_names("玩家3賣出1張紅色股票，玩家2跳過", names, "zh-TW") == (
+        "小明賣出1張紅色股票，玩家2跳過"
     )
     assert with_names("Seat 10 is not a seat here", names, "en") == "Seat 10 is not a seat here"
+    assert with_names("Seat 0 is no seat either", names, "en") == "Seat 0 is no seat either"
     assert with_names("Seat 2 wins", ["", "", ""], "en") == "Seat 2 wins"
 
 
