@@ -139,5 +139,5 @@ def test_the_table_page_names_no_game() -> None:
 
     page = (STATIC / "table.html").read_text("utf-8") + (STATIC / "table.js").read_text("utf-8")
     page += (STATIC / "bazaar-ui.js").read_text("utf-8") + (STATIC / "lobby.js").read_text("utf-8")
-    for word in ("buy-low-sell-high", "take-stock", "night-market", "Heuristic bot", "Bot: easy"):
+    for word in ("buy-low-sell-high", "take-stock", "night-market", "Rule-based bot", "Easy bot"):
         assert word not in page
