@@ -40,3 +40,43 @@ def test_a_payload_is_the_seats_view_and_moves() -> None:
     assert [m["action"] for m in mine["legal"]] == state.legal_actions()
     assert other["legal"] == [] and mine["seq"] == 0 and not mine["over"]
     assert all(m["text"] for m in mine["legal"])
+
+
+def test_people_read_seats_from_1_and_stocks_by_colour_in_the_log_and_legal_texts() -> None:
+    start = get_game("buy-low-sell-high").new(3, 2)
+    state = get_game("buy-low-sell-high").new(3, 2)
+    events = state.apply(state.parse("+K1"))
+    history = [LoggedMove(0, 0, "+K1", events, public="+K1")]
+    for lang, first, move in (
+        ("en", "Seat 1 buys 1 green (received $0, paid $16)", "buy 1 green: pay $16 → $34"),
+        ("zh-TW", "玩家1買進1張綠色股票(收入 $0，支出 $16)", "買進1張綠色股票：付 $16 → $34"),
+    ):
+        payload = build_payload(state, 1, lang, history=history)
+        assert payload["log"][0]["lines"][0] == first
+        assert payload["log"][0]["seat"] == 0  # the data stays 0-based
+        payload = build_payload(start, 0, lang)  # seat 0 to move: its legal moves
+        texts = {m["notation"]: m["text"] for m in payload["legal"]}
+        assert texts["+K1"] == move
+
+
+def test_night_market_and_take_stock_texts_name_seats_from_1() -> None:
+    from bazaar.core.game import Event
+    from bazaar.games.night_market.text import describe as night_market
+    from bazaar.games.take_stock.text import describe as take_stock
+    from bazaar.games.take_stock.text import describe_action
+
+    walk = Event("move", {"customer": "T1D", "from": "D", "lot": 5, "owner": 0, "to": None})
+    assert night_market(walk, "en") == (
+        "A customer who likes drinks walks from D and buys at lot 5 (Seat 1)"
+    )
+    assert night_market(walk, "zh-TW") == "一位喜歡飲料的客人從入口 D 出發，在第5攤(玩家1)消費"
+    build = Event("build", {"seat": 2, "lot": 23, "type": "T0"})
+    assert night_market(build, "en") == "Seat 3 builds a food stall on lot 23"
+    assert night_market(build, "zh-TW") == "玩家3在第23攤建造食物攤位"
+    over = Event("game_over", {"scores": [3, 9], "winners": [1]})
+    assert take_stock(over, "en") == "Game over: totals 3, 9; winner(s): Seat 2"
+    assert take_stock(over, "zh-TW") == "遊戲結束：總分 3, 9；贏家：玩家2"
+    from bazaar.games.take_stock import actions as A
+
+    assert describe_action(A.TARGET_BASE + 0, "en") == "choose Seat 1"
+    assert describe_action(A.TARGET_BASE + 0, "zh-TW") == "選擇玩家1"

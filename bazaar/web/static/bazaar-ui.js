@@ -47,8 +47,10 @@
     function seatName(seat) {
       const info = (seats || [])[seat];
       let name = info && info.name ? info.name : t("Seat {n}", {n: seat + 1});
-      if (info && !info.name && info.kind === "bot") name += " (" + botLabel(info.bot) + ")";
-      return seat === mySeat ? name + " (" + t("you") + ")" : name;
+      if (info && !info.name && info.kind === "bot") {
+        name = t("{name} ({what})", {name: name, what: botLabel(info.bot)});
+      }
+      return seat === mySeat ? t("{name} ({what})", {name: name, what: t("you")}) : name;
     }
     const notation = lang === "en";
     function moveLine(m) {
