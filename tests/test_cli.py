@@ -112,7 +112,7 @@ def test_full_game_with_bad_inputs_finishes_and_saves_a_replayable_record(
     assert record.actions[0] == start.notation(start.legal_actions()[0])
     # The end shows money and the winner(s) of the replayed game.
     assert "Final result" in out
-    names = ", ".join(f"Seat {w} ({'you' if w == 0 else 'random'})" for w in final.winners())
+    names = ", ".join(f"Seat {w + 1} ({'you' if w == 0 else 'random'})" for w in final.winners())
     assert (f"Winner: {names}" in out) or (f"Shared win: {names}" in out)
 
 
@@ -120,9 +120,9 @@ def test_human_sees_only_own_private_events(
     played: tuple[subprocess.CompletedProcess[str], Path],
 ) -> None:
     out = played[0].stdout
-    assert "Seat 0 drew" in out
-    assert "Seat 1 drew" not in out and "Seat 2 drew" not in out
-    assert "Seat 1 draws" in out  # the public half of the same event
+    assert "Seat 1 drew" in out  # seat 0: people count seats from 1
+    assert "Seat 2 drew" not in out and "Seat 3 drew" not in out
+    assert "Seat 2 draws" in out  # the public half of the same event
 
 
 def test_all_bot_game_prints_the_winner(tmp_path: Path) -> None:
@@ -134,7 +134,7 @@ def test_all_bot_game_prints_the_winner(tmp_path: Path) -> None:
     final = GameRecord.load(path).replay()
     assert final.is_over()
     winners = final.winners()
-    label = ", ".join(f"Seat {w} (random)" for w in winners)
+    label = ", ".join(f"Seat {w + 1} (random)" for w in winners)
     assert (f"Winner: {label}" if len(winners) == 1 else f"Shared win: {label}") in proc.stdout
     assert f"Game record saved to {path}" in proc.stdout
     # Bot seats are seeded from the game seed: the same command plays the same game.
@@ -385,7 +385,7 @@ def test_replay_all_shows_every_move_and_the_winner(bot_record: Path) -> None:
     n = len(record.actions)
     proc = run("replay", str(bot_record), "--all")
     assert proc.returncode == 0, proc.stderr
-    assert f"Move 1 of {n} · Seat 0 (random) · {record.actions[0]}" in proc.stdout
+    assert f"Move 1 of {n} · Seat 1 (random) · {record.actions[0]}" in proc.stdout
     assert f"Move {n} of {n}" in proc.stdout
     winners = record.replay().winners()
     assert "Winner: Seat" in proc.stdout if len(winners) == 1 else "Shared win" in proc.stdout
@@ -401,7 +401,8 @@ def test_replay_as_one_seat_in_zh_tw(bot_record: Path, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "你的手牌" in proc.stdout and "重播" in proc.stdout
     assert "第12/12步" in proc.stdout
-    assert "玩家1抽到" in proc.stdout and "玩家0抽到" not in proc.stdout
+    assert "以玩家2(隨機電腦)的視角" in proc.stdout  # --seat 1 is the second seat
+    assert "玩家2抽到" in proc.stdout and "玩家1抽到" not in proc.stdout
     bad_seat = invoke("replay", str(short), "--seat", "5")
     assert bad_seat.returncode == 2 and "--seat must be from 0 to 1" in bad_seat.stderr
 
@@ -430,12 +431,12 @@ def test_zh_tw_interface(tmp_path: Path) -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    expected = ["傻瓜炒股", "你的行動(輸入編號或記法", "輪到玩家0(你)", "買賣股票階段"]
+    expected = ["傻瓜炒股", "你的行動(輸入編號或記法", "輪到玩家1(你)", "買賣股票階段"]
     expected += ["你的手牌", "股價區", "第1年首輪", "棋譜已存到"]
     for words in expected:
         assert words in out
     assert "請輸入清單中的行動編號" in out  # the Chinese hint for the notation error
-    assert "玩家0賣出" in out or "玩家0買進" in out  # events in Chinese
+    assert "玩家1賣出" in out or "玩家1買進" in out  # events in Chinese
 
 
 def test_engine_command_speaks_json_lines() -> None:

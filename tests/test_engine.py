@@ -467,7 +467,9 @@ def test_play_events_all_by_default_or_filtered_by_seat() -> None:
 def test_lang_adds_event_sentences() -> None:
     engine = started()
     en = ask(engine, cmd="play", action="+K2", lang="en")
-    assert en["events"][0]["text"] == "Seat 0 buys 1 K2 (received $0, paid $16)"
+    # sentences count seats from 1 and name stocks by colour; the data stays 0-based
+    assert en["events"][0]["text"] == "Seat 1 buys 1 purple (received $0, paid $16)"
+    assert en["events"][0]["seat"] == 0
     log = ask(engine, cmd="log", lang="zh-TW")["log"]
     assert log[0]["action"] == "+K2" and log[0]["by"] == 0
     assert "買進" in log[0]["events"][0]["text"]

@@ -70,7 +70,7 @@ def test_a_person_plays_it_in_the_terminal_against_its_heuristic() -> None:
     assert game.run() is True
     out = buf.getvalue()
     assert (low, high, state.pile[-1]) == (5, 7, 9)
-    for line in ("• you drew 9", "• Seat 1 played 8", "Winner: Seat 1 (heuristic)"):
+    for line in ("• you drew 9", "• Seat 2 played 8", "Winner: Seat 2 (heuristic)"):
         assert line in out
     assert "Moves: play 7, draw, pass" in game.help_text()
     assert match.record.actions == [
@@ -99,7 +99,7 @@ def test_the_engine_protocol_plays_it_and_hides_the_other_hand() -> None:
     state = dealt()
     assert ask(cmd="legal")["actions"] == [f"play {c}" for c in state.hands[0]] + ["draw", "pass"]
     drew = ask(cmd="play", action="draw", seat=1, lang="en")
-    assert drew["events"] == [{"kind": "draw", "seat": 0, "to": None, "text": "Seat 0 drew a card"}]
+    assert drew["events"] == [{"kind": "draw", "seat": 0, "to": None, "text": "Seat 1 drew a card"}]
     mine = ask(cmd="view", seat=0)["view"]
     theirs = ask(cmd="view", seat=1)["view"]
     assert mine["hand"] == sorted([*state.hands[0], state.pile[-1]])  # type: ignore[index]
@@ -179,6 +179,6 @@ def test_the_web_server_serves_it_with_a_bot_in_its_worker(tmp_path: Path) -> No
         "play 9",
         "play 1",
     ]
-    assert log[4]["lines"] == ["Seat 0 drew a card", "you drew 9"]  # seat 0 sees its card
-    assert log[5]["lines"] == ["Seat 1 drew a card"]  # and not the bot's
+    assert log[4]["lines"] == ["Seat 1 drew a card", "you drew 9"]  # seat 0 sees its card
+    assert log[5]["lines"] == ["Seat 2 drew a card"]  # and not the bot's
     assert (payload["scores"], payload["winners"]) == ([21.0, 13.0], [0])

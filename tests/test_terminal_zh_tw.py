@@ -37,7 +37,7 @@ def test_a_zh_tw_bot_game_prints_no_english(
     assert result.exit_code == 0, result.output
     out = result.stdout.replace(str(record), "")
     assert "棋譜已存到" in out
-    assert "玩家1(策略電腦)" in out
+    assert "玩家2(規則型電腦)" in out
     found = {
         line.strip(): english_tokens(game_id, line)
         for line in out.splitlines()

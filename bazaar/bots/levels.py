@@ -19,10 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
+from bazaar.core.describe import BOT_NAMES as BOT_NAMES  # what people call each bot
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
 from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
+from bazaar.i18n import N_
 
 #: Heuristic playouts cut after ``rollout_depth`` actions and judged by the game's
 #: ``estimate_scores()`` made Buy Low Sell High's search far stronger than full random
@@ -51,6 +53,15 @@ LEVELS: dict[str, dict[str, Any]] = {
     },
 }
 DEFAULT_LEVEL = "medium"
+
+#: One line per bot on how strong it is (English msgid; zh-TW in the catalogs).
+BOT_DESCRIPTIONS = {
+    "random": N_("Plays any legal move at random: the easiest to beat."),
+    "heuristic": N_("Plays at once by simple rules of thumb: a fair first opponent."),
+    "ismcts:easy": N_("Thinks a moment before each move: beginners win often."),
+    "ismcts:medium": N_("Thinks about half a second a move: a solid game for most players."),
+    "ismcts:hard": N_("Thinks about a second a move: the strongest, hard to beat."),
+}
 ROLLOUTS = ("random", "heuristic")
 
 Level = str | Mapping[str, Any]

@@ -33,7 +33,7 @@ from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
-from bazaar.bots.levels import LEVELS
+from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
@@ -49,14 +49,6 @@ from bazaar.web.store import Store, default_db_url
 STATIC = resources.files("bazaar.web").joinpath("static")
 #: Bots a seat can be given in the lobby.
 BOT_SPECS = ["random", "heuristic", *(f"ismcts:{level}" for level in LEVELS)]
-#: Each bot's English name (the msgid the pages translate with their catalog).
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "heuristic": N_("Heuristic bot"),
-    "ismcts:easy": N_("Bot: easy"),
-    "ismcts:medium": N_("Bot: medium"),
-    "ismcts:hard": N_("Bot: hard"),
-}
 #: The rules' Markdown (our own files) as HTML for the rules dialog.
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 #: A seat token in the query string (absent: a spectator).
@@ -370,6 +362,7 @@ def create_app(
             "games": [g.info() for g in all_games()],
             "bots": BOT_SPECS,
             "bot_names": {spec: BOT_NAMES.get(spec, spec) for spec in BOT_SPECS},
+            "bot_descriptions": {spec: BOT_DESCRIPTIONS.get(spec, "") for spec in BOT_SPECS},
             "langs": list(LANGS),
         }
 

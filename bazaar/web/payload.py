@@ -111,18 +111,20 @@ def legal_moves(
     ]
 
 
-#: How the games' sentences name a seat, per language ("Seat 2", "玩家2").
+#: How the games' sentences name a seat, per language ("Seat 2", "玩家2"); people count seats
+#: from 1, so "Seat 1" / "玩家1" is seat 0 (the payload's data counts from 0).
 SEAT_WORDS = {"en": re.compile(r"\bSeat (\d+)\b"), "zh-TW": re.compile(r"玩家(\d+)")}
 
 
 def with_names(line: str, names: list[str], lang: str) -> str:
-    """``line`` with each named seat's number replaced by its name ("Seat 0" -> "Mei")."""
+    """``line`` with each named seat's number replaced by its name ("Seat 1" -> "Mei" when
+    seat 0 is Mei's)."""
     if not any(names):
         return line
 
     def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) and names[seat] else match.group(0)
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) and names[seat] else match.group(0)
 
     return SEAT_WORDS[lang].sub(name, line)
 

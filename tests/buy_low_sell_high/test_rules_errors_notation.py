@@ -99,6 +99,7 @@ def _over() -> BlshState:
     return s
 
 
+#: the words count seats from 1: seat 1 (the second seat) reads "seat 2"
 CASES: list[tuple[str, Callable[[], BlshState], str, str, tuple[str, ...]]] = [
     ("card-in-trading-phase", _trade, "play K0+1", "phase", ("'play K0+1'", "trading phase")),
     ("first-lap-seat1-pass", lambda: new(3), "pass", "first-lap", ("'pass'", "start player")),
@@ -118,10 +119,10 @@ CASES: list[tuple[str, Callable[[], BlshState], str, str, tuple[str, ...]]] = [
     ("dud-when-playable", _only_news, "dud K0", "news-dud", ("'dud K0'",)),
     ("discard-not-held", _redraw, "discard K2com", "redraw", ("K2com",)),
     ("trade-in-redraw", _redraw, "pass", "phase", ("'pass'", "redrawing")),
-    ("stop-below-zero", _forced, "stop", "forced-sale", ("$-5", "seat 1")),
+    ("stop-below-zero", _forced, "stop", "forced-sale", ("$-5", "seat 2")),
     ("forced-sell-not-held", _forced, "sell K0", "sell-own", ("K0",)),
     ("trade-in-forced-sale", _forced, "pass", "phase", ("'pass'", "forced sale")),
-    ("selloff-not-held", _selloff, "sell K0", "sell-own", ("seat 1", "K0")),
+    ("selloff-not-held", _selloff, "sell K0", "sell-own", ("seat 2", "K0")),
     ("trade-in-selloff", _selloff, "+K0", "phase", ("'+K0'", "sell-off")),
     ("stop-in-selloff", _selloff, "stop", "phase", ("'stop'",)),
     ("game-over", _over, "sell K0", "game-over", ("game is over",)),

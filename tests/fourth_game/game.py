@@ -33,10 +33,9 @@ WORDS = {
 
 def event_text(event: Event, lang: str) -> str:
     words = WORDS[event.kind]["zh-TW" if lang == "zh-TW" else "en"]
+    number = event.data.get("seat", 0) + 1  # people count seats from 1
     who = (
-        (f"玩家{event.data['seat']}" if lang == "zh-TW" else f"Seat {event.data['seat']}")
-        if ("seat" in event.data)
-        else ""
+        (f"玩家{number}" if lang == "zh-TW" else f"Seat {number}") if ("seat" in event.data) else ""
     )
     return words.format(who=who, **{k: v for k, v in event.data.items() if k != "seat"})
 

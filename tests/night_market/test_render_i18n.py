@@ -57,7 +57,8 @@ def test_the_board_words_come_from_the_game_catalog() -> None:
     assert "第1/5回合" in zh and "Round 1 of 5" in en
     assert "路徑D-H" in zh and "P_DH" in en
     assert "你的手牌：" in zh and "Your hand: " in en
-    assert R.seat_mark(2, "zh-TW").plain == "2號" and R.seat_mark(2).plain == "P2"
+    # seat 2 is the third seat: marks count from 1, like "Seat 3"
+    assert R.seat_mark(2, "zh-TW").plain == "3號" and R.seat_mark(2).plain == "P3"
     assert R.score_label("zh-TW") == "現金" and R.score_label("en") == "Cash"
     assert R.explain_rule("supply", "zh-TW") == "該類型的攤位卡已用完。"
     assert R.explain_rule("no-such-rule", "zh-TW") is None

@@ -8,6 +8,7 @@ from bazaar.core.errors import IllegalAction, NotationError
 from bazaar.core.registry import get_game
 from bazaar.games.night_market import GAME
 from bazaar.games.night_market import actions as A
+from bazaar.games.night_market.components import KIND_NAMES
 from bazaar.games.night_market.text import describe_action
 
 from .helpers import new
@@ -98,8 +99,13 @@ def test_describe_action_in_both_languages():
     for action in range(A.NUM_ACTIONS):
         assert describe_action(action, "en")
         assert describe_action(action, "zh-TW")
-    assert describe_action(A.BUILD_BASE + 6 * 4 + 2, "en") == "build a T2 stall on lot 7"
-    assert describe_action(A.BUILD_BASE + 6 * 4 + 2, "zh-TW") == "在第7攤建造 T2 攤位"
+    # stall types by their food, as the board names them (the notation keeps T0-T3)
+    assert describe_action(A.BUILD_BASE + 6 * 4 + 2, "en") == "build a dessert stall on lot 7"
+    assert describe_action(A.BUILD_BASE + 6 * 4 + 2, "zh-TW") == "在第7攤建造甜點攤位"
+    assert describe_action(A.BUILD_BASE + 22 * 4 + 0, "en") == "build a food stall on lot 23"
+    hide = A.HIDE_BASE + KIND_NAMES.index("T1D")
+    assert describe_action(hide, "en") == "hide a customer who likes drinks and enters at D"
+    assert describe_action(hide, "zh-TW") == "把一位喜歡飲料、從入口 D 進場的客人蓋放為隱藏客人"
 
 
 def test_options_have_english_and_chinese_help():

@@ -117,13 +117,21 @@ def test_the_server_serves_each_board_and_the_bot_names(server: Any) -> None:
     games = httpx.get(f"{server.url}/api/games").json()
     assert games["bot_names"] == {
         "random": "Random bot",
-        "heuristic": "Heuristic bot",
-        "ismcts:easy": "Bot: easy",
-        "ismcts:medium": "Bot: medium",
-        "ismcts:hard": "Bot: hard",
+        "heuristic": "Rule-based bot",
+        "ismcts:easy": "Easy bot",
+        "ismcts:medium": "Medium bot",
+        "ismcts:hard": "Hard bot",
     }
+    assert games["bot_descriptions"]["ismcts:easy"] == (
+        "Thinks a moment before each move: beginners win often."
+    )
+    assert set(games["bot_descriptions"]) == set(games["bots"])
     zh = httpx.get(f"{server.url}/api/i18n/zh-TW").json()
     assert all(zh.get(name) for name in games["bot_names"].values())
+    assert all(zh.get(line) for line in games["bot_descriptions"].values())
+    assert zh["Rule-based bot"] == "規則型電腦"
+    easy = zh["Thinks a moment before each move: beginners win often."]
+    assert easy == "每步先想一下：新手也常能贏。"
 
 
 def test_the_table_page_names_no_game() -> None:
@@ -131,5 +139,5 @@ def test_the_table_page_names_no_game() -> None:
 
     page = (STATIC / "table.html").read_text("utf-8") + (STATIC / "table.js").read_text("utf-8")
     page += (STATIC / "bazaar-ui.js").read_text("utf-8") + (STATIC / "lobby.js").read_text("utf-8")
-    for word in ("buy-low-sell-high", "take-stock", "night-market", "Heuristic bot", "Bot: easy"):
+    for word in ("buy-low-sell-high", "take-stock", "night-market", "Rule-based bot", "Easy bot"):
         assert word not in page

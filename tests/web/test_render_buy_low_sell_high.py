@@ -145,7 +145,7 @@ def test_key_numbers_are_shown(page: Any) -> None:
         for p, cash in enumerate(view["money"]):
             assert money(cash) in text
             for k, n in enumerate(view["holdings"][p]):
-                assert f"K{k} ×{n}" in text
+                assert f"{('red', 'green', 'purple')[k]} ×{n}" in text  # stocks by colour
         for col in view["columns"]:
             assert f"Sell {money(col['sell'])}" in text
             if col["buy"] is not None:

@@ -103,8 +103,9 @@ def test_socket_payloads_moves_and_errors(server: Server) -> None:
         while reply["type"] == "state":
             reply = receive(me)
         assert reply["rule"] == "phase"
-        assert reply["error"] == "'pass': seat 0 has traded already; now play a card (§5.1)"
-        assert reply["explain"] == "'pass'：玩家0已經交易過了；現在要打出1張卡牌(§5.1)"
+        # seat 0's refusal counts seats from 1, as people do
+        assert reply["error"] == "'pass': seat 1 has traded already; now play a card (§5.1)"
+        assert reply["explain"] == "'pass'：玩家1已經交易過了；現在要打出1張卡牌(§5.1)"
 
 
 def test_a_wrong_token_or_table_is_refused(server: Server) -> None:

@@ -30,7 +30,7 @@ def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
             "'+K0', '-2K1' or 'pass' first",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
         )
     if phase == TRADE:
         return _explain_trade(state, action)
@@ -40,19 +40,19 @@ def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
         if A.DISCARD_BASE <= action < A.KEEP:
             card = CARD_NAMES[action - A.DISCARD_BASE]
             return refuse(
-                "seat {seat} has no {card} in hand to discard", "redraw", seat=seat, card=card
+                "seat {seat} has no {card} in hand to discard", "redraw", seat=seat + 1, card=card
             )
         return refuse(
             "{note!r}: seat {seat} is redrawing at year end (§6 step 5): 'discard CARD' or 'keep'",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
         )
     if A.SELL_BASE <= action < A.STOP:
         return refuse(
             "seat {seat} holds no K{kind} token to sell (§4.4)",
             "sell-own",
-            seat=seat,
+            seat=seat + 1,
             kind=action - A.SELL_BASE,
         )
     if (
@@ -63,7 +63,7 @@ def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
         return refuse(
             "seat {seat} has ${money} and must sell until at least $0 (§4.7)",
             "forced-sale",
-            seat=seat,
+            seat=seat + 1,
             money=state.money[seat],
         )
     what = Term("a forced sale (§4.7)") if phase == FORCED else Term("the final sell-off (§7)")
@@ -71,7 +71,7 @@ def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
         "{note!r}: seat {seat} is in {what}: 'sell K0/K1/K2'",
         "phase",
         note=note,
-        seat=seat,
+        seat=seat + 1,
         what=what,
     )
 
@@ -102,7 +102,7 @@ def _explain_trade(state: BlshTransitions, action: int) -> IllegalAction:
             return refuse(
                 "seat {seat} holds {held} K{kind} and cannot sell {count} (§4.4)",
                 "sell-own",
-                seat=seat,
+                seat=seat + 1,
                 held=state.held[seat][k],
                 kind=k,
                 count=-x,
@@ -119,7 +119,7 @@ def _explain_trade(state: BlshTransitions, action: int) -> IllegalAction:
         "seat {seat} has ${money}: not enough money for {trade!r}, even after this trade's "
         "sales (§4.3, §4.5)",
         "money",
-        seat=seat,
+        seat=seat + 1,
         money=state.money[seat],
         trade=trade,
     )
@@ -136,7 +136,7 @@ def _explain_play(state: BlshTransitions, action: int) -> IllegalAction:
             "{note!r}: seat {seat} has traded already; now play a card (§5.1)",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
         )
     if action < A.COVER_BASE:
         card = action - A.PLAY_BASE
@@ -149,9 +149,14 @@ def _explain_play(state: BlshTransitions, action: int) -> IllegalAction:
                     kind=COLOUR_OF[card],
                 )
             return refuse(
-                "seat {seat} has no K{kind}news in hand", "hand", seat=seat, kind=COLOUR_OF[card]
+                "seat {seat} has no K{kind}news in hand",
+                "hand",
+                seat=seat + 1,
+                kind=COLOUR_OF[card],
             )
-        return refuse("seat {seat} has no {card} in hand", "hand", seat=seat, card=CARD_NAMES[card])
+        return refuse(
+            "seat {seat} has no {card} in hand", "hand", seat=seat + 1, card=CARD_NAMES[card]
+        )
     if action < A.DISCARD_BASE:
         j = action - A.COVER_BASE
         if j >= len(state.row):
@@ -167,7 +172,7 @@ def _explain_play(state: BlshTransitions, action: int) -> IllegalAction:
                 "news-colour",
                 space=j + 1,
                 kind=colour,
-                seat=seat,
+                seat=seat + 1,
             )
         return refuse(
             "space {space} is already covered or is Breaking News itself (§5.3)",
@@ -175,5 +180,5 @@ def _explain_play(state: BlshTransitions, action: int) -> IllegalAction:
             space=j + 1,
         )
     return refuse(
-        "{note!r}: seat {seat} must play a card now (§5.1)", "phase", note=note, seat=seat
+        "{note!r}: seat {seat} must play a card now (§5.1)", "phase", note=note, seat=seat + 1
     )

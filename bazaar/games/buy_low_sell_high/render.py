@@ -25,6 +25,7 @@ from bazaar.games.buy_low_sell_high.components import (
     card_colour,
     card_type,
 )
+from bazaar.games.buy_low_sell_high.text import canonical, card_words, stock_word, type_words
 from bazaar.i18n import N_, Translator
 
 #: Move examples for help texts (notation is the same in every language).
@@ -96,32 +97,8 @@ def kind_text(k: int) -> Text:
     return Text(f"K{k}", style=KIND_STYLES[k])
 
 
-def type_words(card_type_index: int, lang: str) -> str:
-    """A card type in words: "bull +3", "dividend", ..."""
-    short = CARD_TYPES[card_type_index]
-    if short.startswith("+"):
-        return t("bull {value}", lang, value=short)
-    if short.startswith("-"):
-        return t("bear {value}", lang, value=short)
-    return {
-        "div": t("dividend", lang),
-        "news": t("Breaking News", lang),
-        "com": t("commission", lang),
-    }[short]
-
-
-def card_words(name: str, lang: str) -> str:
-    """A card name in words: "K1+3" -> "K1 bull +3"."""
-    card = CARD_NAMES.index(_canonical(name))
-    return f"K{card_colour(card)} {type_words(card_type(card), lang)}"
-
-
-def _canonical(name: str) -> str:
-    return CARD_NAMES[[n.lower() for n in CARD_NAMES].index(name.lower())]
-
-
 def card_text(name: str) -> Text:
-    card = CARD_NAMES.index(_canonical(name))
+    card = CARD_NAMES.index(canonical(name))
     return Text(name, style=KIND_STYLES[card_colour(card)])
 
 
@@ -137,16 +114,20 @@ def _sell_two(sell: int) -> int:
 
 
 def _trade_words(d: tuple[int, ...], lang: str, view: dict[str, Any] | None) -> str:
-    """Without a view: "buy 1 K0, sell 1 K2"; with one: "pay $16, get $15 → $49"."""
+    """Without a view: "buy 1 red, sell 1 purple"; with one: "buy 1 red, sell 1 purple: pay
+    $16, get $15 → $49"."""
     if not any(d):
         return t("no trade (option C)", lang)
+    parts = [
+        t("buy {n} {stock}", lang, n=x, stock=stock_word(k, lang))
+        if x > 0
+        else t("sell {n} {stock}", lang, n=-x, stock=stock_word(k, lang))
+        for k, x in enumerate(d)
+        if x
+    ]
+    trade = t(", ", lang).join(parts)
     if not view:
-        parts = [
-            t("buy {n} K{k}", lang, n=x, k=k) if x > 0 else t("sell {n} K{k}", lang, n=-x, k=k)
-            for k, x in enumerate(d)
-            if x
-        ]
-        return ", ".join(parts)
+        return trade
     paid = got = 0
     for k, x in enumerate(d):
         col = view["columns"][k]
@@ -159,11 +140,11 @@ def _trade_words(d: tuple[int, ...], lang: str, view: dict[str, Any] | None) -> 
         parts.append(t("pay {amount}", lang, amount=money(paid)))
     if got:
         parts.append(t("get {amount}", lang, amount=money(got)))
-    words = ", ".join(parts)
+    words = t(", ", lang).join(parts)
     seat = view.get("seat")
     if seat is not None:
         words += f" → {money(view['money'][seat] + got - paid)}"
-    return words
+    return t("{trade}: {money}", lang, trade=trade, money=words)
 
 
 def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None = None) -> str:
@@ -177,22 +158,25 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
         if card_type(card) == NEWS:
             return t("Breaking News as a dud: it fills a space and has no effect", lang)
         if short == "div":
-            return t("counts toward K{k} dividends at year end", lang, k=k)
+            return t("counts toward {stock} dividends at year end", lang, stock=stock_word(k, lang))
         if short == "com":
             fee = COMPONENTS.commission
             if view and view.get("seat") is not None:
                 mine = fee * view["holdings"][view["seat"]][k]
                 return t(
-                    "every K{k} share pays {fee} now (you pay {mine}); then play another card",
+                    "every {stock} share pays {fee} now (you pay {mine}); then play another card",
                     lang,
-                    k=k,
+                    stock=stock_word(k, lang),
                     fee=money(fee),
                     mine=money(mine),
                 )
             return t(
-                "every K{k} share pays {fee} now; then play another card", lang, k=k, fee=money(fee)
+                "every {stock} share pays {fee} now; then play another card",
+                lang,
+                stock=stock_word(k, lang),
+                fee=money(fee),
             )
-        return t("K{k} price {value} at year end", lang, k=k, value=short)
+        return t("{stock} price {value} at year end", lang, stock=stock_word(k, lang), value=short)
     if action < A.DISCARD_BASE:
         space = action - A.COVER_BASE + 1
         if view and space <= len(view["row"]):
@@ -213,8 +197,8 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
         k = action - A.SELL_BASE
         if view:
             price = money(view["columns"][k]["sell"])
-            return t("sell one K{k} for {price}", lang, k=k, price=price)
-        return t("sell one K{k}", lang, k=k)
+            return t("sell one {stock} for {price}", lang, stock=stock_word(k, lang), price=price)
+        return t("sell one {stock}", lang, stock=stock_word(k, lang))
     return t("stop selling", lang)
 
 
@@ -376,7 +360,7 @@ def _cards_table(label: str, cards: list[str], lang: str) -> RenderableType:
     words = []
     for name in cards:
         table.add_column(card_text(name), no_wrap=True)
-        words.append(type_words(card_type(CARD_NAMES.index(_canonical(name))), lang))
+        words.append(type_words(card_type(CARD_NAMES.index(canonical(name))), lang))
     table.add_row(*(Text(w, style="dim") for w in words))
     return table
 

@@ -4,15 +4,63 @@
 from __future__ import annotations
 
 from bazaar.core.game import Event
+from bazaar.games.buy_low_sell_high.components import (
+    CARD_NAMES,
+    CARD_TYPES,
+    card_colour,
+    card_type,
+)
 from bazaar.i18n import N_, Translator
 
 t = Translator(__package__)
 
+#: the stocks K0, K1, K2 by the colour the board draws them in (the notation keeps K0..K2)
+STOCK_COLOURS = (N_("red"), N_("green"), N_("purple"))
+
 #: why a seat sells -> the sentence
 SELL_SENTENCES = {
-    "forced": N_("{who} sells K{kind} for ${price} (forced: money below $0)"),
-    "selloff": N_("{who} sells K{kind} for ${price} (final sell-off)"),
+    "forced": N_("{who} sells one {stock} for ${price} (forced: money below $0)"),
+    "selloff": N_("{who} sells one {stock} for ${price} (final sell-off)"),
 }
+
+
+def stock_word(k: int, lang: str) -> str:
+    """Stock ``k`` by its colour: "red" / "紅色"."""
+    return t(STOCK_COLOURS[k], lang)
+
+
+def type_words(card_type_index: int, lang: str) -> str:
+    """A card type in words: "bull +3", "dividend", ..."""
+    short = CARD_TYPES[card_type_index]
+    if short.startswith("+"):
+        return t("bull {value}", lang, value=short)
+    if short.startswith("-"):
+        return t("bear {value}", lang, value=short)
+    return {
+        "div": t("dividend", lang),
+        "news": t("Breaking News", lang),
+        "com": t("commission", lang),
+    }[short]
+
+
+def canonical(name: str) -> str:
+    return CARD_NAMES[[n.lower() for n in CARD_NAMES].index(name.lower())]
+
+
+def card_words(name: str, lang: str) -> str:
+    """A card name in words: "K1+3" -> "green bull +3" / "綠色牛市 +3"."""
+    card = CARD_NAMES.index(canonical(name))
+    return t(
+        "{stock} {card}",
+        lang,
+        stock=stock_word(card_colour(card), lang),
+        card=type_words(card_type(card), lang),
+    )
+
+
+def _seat(seat: int, lang: str) -> str:
+    """A seat as people count it: seat 0 is "Seat 1" / "玩家1"."""
+    return t("Seat {seat}", lang, seat=seat + 1)
 
 
 def _trade_words(trade: list[int], lang: str) -> str:
@@ -21,15 +69,15 @@ def _trade_words(trade: list[int], lang: str) -> str:
     parts = []
     for k, x in enumerate(trade):
         if x:
-            words = N_("buys {count} K{kind}") if x > 0 else N_("sells {count} K{kind}")
-            parts.append(t(words, lang, count=abs(x), kind=k))
+            words = N_("buys {count} {stock}") if x > 0 else N_("sells {count} {stock}")
+            parts.append(t(words, lang, count=abs(x), stock=stock_word(k, lang)))
     return t(", ", lang).join(parts)
 
 
 def describe(event: Event, lang: str = "en") -> str:
     """One sentence for ``event``; ``lang`` is "en" or "zh-TW"."""
     d = event.data
-    who = t("Seat {seat}", lang, seat=d["seat"]) if "seat" in d else ""
+    who = _seat(d["seat"], lang) if "seat" in d else ""
     kind = event.kind
     if kind == "trade":
         return t(
@@ -42,14 +90,18 @@ def describe(event: Event, lang: str = "en") -> str:
         )
     if kind == "play":
         return t(
-            "{who} plays {card} on space {space}", lang, who=who, card=d["card"], space=d["space"]
+            "{who} plays {card} on space {space}",
+            lang,
+            who=who,
+            card=card_words(d["card"], lang),
+            space=d["space"],
         )
     if kind == "dud":
         return t(
             "{who} places {card} on space {space} as a dud",
             lang,
             who=who,
-            card=d["card"],
+            card=card_words(d["card"], lang),
             space=d["space"],
         )
     if kind == "cover":
@@ -57,23 +109,25 @@ def describe(event: Event, lang: str = "en") -> str:
             "{who} covers space {space} with {card}",
             lang,
             who=who,
-            card=d["card"],
+            card=card_words(d["card"], lang),
             space=d["space"],
         )
     if kind == "commission":
         paid = ", ".join(f"${x}" for x in d["paid"])
-        return t("K{kind} commission: seats pay {paid}", lang, kind=d["kind"], paid=paid)
+        stock = stock_word(d["kind"], lang)
+        return t("{stock} commission: seats pay {paid}", lang, stock=stock, paid=paid)
     if kind == "draw":
         return t("{who} draws {count} card(s)", lang, who=who, count=d["count"])
     if kind == "drew":
-        return t("{who} drew {cards}", lang, who=who, cards=" ".join(d["cards"]))
+        cards = t(", ", lang).join(card_words(c, lang) for c in d["cards"])
+        return t("{who} drew {cards}", lang, who=who, cards=cards)
     if kind == "discard":
         return t("{who} discards a card", lang, who=who)
     if kind == "discarded":
-        return t("{who} discarded {card}", lang, who=who, card=d["card"])
+        return t("{who} discarded {card}", lang, who=who, card=card_words(d["card"], lang))
     if kind == "sell":
         sentence = SELL_SENTENCES[d["why"]]
-        return t(sentence, lang, who=who, kind=d["kind"], price=d["price"])
+        return t(sentence, lang, who=who, stock=stock_word(d["kind"], lang), price=d["price"])
     if kind == "skip_trading":
         return t("{who} skips trading (forced sale)", lang, who=who)
     if kind == "year_end":
@@ -81,17 +135,24 @@ def describe(event: Event, lang: str = "en") -> str:
             "End of year {year}: price moves {net}; prices now {prices}; dividends {div}",
             lang,
             year=d["year"],
-            net=", ".join(f"K{k} {x:+d}" for k, x in enumerate(d["net"])),
-            prices=", ".join(f"K{k} ${x}" for k, x in enumerate(d["prices"])),
+            net=t(", ", lang).join(f"{stock_word(k, lang)} {x:+d}" for k, x in enumerate(d["net"])),
+            prices=t(", ", lang).join(
+                f"{stock_word(k, lang)} ${x}" for k, x in enumerate(d["prices"])
+            ),
             div=", ".join(f"${x}" for x in d["dividends"]),
         )
     if kind == "year_start":
-        return t("Year {year} begins; seat {start} starts", lang, year=d["year"], start=d["start"])
+        return t(
+            "Year {year} begins; {start} starts",
+            lang,
+            year=d["year"],
+            start=_seat(d["start"], lang),
+        )
     if kind == "game_over":
         return t(
-            "Game over: final money {scores}; winner(s): seat {winners}",
+            "Game over: final money {scores}; winner(s): {winners}",
             lang,
             scores=", ".join(f"${x}" for x in d["scores"]),
-            winners=", ".join(str(w) for w in d["winners"]),
+            winners=t(", ", lang).join(_seat(w, lang) for w in d["winners"]),
         )
     return f"{kind} {d}"

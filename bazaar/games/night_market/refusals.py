@@ -28,7 +28,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
             return refuse(
                 "seat {seat} has no {kind} customer in hand to hide (§4 Step 3)",
                 "hand",
-                seat=seat,
+                seat=seat + 1,
                 kind=KIND_NAMES[action],
             )
         return refuse(
@@ -36,7 +36,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
             "their hand, e.g. 'hide T2D' (§4 Step 3)",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             count=state.need,
         )
     if phase == BID:
@@ -49,7 +49,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
             "'${amount}' (§4 Step 4)",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             lot=state.auction[state.slot] + 1,
             amount=state.bid_range(seat, state.slot)[0],
         )
@@ -66,7 +66,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
                     "build-own",
                     note=note,
                     lot=target + 1,
-                    seat=seat,
+                    seat=seat + 1,
                 )
             if target != lot:
                 return refuse(
@@ -74,7 +74,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
                     "lot {lot} comes now (§4 Step 6)",
                     "build-order",
                     note=note,
-                    seat=seat,
+                    seat=seat + 1,
                     lot=lot + 1,
                 )
             return refuse(
@@ -88,14 +88,14 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
             "'empty {lot}' (§4 Step 6)",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             lot=lot + 1,
         )
     return refuse(
         "{note!r}: seat {seat} may take a voluntary loan now: 'loan' or 'done' (§4 Step 5)",
         "phase",
         note=note,
-        seat=seat,
+        seat=seat + 1,
     )
 
 
@@ -107,14 +107,14 @@ def _explain_bid(state: NightMarketTransitions, action: int) -> IllegalAction:
         return refuse(
             "'pass': seat {seat} is making a compensation bid; bid or 'give up' (§4 Step 4)",
             "give-up",
-            seat=seat,
+            seat=seat + 1,
         )
     if action == A.GIVE_UP and not comp:
         return refuse(
             "'give up' ends a compensation bid; at a regular bid seat {seat} may 'pass' "
             "(§4 Step 4)",
             "pass",
-            seat=seat,
+            seat=seat + 1,
         )
     if A.BID_LOT_BASE <= action < A.VALUE_BASE:
         lot = action - A.BID_LOT_BASE
@@ -133,7 +133,7 @@ def _explain_bid(state: NightMarketTransitions, action: int) -> IllegalAction:
                 "the turn track, one per owned lot, one per bid this round; §9.3)",
                 "markers",
                 note=note,
-                seat=seat,
+                seat=seat + 1,
             )
         return _explain_amount(state, None, state.auction.index(lot))
     if A.VALUE_BASE <= action < A.PASS:
@@ -142,14 +142,14 @@ def _explain_bid(state: NightMarketTransitions, action: int) -> IllegalAction:
             "(§4 Step 4)",
             "phase",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             lot=state.auction[0] + 1,
         )
     return refuse(
         "{note!r}: seat {seat} is bidding: 'bid LOT' then '$N', or {alt} (§4 Step 4)",
         "phase",
         note=note,
-        seat=seat,
+        seat=seat + 1,
         alt="'give up'" if comp else "'pass'",
     )
 
@@ -194,7 +194,7 @@ def _explain_amount(state: NightMarketTransitions, amount: int | None, i: int) -
             "afford",
             lot=lot,
             amount=amount,
-            seat=seat,
+            seat=seat + 1,
             spend=spend,
             cash=state.cash[seat],
             loan=LOAN_AMOUNT,
@@ -206,7 +206,7 @@ def _explain_amount(state: NightMarketTransitions, amount: int | None, i: int) -
         "afford",
         lot=lot,
         least=lo,
-        seat=seat,
+        seat=seat + 1,
         spend=spend,
         cash=state.cash[seat],
         loan=LOAN_AMOUNT,

@@ -93,8 +93,9 @@ def customer_text(name: str) -> Text:
 
 
 def seat_mark(p: int, lang: str = "en") -> Text:
-    """Seat ``p``'s short mark on the board (``P2``; zh-TW ``2號``) in its colour."""
-    return Text(t("P{p}", lang, p=p), style=SEAT_STYLES[p % len(SEAT_STYLES)])
+    """Seat ``p``'s short mark on the board (``P3`` for seat 2, counted from 1 like "Seat 3";
+    zh-TW ``3號``) in its colour."""
+    return Text(t("P{p}", lang, p=p + 1), style=SEAT_STYLES[p % len(SEAT_STYLES)])
 
 
 def money(amount: int) -> str:
@@ -109,7 +110,10 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
         for a in view.get("auction", []):
             if a["lot"] == lot and a["top"] is not None:
                 return words + t(
-                    "; top bid ${top} by seat {who}", lang, top=a["top"], who=a["leader"]
+                    "; top bid ${top} by {who}",
+                    lang,
+                    top=a["top"],
+                    who=seat_label(a["leader"], lang),
                 )
     if view and A.VALUE_BASE <= action < A.PASS and view.get("seat") is not None:
         seat = view["seat"]
@@ -278,8 +282,8 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
         )
     out: list[RenderableType] = [table]
     gone = [
-        *(t("seat {p} passed", lang, p=p) for p in bidding["passed"]),
-        *(t("seat {p} gave up", lang, p=p) for p in bidding["gave_up"]),
+        *(t("{who} passed", lang, who=seat_label(p, lang, names)) for p in bidding["passed"]),
+        *(t("{who} gave up", lang, who=seat_label(p, lang, names)) for p in bidding["gave_up"]),
     ]
     if gone:
         out.append(Text(", ".join(gone), style="dim"))

@@ -12,7 +12,43 @@ t = Translator(__package__)
 
 
 def _seat(p: int | None, lang: str) -> str:
-    return t("Seat {seat}", lang, seat=p)
+    """A seat as people count it: seat 0 is "Seat 1" / "玩家1"."""
+    return t("Seat {seat}", lang, seat=p + 1) if p is not None else ""
+
+
+#: the stall types T0..T3 by their food, as the board names them
+TYPE_WORDS = (N_("food"), N_("drink"), N_("dessert"), N_("snack"))
+#: what a customer of each type likes
+LIKES = (N_("food"), N_("drinks"), N_("desserts"), N_("snacks"))
+
+
+def stall_word(name: str, lang: str) -> str:
+    """A stall type (``T1``) by its food: "drink" / "飲料"."""
+    return t(TYPE_WORDS[TYPE_NAMES.index(name)], lang)
+
+
+def customer_words(name: str, lang: str) -> str:
+    """A customer (``T1D``) in words: "a customer who likes drinks, entering at D"."""
+    likes = t(LIKES[TYPE_NAMES.index(name[:2])], lang)
+    return t(
+        "a customer who likes {type}, entering at {entrance}", lang, type=likes, entrance=name[2:]
+    )
+
+
+def customers_list(names: list[str], lang: str) -> str:
+    """Customers in short words: "drinks (D), food (A)"."""
+    return _listing(
+        [
+            t(
+                "{type} ({entrance})",
+                lang,
+                type=t(LIKES[TYPE_NAMES.index(n[:2])], lang),
+                entrance=n[2:],
+            )
+            for n in names
+        ],
+        lang,
+    )
 
 
 def _lots(lots: list[int]) -> str:
@@ -32,10 +68,11 @@ def _money(values: list[int], lang: str) -> str:
 
 
 def _move(d: dict, lang: str) -> str:
-    fields = {"customer": d["customer"], "entrance": d["from"]}
+    likes = t(LIKES[TYPE_NAMES.index(d["customer"][:2])], lang)
+    fields = {"type": likes, "entrance": d["from"]}
     if d["lot"] is not None:
         return t(
-            "Customer {customer} walks from {entrance} and buys at lot {lot} ({owner})",
+            "A customer who likes {type} walks from {entrance} and buys at lot {lot} ({owner})",
             lang,
             lot=d["lot"],
             owner=_seat(d["owner"], lang),
@@ -43,13 +80,14 @@ def _move(d: dict, lang: str) -> str:
         )
     if d["to"] == "out":
         return t(
-            "Customer {customer} walks from {entrance}, finds no stall it likes and leaves the "
-            "market",
+            "A customer who likes {type} walks from {entrance}, finds no stall it likes and "
+            "leaves the market",
             lang,
             **fields,
         )
     return t(
-        "Customer {customer} walks from {entrance}, finds no stall it likes and moves on to {to}",
+        "A customer who likes {type} walks from {entrance}, finds no stall it likes and moves "
+        "on to {to}",
         lang,
         to=d["to"],
         **fields,
@@ -68,7 +106,7 @@ def describe(event: Event, lang: str = "en") -> str:
             sentence = N_("Round {round} begins: lots {lots} are up for auction")
         return t(sentence, lang, round=d["round"], lots=_lots(d["lots"]), yellow=_lots(d["yellow"]))
     if kind == "customers":
-        names = " ".join(d["customers"]) or t("(none)", lang)
+        names = customers_list(d["customers"], lang) or t("(none)", lang)
         return t("Public customers: {customers}", lang, customers=names)
     if kind == "reshuffle":
         return t(
@@ -84,7 +122,9 @@ def describe(event: Event, lang: str = "en") -> str:
             count=d["count"],
         )
     if kind == "hid":
-        return t("{who} hides {customer}", lang, who=who, customer=d["customer"])
+        return t(
+            "{who} hides {customer}", lang, who=who, customer=customer_words(d["customer"], lang)
+        )
     if kind == "bid":
         if d["compensation"]:
             sentence = N_("{who} bids ${amount} on lot {lot} (compensation bid)")
@@ -121,18 +161,22 @@ def describe(event: Event, lang: str = "en") -> str:
         return t(sentence, lang, lots=_lots(d["lots"]))
     if kind == "build":
         return t(
-            "{who} builds a {type} stall on lot {lot}", lang, who=who, type=d["type"], lot=d["lot"]
+            "{who} builds a {type} stall on lot {lot}",
+            lang,
+            who=who,
+            type=stall_word(d["type"], lang),
+            lot=d["lot"],
         )
     if kind == "empty":
         return t("{who} leaves lot {lot} empty", lang, who=who, lot=d["lot"])
     if kind == "reveal":
-        names = " ".join(d["customers"])
+        names = customers_list(d["customers"], lang)
         return t("{who} reveals hidden customers: {customers}", lang, who=who, customers=names)
     if kind == "move":
         return _move(d, lang)
     if kind == "bonus":
         parts = [
-            f"{TYPE_NAMES[stall]}: {_listing([_seat(q, lang) for q in won], lang)}"
+            f"{t(TYPE_WORDS[stall], lang)}: {_listing([_seat(q, lang) for q in won], lang)}"
             for stall, won in enumerate(d["winners"])
             if won
         ]
@@ -148,7 +192,7 @@ def describe(event: Event, lang: str = "en") -> str:
     if kind == "refill":
         return t("{who} draws {count} customer(s)", lang, who=who, count=d["count"])
     if kind == "drew":
-        names = " ".join(d["customers"])
+        names = customers_list(d["customers"], lang)
         return t("{who} drew {customers}", lang, who=who, customers=names)
     if kind == "turn_order":
         order = _listing([_seat(q, lang) for q in d["order"]], lang)
@@ -173,7 +217,7 @@ def describe_action(action: int, lang: str = "en") -> str:
         return t(
             "hide a customer who likes {type} and enters at {entrance}",
             lang,
-            type=name[:2],
+            type=t(LIKES[TYPE_NAMES.index(name[:2])], lang),
             entrance=name[2:],
         )
     if action < A.VALUE_BASE:
@@ -187,7 +231,9 @@ def describe_action(action: int, lang: str = "en") -> str:
         return t("give up: no more compensation bids", lang)
     if action < A.EMPTY_BASE:
         lot, stall = divmod(action - A.BUILD_BASE, NUM_TYPES)
-        return t("build a {type} stall on lot {lot}", lang, type=TYPE_NAMES[stall], lot=lot + 1)
+        return t(
+            "build a {type} stall on lot {lot}", lang, type=t(TYPE_WORDS[stall], lang), lot=lot + 1
+        )
     if action < A.LOAN:
         return t("leave lot {lot} empty for now", lang, lot=action - A.EMPTY_BASE + 1)
     if action == A.LOAN:

@@ -57,14 +57,14 @@ def explain_illegal(state: TakeStockTransitions, action: int) -> IllegalAction:
             "(§5.3C①)",
             "choose",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             kind=KIND_NAMES[action - A.CHOOSE_BASE],
         )
     if phase == S.INSIDER_P and A.INSIDER_BASE <= action < A.DECLINE:
         card = action - A.INSIDER_BASE
         if card not in state.hands[seat]:
             return refuse(
-                "seat {seat} has no {card} in hand", "hand", seat=seat, card=CARD_NAMES[card]
+                "seat {seat} has no {card} in hand", "hand", seat=seat + 1, card=CARD_NAMES[card]
             )
         return refuse(
             "{note!r}: Insider Trading of {stock} certifies only a {stock} card (§6)",
@@ -87,7 +87,7 @@ def explain_illegal(state: TakeStockTransitions, action: int) -> IllegalAction:
             "audit",
             note=note,
             card=name,
-            seat=seat,
+            seat=seat + 1,
         )
     if phase == S.TARGET_P and A.TARGET_BASE <= action < A.FREEZE_BASE:
         return _explain_target(state, action - A.TARGET_BASE, note)
@@ -101,7 +101,7 @@ def explain_illegal(state: TakeStockTransitions, action: int) -> IllegalAction:
                 "{note!r}: seat {seat} has only {count} card(s) in hand (§7.1)",
                 "exercise-hand",
                 note=note,
-                seat=seat,
+                seat=seat + 1,
                 count=size,
             )
         return refuse(
@@ -109,14 +109,14 @@ def explain_illegal(state: TakeStockTransitions, action: int) -> IllegalAction:
             "(§7.1)",
             "exercise-tokens",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             count=state.tokens[seat],
         )
     return refuse(
         "{note!r}: seat {seat} must now {expected}",
         "phase",
         note=note,
-        seat=seat,
+        seat=seat + 1,
         expected=_expected(phase),
     )
 
@@ -135,7 +135,7 @@ def _explain_target(state: TakeStockTransitions, target: int, note: str) -> Ille
             "{note!r}: there is no seat {target} in a {players}-player game",
             "target",
             note=note,
-            target=target,
+            target=target + 1,
             players=state.num_players,
         )
     if effect == AUDIT:
@@ -143,20 +143,20 @@ def _explain_target(state: TakeStockTransitions, target: int, note: str) -> Ille
             "{note!r}: seat {target} is the actor or holds no certificate (§6 Stock Audit)",
             "target",
             note=note,
-            target=target,
+            target=target + 1,
         )
     if effect == OPTION_LOST:
         return refuse(
             "{note!r}: seat {target} has no option token (§6 Stock Option Lost)",
             "target",
             note=note,
-            target=target,
+            target=target + 1,
         )
     return refuse(
         "{note!r}: seat {target} is not an opponent (§6 Stock Freeze, freeze=player)",
         "target",
         note=note,
-        target=target,
+        target=target + 1,
     )
 
 
@@ -167,7 +167,7 @@ def _explain_play(state: TakeStockTransitions, card: int, upturn: bool = False) 
     name = CARD_NAMES[card]
     s = STOCK_OF[card]
     if card not in state.hands[seat]:
-        return refuse("seat {seat} has no {card} in hand", "hand", seat=seat, card=name)
+        return refuse("seat {seat} has no {card} in hand", "hand", seat=seat + 1, card=name)
     if state.frozen[s]:
         return refuse(
             "'play {card}': the {stock} row is frozen; no card may be played on it this round "
@@ -222,7 +222,7 @@ def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
                     "{note!r}: seat {seat} has no {card} in hand",
                     "hand",
                     note=note,
-                    seat=seat,
+                    seat=seat + 1,
                     card=CARD_NAMES[c],
                 )
         if cert == discard:
@@ -238,14 +238,14 @@ def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
                 "round (§6 Stock Freeze, freeze=player)",
                 "buy-frozen",
                 note=note,
-                seat=seat,
+                seat=seat + 1,
             )
         return refuse(
             "{note!r}: seat {seat} holds {have} certificate(s) and the longest row (splits "
             "included) has {limit} card(s); a Buy needs fewer certificates than that (§5.3B)",
             "buy-limit",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             have=len(state.certs[seat]),
             limit=state.hold_limit(),
         )
@@ -255,7 +255,7 @@ def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
             "{note!r}: seat {seat} has no {card} in hand to discard",
             "hand",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             card=CARD_NAMES[discard],
         )
     if action < A.CHOOSE_BASE:
@@ -265,7 +265,7 @@ def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
                 "{note!r}: seat {seat} has no {card} in hand to discard",
                 "hand",
                 note=note,
-                seat=seat,
+                seat=seat + 1,
                 card=CARD_NAMES[discard],
             )
         if any(e & KIND_MASK == kind for e in state.held[seat]):
@@ -274,14 +274,14 @@ def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
                 "triggered only in a later round (§5.3D, held_usable=later_round)",
                 "held-timing",
                 note=note,
-                seat=seat,
+                seat=seat + 1,
                 kind=KIND_NAMES[kind],
             )
         return refuse(
             "{note!r}: seat {seat} holds no {kind} event (§5.3D)",
             "held-event",
             note=note,
-            seat=seat,
+            seat=seat + 1,
             kind=KIND_NAMES[kind],
         )
     return refuse(
@@ -289,5 +289,5 @@ def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
         "'buy O7 C3', 'event2 C3', 'event1 C3' or 'trigger EVENT C3' (§5.1)",
         "phase",
         note=note,
-        seat=seat,
+        seat=seat + 1,
     )

@@ -10,7 +10,6 @@ from bazaar.games.take_stock.components import (
     COMPONENTS,
     KIND_BY_NAME,
     KIND_NAMES,
-    LETTERS,
     NUM_CARDS,
     STOCK_BY_LETTER,
 )
@@ -41,34 +40,47 @@ def event_name(name: str, lang: str = "en") -> str:
     return t("{event} ({stock})", lang, event=base, stock=stock_name(kind.stock, lang))
 
 
+#: the names of the share cards ("O7"), which event sentences give in words
+SHARE_CARDS = frozenset(CARD_NAMES)
+
+
 def card_words(name: str, lang: str = "en") -> str:
     """A share card in words: "O7" -> "Oil 7" / "石油7"."""
     s = STOCK_BY_LETTER[name[0].lower()]
     return t("{stock} {value}", lang, stock=stock_name(s, lang), value=name[1:])
 
 
+def _seat(seat: int, lang: str) -> str:
+    """A seat as people count it: seat 0 is "Seat 1" / "玩家1"."""
+    return t("Seat {seat}", lang, seat=seat + 1)
+
+
+def _card(name: str, lang: str) -> str:
+    """A share card of an event in words ("O7" -> "Oil 7"); anything else as it is."""
+    return card_words(name, lang) if name in SHARE_CARDS else name
+
+
 def _cards(names: list[str], lang: str) -> str:
     if not names:
         return t("none", lang)
-    return t(", ", lang).join(names)
+    return t(", ", lang).join(_card(n, lang) for n in names)
 
 
 def describe(event: Event, lang: str = "en") -> str:
     """One sentence for ``event``; ``lang`` is "en" or "zh-TW"."""
     d = event.data
-    who = t("Seat {seat}", lang, seat=d["seat"]) if "seat" in d else ""
+    who = _seat(d["seat"], lang) if "seat" in d else ""
     kind = event.kind
     ev = event_name(d["event"], lang) if "event" in d else ""
-    card = d.get("card", "")
+    card = _card(d.get("card", ""), lang)
     if kind == "round_start":
         return t(
-            "Round {round} begins: seat {dealer} deals {cards_each} cards each; "
-            "seat {start} starts",
+            "Round {round} begins: {dealer} deals {cards_each} cards each; {start} starts",
             lang,
             round=d["round"],
-            dealer=d["dealer"],
+            dealer=_seat(d["dealer"], lang),
             cards_each=d["cards_each"],
-            start=d["start"],
+            start=_seat(d["start"], lang),
         )
     if kind == "dealt":
         return t("{who} is dealt {cards}", lang, who=who, cards=_cards(d["cards"], lang))
@@ -160,16 +172,16 @@ def describe(event: Event, lang: str = "en") -> str:
         return t("{who} declines the insider trade", lang, who=who)
     if kind == "audit_target":
         return t(
-            "{who} audits seat {target}, who picks the certificate",
+            "{who} audits {target}, who picks the certificate",
             lang,
             who=who,
-            target=d["target"],
+            target=_seat(d["target"], lang),
         )
     if kind == "audit":
         return t(
-            "Stock audit: seat {target} loses certificate {card}",
+            "Stock audit: {target} loses certificate {card}",
             lang,
-            target=d["target"],
+            target=_seat(d["target"], lang),
             card=card,
         )
     if kind == "freeze":
@@ -177,10 +189,10 @@ def describe(event: Event, lang: str = "en") -> str:
         return t("{who} freezes the {row} row", lang, who=who, row=row)
     if kind == "freeze_player":
         return t(
-            "{who} freezes seat {target}'s account: no Buy this round",
+            "{who} freezes {target}'s account: no Buy this round",
             lang,
             who=who,
-            target=d["target"],
+            target=_seat(d["target"], lang),
         )
     if kind == "upturn_stop":
         return t("{who} stops the upturn", lang, who=who)
@@ -208,7 +220,9 @@ def describe(event: Event, lang: str = "en") -> str:
             "Round {round} scoring: prices {prices}; round scores {scores}; totals {totals}",
             lang,
             round=d["round"],
-            prices=", ".join(f"{LETTERS[s]} {p}" for s, p in enumerate(d["prices"])),
+            prices=t(", ", lang).join(
+                f"{stock_name(s, lang)} {p}" for s, p in enumerate(d["prices"])
+            ),
             scores=", ".join(str(x) for x in d["scores"]),
             totals=", ".join(str(x) for x in d["totals"]),
         )
@@ -218,10 +232,10 @@ def describe(event: Event, lang: str = "en") -> str:
         return t("The event discards and table events are shuffled under the event deck", lang)
     if kind == "game_over":
         return t(
-            "Game over: totals {scores}; winner(s): seat {winners}",
+            "Game over: totals {scores}; winner(s): {winners}",
             lang,
             scores=", ".join(str(x) for x in d["scores"]),
-            winners=t(", ", lang).join(str(w) for w in d["winners"]),
+            winners=t(", ", lang).join(_seat(w, lang) for w in d["winners"]),
         )
     return f"{kind} {d}"
 
@@ -267,7 +281,7 @@ def describe_action(action: int, lang: str = "en") -> str:
         card = card_words(CARD_NAMES[action - A.AUDIT_BASE], lang)
         return t("audit: certificate {card} is discarded", lang, card=card)
     if action < A.FREEZE_BASE:
-        return t("choose seat {seat}", lang, seat=action - A.TARGET_BASE)
+        return t("choose {seat}", lang, seat=_seat(action - A.TARGET_BASE, lang))
     if action < A.EXERCISE_BASE:
         row = stock_name(action - A.FREEZE_BASE, lang)
         return t("freeze the {row} row", lang, row=row)

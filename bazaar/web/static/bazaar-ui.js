@@ -3,10 +3,14 @@
  *   const ui = BazaarUI.make(lang, catalog, payload.seats, payload.seat);
  *   ui.t("Your turn.")            -> "Your turn." or the zh-TW translation from the catalogs
  *   ui.t("Round {n}", {n: 2})     -> fields in {braces} are filled in
- *   ui.seatName(2)                -> the seat's name, else "Seat 2" (+ the bot's level); "(you)"
- *                                    marks the viewer's own seat. Seats count from 0, as in the log.
- *   ui.botLabel("ismcts:hard")    -> "Bot: hard" (the English names come from /api/games
+ *   ui.seatName(2)                -> the seat's name, else "Seat 3" (+ the bot's name); "(you)"
+ *                                    marks the viewer's own seat. People count seats from 1
+ *                                    (seat 0 reads "Seat 1" / "玩家1", as in the log); the
+ *                                    payload's data counts from 0.
+ *   ui.botLabel("ismcts:hard")    -> "Hard bot" (the English names come from /api/games
  *                                    "bot_names", given once with BazaarUI.setBotNames)
+ *   ui.botDescription("ismcts:hard") -> one line on how strong it is (/api/games
+ *                                    "bot_descriptions", the second argument of setBotNames)
  *   ui.esc(text)                  -> text safe inside SVG/HTML markup
  *   ui.notation                   -> true if moves are shown with their notation (English
  *                                    pages; a zh-TW page shows only the move's words)
@@ -20,7 +24,11 @@
       {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
   }
   let botNames = {};  // bot spec -> English name (msgid), from the server's /api/games
-  function setBotNames(names) { botNames = names || {}; }
+  let botDescriptions = {};  // bot spec -> English line on its strength (msgid), likewise
+  function setBotNames(names, descriptions) {
+    botNames = names || {};
+    botDescriptions = descriptions || {};
+  }
   function make(lang, catalog, seats, mySeat) {
     const strings = catalog || {};
     function t(msgid, fields) {
@@ -33,18 +41,24 @@
     function botLabel(spec) {
       return t(botNames[spec] || spec);
     }
+    function botDescription(spec) {
+      return botDescriptions[spec] ? t(botDescriptions[spec]) : "";
+    }
     function seatName(seat) {
       const info = (seats || [])[seat];
-      let name = info && info.name ? info.name : t("Seat {n}", {n: seat});
-      if (info && !info.name && info.kind === "bot") name += " (" + botLabel(info.bot) + ")";
-      return seat === mySeat ? name + " (" + t("you") + ")" : name;
+      let name = info && info.name ? info.name : t("Seat {n}", {n: seat + 1});
+      if (info && !info.name && info.kind === "bot") {
+        name = t("{name} ({what})", {name: name, what: botLabel(info.bot)});
+      }
+      return seat === mySeat ? t("{name} ({what})", {name: name, what: t("you")}) : name;
     }
     const notation = lang === "en";
     function moveLine(m) {
       if (!notation) return m.text || m.notation;
       return m.text && m.text !== m.notation ? m.notation + " \u2014 " + m.text : m.notation;
     }
-    return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel, mySeat: mySeat,
+    return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel,
+      botDescription: botDescription, mySeat: mySeat,
       notation: notation, moveLine: moveLine};
   }
   window.BazaarUI = {make: make, esc: esc, setBotNames: setBotNames};

@@ -41,14 +41,27 @@
     for (let i = 0; i < n; i++) {
       const kind = old[i] ? old[i].kind : (i === 0 ? "human" : "ismcts:medium");
       const choices = ["human", ...catalog.bots].map((spec) =>
-        `<option value="${spec}" ${spec === kind ? "selected" : ""}>` +
+        `<option value="${spec}" ${spec === kind ? "selected" : ""}` +
+        (spec === "human" ? "" : ` title="${ui.esc(ui.botDescription(spec))}"`) + `>` +
         `${ui.esc(spec === "human" ? ui.t("Person") : botLabel(spec))}</option>`).join("");
-      html += `<div class="seat-row"><span>${ui.esc(ui.t("Seat {n}", {n: i}))}</span>` +
-        `<select aria-label="${ui.esc(ui.t("Seat {n}", {n: i}))}" data-seat="${i}">${choices}</select>` +
+      const label = ui.esc(ui.t("Seat {n}", {n: i + 1}));  // people count seats from 1
+      html += `<div class="seat-row"><span>${label}</span>` +
+        `<select aria-label="${label}" data-seat="${i}">${choices}</select>` +
         `<input placeholder="${ui.esc(ui.t("Name (optional)"))}" maxlength="40" ` +
-        `value="${ui.esc(old[i] ? old[i].name : "")}"></div>`;
+        `value="${ui.esc(old[i] ? old[i].name : "")}">` +
+        `<small class="muted bot-about">${ui.esc(botAbout(kind))}</small></div>`;
     }
     $("seats").innerHTML = html;
+    document.querySelectorAll(".seat-row select").forEach((sel) => {
+      sel.addEventListener("change", () => {
+        sel.parentElement.querySelector(".bot-about").textContent = botAbout(sel.value);
+      });
+    });
+  }
+
+  /* The line under a seat's picker: how strong the chosen bot is (nothing for a person). */
+  function botAbout(spec) {
+    return spec === "human" ? "" : ui.botDescription(spec);
   }
 
   function fillOptions() {
@@ -125,7 +138,7 @@
     if (!lastCreated) return;
     const {res, body} = lastCreated;
     const items = res.seats.filter((s) => s.link).map((s) =>
-      `<li><b>${ui.esc(ui.t("Seat {n}", {n: s.seat}))}</b> ` +
+      `<li><b>${ui.esc(ui.t("Seat {n}", {n: s.seat + 1}))}</b> ` +
       `${ui.esc(body.seats[s.seat].name || "")} — <a class="seat-link" href="${ui.esc(s.link)}">` +
       `${ui.esc(ui.t("Open this seat"))}</a> <input readonly value="${ui.esc(s.link)}" size="40"> ` +
       `<button data-copy="${ui.esc(s.link)}">${ui.esc(ui.t("Copy"))}</button></li>`);
@@ -144,7 +157,7 @@
     $("mine").innerHTML = "<ul class='links'>" + seats.map((s) => {
       const g = catalog.games.find((x) => x.id === s.game);
       return `<li><a href="${ui.esc(s.link)}">${ui.esc(Bazaar.gameName(g, ui.lang))} · ` +
-        `${ui.esc(ui.t("Seat {n}", {n: s.seat}))} · ${ui.esc(s.table)}</a></li>`;
+        `${ui.esc(ui.t("Seat {n}", {n: s.seat + 1}))} · ${ui.esc(s.table)}</a></li>`;
     }).join("") + "</ul>";
   }
 
@@ -201,7 +214,7 @@
 
   async function start() {
     catalog = await Bazaar.api("GET", "/api/games");
-    BazaarUI.setBotNames(catalog.bot_names);
+    BazaarUI.setBotNames(catalog.bot_names, catalog.bot_descriptions);
     $("game").addEventListener("change", fillPlayers);
     $("players").addEventListener("change", () => { fillSeats(); });
     $("create").addEventListener("click", create);

@@ -657,6 +657,7 @@
       status.textContent = ui.t("Waiting for {name}.", {name: seatLabel(p.to_move)});
     }
     if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
+    drawSeats(p);
     drawResult(p);
     drawDeal(p);
     $("name-row").hidden = p.seat === null;
@@ -674,6 +675,16 @@
     slider.max = String(total);
     if (!replaying) slider.value = String(total);
     $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: total});
+  }
+
+  /* Who sits where, counted from 1 like everything people read; a bot's seat says how strong
+   * the bot is. */
+  function drawSeats(p) {
+    $("seat-list").innerHTML = (p.seats || []).map((s) => {
+      const about = s.kind === "bot" ? ui.botDescription(s.bot) : "";
+      return `<li data-seat="${s.seat}">${ui.esc(seatLabel(s.seat))}` +
+        (about ? ` <small class="muted">${ui.esc(about)}</small>` : "") + `</li>`;
+    }).join("");
   }
 
   function drawResult(p) {
@@ -946,7 +957,7 @@
     try {
       const info = await Bazaar.api("GET", "/api/games");
       games = Object.fromEntries(info.games.map((g) => [g.id, g]));
-      BazaarUI.setBotNames(info.bot_names);
+      BazaarUI.setBotNames(info.bot_names, info.bot_descriptions);
     } catch (err) { games = null; }
     await setLanguage(lang);
     connect();

@@ -147,9 +147,14 @@
     }
   }
 
+  /** Stock k by the colour it is drawn in (the notation keeps K0, K1, K2). */
+  function stockName(c, k) {
+    return [c.ui.t("red"), c.ui.t("green"), c.ui.t("purple")][k] || "K" + k;
+  }
+
   function effectText(c, card) {
     const t = c.ui.t;
-    const k = "K" + card.k;
+    const k = stockName(c, card.k);
     switch (card.type) {
       case "bull": return t("{stock} price up {n} at year end", {stock: k, n: card.value});
       case "bear": return t("{stock} price down {n} at year end", {stock: k, n: -card.value});
@@ -280,7 +285,8 @@
       sw: moves.length ? 3 : 1, rx: 10});
     s += d.rect(x, y, COL_W, COL_HEAD, {fill: kc.main, rx: 10});
     s += d.rect(x, y + COL_HEAD - 10, COL_W, 10, {fill: kc.main, rx: 0});
-    s += d.text(x + 12, y + 42, "K" + k, {size: 28, bold: true, fill: "#fff"});
+    s += d.text(x + 12, y + 42, stockName(c, k), {size: 24, bold: true, fill: "#fff",
+      max: COL_W - 110});
     const buy = col.buy === null || col.buy === undefined ? "\u2014" : money(col.buy);
     s += d.text(x + COL_W - 10, y + 27, t("Buy") + " " + buy,
       {size: 16, bold: true, fill: "#fff", anchor: "end", max: 84});
@@ -384,8 +390,8 @@
       const kc = KIND[k % KIND.length];
       s += d.rect(hx, hy, 70, 24, {fill: n ? kc.main : kc.light, stroke: kc.main, sw: 1,
         rx: 12});
-      s += d.text(hx + 35, hy + 17, "K" + k + " \u00d7" + n, {size: 15, bold: true,
-        fill: n ? "#fff" : kc.dark, anchor: "middle"});
+      s += d.text(hx + 35, hy + 17, stockName(c, k) + " \u00d7" + n, {size: 15, bold: true,
+        fill: n ? "#fff" : kc.dark, anchor: "middle", max: 62});
       hx += 78;
     });
     let info = t("Cards") + " " + v.hand_sizes[p];

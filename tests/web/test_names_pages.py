@@ -1,0 +1,59 @@
+"""Names people use on the pages (issue 12 part 2), in headless Chromium: seats counted from 1
+in the lobby and at the table, and each bot's one line on how strong it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.server import Server
+
+EASY_EN = "Thinks a moment before each move: beginners win often."
+EASY_ZH = "每步先想一下：新手也常能贏。"
+RULES_ZH = "依簡單的原則立刻出手：適合當第一個對手。"
+
+
+def open_lobby(page: Any, server: Server, lang: str) -> None:
+    page.goto(f"{server.url}/?lang={lang}")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "buy-low-sell-high")
+    page.select_option("#players", "3")
+
+
+def test_the_lobby_counts_seats_from_1_and_says_how_strong_each_bot_is(
+    page: Any, server: Server
+) -> None:
+    open_lobby(page, server, "en")
+    labels = page.locator(".seat-row > span").all_text_contents()
+    assert labels == ["Seat 1", "Seat 2", "Seat 3"]
+    rows = page.locator(".seat-row")
+    assert rows.nth(0).locator(".bot-about").text_content() == ""  # a person: no line
+    page.select_option("select[data-seat='1']", "ismcts:easy")
+    assert rows.nth(1).locator(".bot-about").text_content() == EASY_EN
+    option = rows.nth(1).locator("option[value='ismcts:easy']")
+    assert (option.text_content(), option.get_attribute("title")) == ("Easy bot", EASY_EN)
+    open_lobby(page, server, "zh-TW")
+    labels = page.locator(".seat-row > span").all_text_contents()
+    assert labels == ["玩家1", "玩家2", "玩家3"]
+    page.select_option("select[data-seat='2']", "heuristic")
+    assert page.locator(".seat-row").nth(2).locator(".bot-about").text_content() == RULES_ZH
+    names = page.locator("select[data-seat='2'] option").all_text_contents()
+    assert names == ["真人", "隨機電腦", "規則型電腦", "簡單電腦", "普通電腦", "困難電腦"]
+
+
+def test_the_table_lists_the_seats_from_1_with_the_bots_strength(page: Any, server: Server) -> None:
+    open_lobby(page, server, "zh-TW")
+    page.select_option("select[data-seat='0']", "human")
+    page.select_option("select[data-seat='1']", "ismcts:easy")
+    page.select_option("select[data-seat='2']", "random")
+    page.select_option("#table-lang", "zh-TW")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden]) a.seat-link")
+    assert page.locator("#links li b").first.text_content() == "玩家1"
+    page.goto(page.locator("a.seat-link").first.get_attribute("href"))
+    page.wait_for_selector("#seat-list li")
+    items = page.locator("#seat-list li").all_text_contents()
+    assert items[0] == "玩家1(你)"
+    assert items[1] == f"玩家2(簡單電腦) {EASY_ZH}"
+    assert items[2].startswith("玩家3(隨機電腦) ")
+    status = page.locator("#status").text_content()
+    assert status == "輪到你了。" or "玩家" in status
