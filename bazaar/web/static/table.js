@@ -274,11 +274,11 @@
 
   /* ---------------------------------------------------------------- decisions in parts
    * A decision made of several moves is built up in the move panel (#compose) and sent only
-   * when confirmed: Night Market's lot then amount, Buy Low Sell High's year-end discards
-   * (then "keep") and its sales (forced sale: then "stop" if still needed; final sell-off: one
-   * sale per turn, sent whenever the seat's turn comes back), Take Stock's exercise set (one
-   * move, picked card by card). Moves are found by their fields (docs/web.md, "Move fields")
-   * in each new payload and sent one after another, each with that payload's seq; a refused
+   * when confirmed. Which moves start one, and how it is built, is the game's: its board
+   * script's ``decisions[kind](moves, ctx)`` returns the decision (or null: play the move
+   * normally), with body, confirmText, ready, steps, phases, waits, take, marks and button
+   * (docs/web.md, "Decisions in several parts"). Moves are found by their fields
+   * (docs/web.md, "Move fields") in each new payload and sent one after another, each with that payload's seq; a refused
    * part stops the rest with a message. Cancel sends nothing. */
   let compose = null;  // the decision being built: {kind, seq, ...}
   let plan = null;     // a confirmed decision being sent: {steps, i, phases, waits}
@@ -286,6 +286,18 @@
   const same = (a, b) => Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
   const legalOf = (p, f) => p.legal.find((m) => same(m.fields, f));
   const moveOf = (action) => (live ? live.legal.find((m) => m.action === action) : null);
+  /** The page's words with the board's, for a board's decision (its words are in its catalog). */
+  const boardUi = () => BazaarUI.make(lang, Object.assign({}, strings, live ? wordsOfBoard(live.game) : {}),
+    live ? live.seats : [], live ? live.seat : null);
+  /* What a board's decisions[kind](moves, ctx) may use (docs/web.md, "Decisions in several parts"):
+   * functions and a getter, so each call sees the newest payload, words and open decision. */
+  const decisionCtx = {
+    live: () => live,
+    get ui() { return boardUi(); },
+    legalOf: legalOf,
+    moveOf: moveOf,
+    current: () => compose,
+  };
 
   /** Start or change a decision for the clicked ``actions``; true if one took them. */
   function composePick(actions) {
@@ -294,20 +306,16 @@
     if (!moves.length) return false;
     const kinds = new Set(moves.map((m) => m.fields.kind));
     const kind = kinds.size === 1 ? [...kinds][0] : null;
-    const game = live.game;
     if (compose && compose.take && compose.take(moves, kind)) { drawCompose(); redrawBoard(); return true; }
-    if (game === "night-market" && kind === "bid" && moves.length === 1) {
-      compose = bidCompose(moves[0]);
-    } else if (game === "buy-low-sell-high" && kind === "discard") {
-      compose = discardCompose(); compose.take(moves, kind);
-    } else if (game === "buy-low-sell-high" && kind === "sell") {
-      compose = sellCompose(); compose.take(moves, kind);
-    } else if (game === "take-stock" && kind === "exercise" && moves.length > 1) {
-      compose = exerciseCompose(); compose.take(moves, kind);
-    } else {
+    const renderer = (window.BazaarRenderers || {})[live.game] || {};
+    const own = kind && renderer.decisions && Object.prototype.hasOwnProperty.call(renderer.decisions, kind);
+    const decide = own ? renderer.decisions[kind] : null;
+    const made = decide ? decide(moves, decisionCtx) : null;
+    if (!made) {
       if (compose) closeCompose();
       return false;
     }
+    compose = made;
     compose.seq = live.seq;
     drawCompose();
     redrawBoard();
@@ -322,161 +330,6 @@
     $("compose").hidden = true;
     $("compose").innerHTML = "";
     redrawBoard();
-  }
-
-  /** Night Market: the lot is chosen; now the amount (from the lowest legal bid up to what
-   * the seat can pay with its cash and the loans it may still take; the server checks). */
-  function bidCompose(move) {
-    const v = live.view;
-    const me = live.seat;
-    const lot = move.fields.lot;
-    const slot = v.auction.find((a) => a.lot === lot) || {};
-    const lo = slot.top === null || slot.top === undefined ? 0 : slot.top + 1;
-    let hi = v.cash[me] + 5 * (3 - v.loans[me]);  // loans: $5 each, at most 3 (data.json)
-    for (const a of v.auction) if (a.leader === me && a.lot !== lot) hi -= a.top;
-    hi = Math.max(lo, Math.min(hi, 255));
-    return {kind: "bid", lot: lot, lo: lo, hi: hi, amount: lo,
-      marks: (acts) => acts.includes(move.action),
-      take: (moves, kind) => {
-        if (kind !== "bid" || moves.length !== 1) return false;
-        Object.assign(compose, bidCompose(moves[0]), {seq: compose.seq});
-        return true;
-      },
-      body: () => {
-        const c = compose;
-        const less = ui.t("Less");
-        const more = ui.t("More");
-        return `<div class="summary">${ui.esc(ui.t("Bid on lot {lot}", {lot: c.lot}))}</div>` +
-          `<div class="choices"><button type="button" data-compose="less" aria-label="${ui.esc(less)}">−</button>` +
-          `<label>${ui.esc(ui.t("Amount"))} &#36;<input id="compose-amount" type="number" inputmode="numeric" ` +
-          `min="${c.lo}" max="${c.hi}" value="${c.amount}" size="4"></label>` +
-          `<button type="button" data-compose="more" aria-label="${ui.esc(more)}">+</button></div>` +
-          `<div class="muted">${ui.esc(ui.t("From ${lo} to ${hi}.", {lo: c.lo, hi: c.hi}))}</div>`;
-      },
-      confirmText: () => ui.t("Bid ${amount} on lot {lot}", {amount: compose.amount, lot: compose.lot}),
-      ready: () => compose.amount >= compose.lo && compose.amount <= compose.hi,
-      steps: () => [{kind: "bid", lot: compose.lot}, {kind: "amount", amount: compose.amount}],
-      phases: ["bid", "bid-amount"], waits: false,
-      button: (what) => {
-        if (what === "less") compose.amount = Math.max(compose.lo, compose.amount - 1);
-        if (what === "more") compose.amount = Math.min(compose.hi, compose.amount + 1);
-      },
-    };
-  }
-
-  /** Buy Low Sell High, year-end redraw: the cards to set aside (any number), then "keep". */
-  function discardCompose() {
-    const hand = live.view.hand || [];
-    const can = new Set(live.legal.filter((m) => m.fields.kind === "discard").map((m) => m.fields.card));
-    const chosen = new Set();  // positions in the hand
-    const toggleCard = (card) => {
-      const free = hand.findIndex((c, i) => c === card && !chosen.has(i));
-      if (free >= 0) { chosen.add(free); return; }
-      const last = hand.lastIndexOf(card);
-      if (last >= 0) chosen.delete(last);
-    };
-    const textOf = (card) => {
-      const m = legalOf(live, {kind: "discard", card: card});
-      return m ? ui.moveLine(m) : card;
-    };
-    return {kind: "discard", chosen: chosen,
-      marks: (acts) => acts.map(moveOf).some((m) => m && m.fields.kind === "discard" &&
-        [...chosen].some((i) => hand[i] === m.fields.card)),
-      take: (moves, kind) => {
-        if (kind !== "discard") return false;
-        toggleCard(moves[0].fields.card);
-        return true;
-      },
-      body: () => `<div class="summary">${ui.esc(ui.t("Choose the cards to set aside, then draw back up to five."))}</div>` +
-        `<div class="choices">${hand.map((card, i) => can.has(card) ?
-          `<button type="button" data-compose="card" data-i="${i}" aria-pressed="${chosen.has(i)}">${ui.esc(textOf(card))}</button>` : "").join("")}</div>`,
-      confirmText: () => (chosen.size ? ui.t("Set aside {n} and draw", {n: chosen.size}) : ui.t("Keep all and draw")),
-      ready: () => true,
-      steps: () => [...chosen].sort((a, b) => a - b).map((i) => ({kind: "discard", card: hand[i]}))
-        .concat([{kind: "keep"}]),
-      phases: ["redraw"], waits: false,
-      button: (what, el) => {
-        const i = Number(el.getAttribute("data-i"));
-        if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
-      },
-    };
-  }
-
-  /** Buy Low Sell High, forced sale or final sell-off: the shares to sell, in order. */
-  function sellCompose() {
-    const v = live.view;
-    const me = live.seat;
-    const held = (v.holdings && v.holdings[me]) || [];
-    const forced = v.phase === "forced-sale";
-    const order = [];  // stock per sale
-    const left = (k) => (held[k] || 0) - order.filter((x) => x === k).length;
-    const sells = live.legal.filter((m) => m.fields.kind === "sell");
-    return {kind: "sell", order: order,
-      marks: (acts) => acts.map(moveOf).some((m) => m && m.fields.kind === "sell" && order.includes(m.fields.stock)),
-      take: (moves, kind) => {
-        if (kind !== "sell") return false;
-        const k = moves[0].fields.stock;
-        if (left(k) > 0) order.push(k);
-        return true;
-      },
-      body: () => `<div class="summary">${ui.esc(forced ? ui.t("Forced sale: choose the shares to sell, in order.") :
-          ui.t("Final sell-off: choose the shares to sell, in order; each is sold when your turn comes."))}</div>` +
-        `<div class="choices">${sells.map((m) =>
-          `<button type="button" data-compose="sell" data-stock="${m.fields.stock}"${left(m.fields.stock) > 0 ? "" : " disabled"}>` +
-          `${ui.esc(ui.moveLine(m))} (${left(m.fields.stock)})</button>`).join("")}` +
-          `<button type="button" data-compose="all">${ui.esc(ui.t("Sell all"))}</button>` +
-          `<button type="button" data-compose="clear"${order.length ? "" : " disabled"}>${ui.esc(ui.t("Clear"))}</button></div>` +
-        `<div class="muted">${ui.esc(ui.t("Chosen: {n}", {n: order.length}))}</div>`,
-      confirmText: () => ui.t("Sell {n}", {n: order.length}),
-      ready: () => order.length > 0,
-      steps: () => order.map((k) => ({kind: "sell", stock: k})).concat(forced ? [{kind: "stop", optional: true}] : []),
-      phases: [forced ? "forced-sale" : "selloff"], waits: !forced,
-      button: (what, el) => {
-        if (what === "sell") { const k = Number(el.getAttribute("data-stock")); if (left(k) > 0) order.push(k); }
-        if (what === "all") sells.forEach((m) => { while (left(m.fields.stock) > 0) order.push(m.fields.stock); });
-        if (what === "clear") order.length = 0;
-      },
-    };
-  }
-
-  /** Take Stock, round end: the hand cards whose options are used (one move: the set). */
-  function exerciseCompose() {
-    const hand = live.view.hand || [];
-    const sets = live.legal.filter((m) => m.fields.kind === "exercise");
-    const usable = new Set(sets.flatMap((m) => m.fields.positions));
-    const chosen = new Set();
-    const match = () => sets.find((m) => m.fields.positions.length === chosen.size &&
-      m.fields.positions.every((q) => chosen.has(q)));
-    return {kind: "exercise", chosen: chosen,
-      marks: (acts) => {
-        const ms = acts.map(moveOf).filter((m) => m && m.fields.kind === "exercise");
-        if (ms.length < 2) return false;
-        const common = ms[0].fields.positions.filter((q) => ms.every((m) => m.fields.positions.includes(q)));
-        return common.some((q) => chosen.has(q));
-      },
-      take: (moves, kind) => {
-        if (kind !== "exercise") return false;
-        if (moves.length === 1) { chosen.clear(); moves[0].fields.positions.forEach((q) => chosen.add(q)); return true; }
-        const common = moves[0].fields.positions.filter((q) => moves.every((m) => m.fields.positions.includes(q)));
-        common.forEach((q) => { if (chosen.has(q)) chosen.delete(q); else chosen.add(q); });
-        return true;
-      },
-      body: () => {
-        const m = match();
-        return `<div class="summary">${ui.esc(ui.t("Choose the cards whose options you use."))}</div>` +
-          `<div class="choices">${hand.map((card, i) => usable.has(i + 1) ?
-            `<button type="button" data-compose="pos" data-pos="${i + 1}" aria-pressed="${chosen.has(i + 1)}">${i + 1}. ${ui.esc(card)}</button>` : "").join("")}</div>` +
-          `<div class="muted">${ui.esc(m ? ui.moveLine(m) : ui.t("This set of cards is not a legal choice."))}</div>`;
-      },
-      confirmText: () => ui.t("Use these options"),
-      ready: () => Boolean(match()),
-      steps: () => [{kind: "exercise", positions: match().fields.positions}],
-      phases: [live.view.phase], waits: false,
-      button: (what, el) => {
-        const q = Number(el.getAttribute("data-pos"));
-        if (chosen.has(q)) chosen.delete(q); else chosen.add(q);
-      },
-    };
   }
 
   function drawCompose() {

@@ -636,6 +636,111 @@
       d.rect(0, 0, W, H, {fill: PAPER, rx: 0}) + parts.join("") + "</svg>";
   }
 
+  // ------------------------------------------------------------------ decisions in parts
+  /* The table page (table.js, "decisions in parts") calls decisions[kind](moves, ctx) when
+   * moves of that kind are clicked; ctx: live() the newest payload, ui (board words),
+   * legalOf(p, fields), moveOf(action), current() the open decision. */
+
+  /** Year-end redraw: the cards to set aside (any number), then "keep". */
+  function discardDecision(ctx) {
+    const live = ctx.live();
+    const hand = live.view.hand || [];
+    const can = new Set(live.legal.filter((m) => m.fields.kind === "discard").map((m) => m.fields.card));
+    const chosen = new Set();  // positions in the hand
+    const toggleCard = (card) => {
+      const free = hand.findIndex((c, i) => c === card && !chosen.has(i));
+      if (free >= 0) { chosen.add(free); return; }
+      const last = hand.lastIndexOf(card);
+      if (last >= 0) chosen.delete(last);
+    };
+    const textOf = (card) => {
+      const m = ctx.legalOf(ctx.live(), {kind: "discard", card: card});
+      return m ? ctx.ui.moveLine(m) : card;
+    };
+    return {kind: "discard", chosen: chosen,
+      marks: (acts) => acts.map(ctx.moveOf).some((m) => m && m.fields.kind === "discard" &&
+        [...chosen].some((i) => hand[i] === m.fields.card)),
+      take: (moves, kind) => {
+        if (kind !== "discard") return false;
+        toggleCard(moves[0].fields.card);
+        return true;
+      },
+      body: () => {
+        const ui = ctx.ui;
+        return `<div class="summary">${ui.esc(ui.t("Choose the cards to set aside, then draw back up to five."))}</div>` +
+          `<div class="choices">${hand.map((card, i) => can.has(card) ?
+            `<button type="button" data-compose="card" data-i="${i}" aria-pressed="${chosen.has(i)}">${ui.esc(textOf(card))}</button>` : "").join("")}</div>`;
+      },
+      confirmText: () => {
+        const ui = ctx.ui;
+        return chosen.size ? ui.t("Set aside {n} and draw", {n: chosen.size}) : ui.t("Keep all and draw");
+      },
+      ready: () => true,
+      steps: () => [...chosen].sort((a, b) => a - b).map((i) => ({kind: "discard", card: hand[i]}))
+        .concat([{kind: "keep"}]),
+      phases: ["redraw"], waits: false,
+      button: (what, el) => {
+        const i = Number(el.getAttribute("data-i"));
+        if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
+      },
+    };
+  }
+
+  /** Forced sale or final sell-off: the shares to sell, in order. */
+  function sellDecision(ctx) {
+    const live = ctx.live();
+    const v = live.view;
+    const me = live.seat;
+    const held = (v.holdings && v.holdings[me]) || [];
+    const forced = v.phase === "forced-sale";
+    const order = [];  // stock per sale
+    const left = (k) => (held[k] || 0) - order.filter((x) => x === k).length;
+    const sells = live.legal.filter((m) => m.fields.kind === "sell");
+    return {kind: "sell", order: order,
+      marks: (acts) => acts.map(ctx.moveOf).some((m) => m && m.fields.kind === "sell" && order.includes(m.fields.stock)),
+      take: (moves, kind) => {
+        if (kind !== "sell") return false;
+        const k = moves[0].fields.stock;
+        if (left(k) > 0) order.push(k);
+        return true;
+      },
+      body: () => {
+        const ui = ctx.ui;
+        return `<div class="summary">${ui.esc(forced ? ui.t("Forced sale: choose the shares to sell, in order.") :
+            ui.t("Final sell-off: choose the shares to sell, in order; each is sold when your turn comes."))}</div>` +
+          `<div class="choices">${sells.map((m) =>
+            `<button type="button" data-compose="sell" data-stock="${m.fields.stock}"${left(m.fields.stock) > 0 ? "" : " disabled"}>` +
+            `${ui.esc(ui.moveLine(m))} (${left(m.fields.stock)})</button>`).join("")}` +
+            `<button type="button" data-compose="all">${ui.esc(ui.t("Sell all"))}</button>` +
+            `<button type="button" data-compose="clear"${order.length ? "" : " disabled"}>${ui.esc(ui.t("Clear"))}</button></div>` +
+          `<div class="muted">${ui.esc(ui.t("Chosen: {n}", {n: order.length}))}</div>`;
+      },
+      confirmText: () => {
+        const ui = ctx.ui;
+        return ui.t("Sell {n}", {n: order.length});
+      },
+      ready: () => order.length > 0,
+      steps: () => order.map((k) => ({kind: "sell", stock: k})).concat(forced ? [{kind: "stop", optional: true}] : []),
+      phases: [forced ? "forced-sale" : "selloff"], waits: !forced,
+      button: (what, el) => {
+        if (what === "sell") { const k = Number(el.getAttribute("data-stock")); if (left(k) > 0) order.push(k); }
+        if (what === "all") sells.forEach((m) => { while (left(m.fields.stock) > 0) order.push(m.fields.stock); });
+        if (what === "clear") order.length = 0;
+      },
+    };
+  }
+
+  /** A new decision that has taken the clicked ``moves`` already. */
+  function started(decision, moves, kind) {
+    decision.take(moves, kind);
+    return decision;
+  }
+
+  const decisions = {
+    discard: (moves, ctx) => started(discardDecision(ctx), moves, "discard"),
+    sell: (moves, ctx) => started(sellDecision(ctx), moves, "sell"),
+  };
+
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["buy-low-sell-high"] = {render: render};
+  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions};
 })();

@@ -769,6 +769,68 @@
       + body + "</svg>";
   }
 
+  // ------------------------------------------------------------------ decisions in parts
+  /* The table page (table.js, "decisions in parts") calls decisions[kind](moves, ctx) when
+   * moves of that kind are clicked; ctx: live() the newest payload, ui (board words),
+   * legalOf(p, fields), moveOf(action), current() the open decision. Null: play normally. */
+
+  // Loans: $5 each, at most 3 (data.json "loan"); the view does not carry these figures.
+  const LOAN_AMOUNT = 5;
+  const LOAN_MAX = 3;
+
+  /** The lot is chosen; now the amount (from the lowest legal bid up to what the seat can pay
+   * with its cash and the loans it may still take; the server checks). */
+  function bidDecision(move, ctx) {
+    const live = ctx.live();
+    const v = live.view;
+    const me = live.seat;
+    const lot = move.fields.lot;
+    const slot = v.auction.find((a) => a.lot === lot) || {};
+    const lo = slot.top === null || slot.top === undefined ? 0 : slot.top + 1;
+    let hi = v.cash[me] + LOAN_AMOUNT * (LOAN_MAX - v.loans[me]);
+    for (const a of v.auction) if (a.leader === me && a.lot !== lot) hi -= a.top;
+    hi = Math.max(lo, Math.min(hi, 255));
+    return {kind: "bid", lot: lot, lo: lo, hi: hi, amount: lo,
+      marks: (acts) => acts.includes(move.action),
+      take: (moves, kind) => {
+        if (kind !== "bid" || moves.length !== 1) return false;
+        const compose = ctx.current();
+        Object.assign(compose, bidDecision(moves[0], ctx), {seq: compose.seq});
+        return true;
+      },
+      body: () => {
+        const ui = ctx.ui;
+        const c = ctx.current();
+        const less = ui.t("Less");
+        const more = ui.t("More");
+        return `<div class="summary">${ui.esc(ui.t("Bid on lot {lot}", {lot: c.lot}))}</div>` +
+          `<div class="choices"><button type="button" data-compose="less" aria-label="${ui.esc(less)}">−</button>` +
+          `<label>${ui.esc(ui.t("Amount"))} &#36;<input id="compose-amount" type="number" inputmode="numeric" ` +
+          `min="${c.lo}" max="${c.hi}" value="${c.amount}" size="4"></label>` +
+          `<button type="button" data-compose="more" aria-label="${ui.esc(more)}">+</button></div>` +
+          `<div class="muted">${ui.esc(ui.t("From ${lo} to ${hi}.", {lo: c.lo, hi: c.hi}))}</div>`;
+      },
+      confirmText: () => {
+        const ui = ctx.ui;
+        const c = ctx.current();
+        return ui.t("Bid ${amount} on lot {lot}", {amount: c.amount, lot: c.lot});
+      },
+      ready: () => ctx.current().amount >= ctx.current().lo && ctx.current().amount <= ctx.current().hi,
+      steps: () => [{kind: "bid", lot: ctx.current().lot}, {kind: "amount", amount: ctx.current().amount}],
+      phases: ["bid", "bid-amount"], waits: false,
+      button: (what) => {
+        const c = ctx.current();
+        if (what === "less") c.amount = Math.max(c.lo, c.amount - 1);
+        if (what === "more") c.amount = Math.min(c.hi, c.amount + 1);
+      },
+    };
+  }
+
+  const decisions = {
+    /** Night Market's bid: lot then amount, one decision (a single lot clicked). */
+    bid: (moves, ctx) => (moves.length === 1 ? bidDecision(moves[0], ctx) : null),
+  };
+
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["night-market"] = {render: render};
+  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions};
 })();

@@ -576,6 +576,66 @@
       rect(0, 0, W, H, "#FAFAF5", {rx: 0}) + body + "</svg>";
   }
 
+  // ------------------------------------------------------------------ decisions in parts
+  /* The table page (table.js, "decisions in parts") calls decisions[kind](moves, ctx) when
+   * moves of that kind are clicked; ctx: live() the newest payload, ui (board words),
+   * legalOf(p, fields), moveOf(action), current() the open decision. Null: play normally. */
+
+  /** Round end: the hand cards whose options are used (one move: the set). */
+  function exerciseDecision(ctx) {
+    const live = ctx.live();
+    const hand = live.view.hand || [];
+    const sets = live.legal.filter((m) => m.fields.kind === "exercise");
+    const usable = new Set(sets.flatMap((m) => m.fields.positions));
+    const chosen = new Set();
+    const match = () => sets.find((m) => m.fields.positions.length === chosen.size &&
+      m.fields.positions.every((q) => chosen.has(q)));
+    return {kind: "exercise", chosen: chosen,
+      marks: (acts) => {
+        const ms = acts.map(ctx.moveOf).filter((m) => m && m.fields.kind === "exercise");
+        if (ms.length < 2) return false;
+        const common = ms[0].fields.positions.filter((q) => ms.every((m) => m.fields.positions.includes(q)));
+        return common.some((q) => chosen.has(q));
+      },
+      take: (moves, kind) => {
+        if (kind !== "exercise") return false;
+        if (moves.length === 1) { chosen.clear(); moves[0].fields.positions.forEach((q) => chosen.add(q)); return true; }
+        const common = moves[0].fields.positions.filter((q) => moves.every((m) => m.fields.positions.includes(q)));
+        common.forEach((q) => { if (chosen.has(q)) chosen.delete(q); else chosen.add(q); });
+        return true;
+      },
+      body: () => {
+        const ui = ctx.ui;
+        const m = match();
+        return `<div class="summary">${ui.esc(ui.t("Choose the cards whose options you use."))}</div>` +
+          `<div class="choices">${hand.map((card, i) => usable.has(i + 1) ?
+            `<button type="button" data-compose="pos" data-pos="${i + 1}" aria-pressed="${chosen.has(i + 1)}">${i + 1}. ${ui.esc(card)}</button>` : "").join("")}</div>` +
+          `<div class="muted">${ui.esc(m ? ui.moveLine(m) : ui.t("This set of cards is not a legal choice."))}</div>`;
+      },
+      confirmText: () => {
+        const ui = ctx.ui;
+        return ui.t("Use these options");
+      },
+      ready: () => Boolean(match()),
+      steps: () => [{kind: "exercise", positions: match().fields.positions}],
+      phases: [live.view.phase], waits: false,
+      button: (what, el) => {
+        const q = Number(el.getAttribute("data-pos"));
+        if (chosen.has(q)) chosen.delete(q); else chosen.add(q);
+      },
+    };
+  }
+
+  const decisions = {
+    /** A card that is in several exercise sets starts (or changes) the set; one set plays. */
+    exercise: (moves, ctx) => {
+      if (moves.length <= 1) return null;
+      const decision = exerciseDecision(ctx);
+      decision.take(moves, "exercise");
+      return decision;
+    },
+  };
+
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["take-stock"] = {render: render};
+  window.BazaarRenderers["take-stock"] = {render: render, decisions: decisions};
 })();
