@@ -207,7 +207,7 @@ def test_analyse_table_and_errors(short_record: Path, monkeypatch: pytest.Monkey
     result = runner.invoke(app, ["analyse", str(short_record), "--seat", "0", "--top", "2"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Analysis of Seat 1 (random)" in out and "level easy" in out  # --seat 0
+    assert "Analysis of Seat 1 (Random bot)" in out and "level easy" in out  # --seat 0
     for word in ("Played", "Best", "Loss", "Average loss:"):
         assert word in out
     zh = runner.invoke(app, ["analyse", str(short_record), "--seat", "0", "--lang", "zh-TW"])

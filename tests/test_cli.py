@@ -112,7 +112,9 @@ def test_full_game_with_bad_inputs_finishes_and_saves_a_replayable_record(
     assert record.actions[0] == start.notation(start.legal_actions()[0])
     # The end shows money and the winner(s) of the replayed game.
     assert "Final result" in out
-    names = ", ".join(f"Seat {w + 1} ({'you' if w == 0 else 'random'})" for w in final.winners())
+    names = ", ".join(
+        f"Seat {w + 1} ({'you' if w == 0 else 'Random bot'})" for w in final.winners()
+    )
     assert (f"Winner: {names}" in out) or (f"Shared win: {names}" in out)
 
 
@@ -134,7 +136,7 @@ def test_all_bot_game_prints_the_winner(tmp_path: Path) -> None:
     final = GameRecord.load(path).replay()
     assert final.is_over()
     winners = final.winners()
-    label = ", ".join(f"Seat {w + 1} (random)" for w in winners)
+    label = ", ".join(f"Seat {w + 1} (Random bot)" for w in winners)
     assert (f"Winner: {label}" if len(winners) == 1 else f"Shared win: {label}") in proc.stdout
     assert f"Game record saved to {path}" in proc.stdout
     # Bot seats are seeded from the game seed: the same command plays the same game.
@@ -189,7 +191,7 @@ def test_resume_continues_a_quit_game_with_the_same_seats_to_the_end(tmp_path: P
     again = invoke("play", GAME, "--resume", str(path), stdin="1\n" * 3000)
     assert again.returncode == 0, again.stderr
     assert f"Continuing the saved game after {len(saved.actions)} moves." in again.stdout
-    assert "Seat 1 (heuristic)" in again.stdout
+    assert "Seat 2 (Rule-based bot)" in again.stdout
     done = GameRecord.load(path)  # saved again to the same file
     assert done.actions[: len(saved.actions)] == saved.actions
     assert (done.game, done.seed, done.seats, done.options) == (
@@ -385,7 +387,7 @@ def test_replay_all_shows_every_move_and_the_winner(bot_record: Path) -> None:
     n = len(record.actions)
     proc = run("replay", str(bot_record), "--all")
     assert proc.returncode == 0, proc.stderr
-    assert f"Move 1 of {n} · Seat 1 (random) · {record.actions[0]}" in proc.stdout
+    assert f"Move 1 of {n} · Seat 1 (Random bot) · {record.actions[0]}" in proc.stdout
     assert f"Move {n} of {n}" in proc.stdout
     winners = record.replay().winners()
     assert "Winner: Seat" in proc.stdout if len(winners) == 1 else "Shared win" in proc.stdout

@@ -70,7 +70,7 @@ def test_a_person_plays_it_in_the_terminal_against_its_heuristic() -> None:
     assert game.run() is True
     out = buf.getvalue()
     assert (low, high, state.pile[-1]) == (5, 7, 9)
-    for line in ("• you drew 9", "• Seat 2 played 8", "Winner: Seat 2 (heuristic)"):
+    for line in ("• you drew 9", "• Seat 2 played 8", "Winner: Seat 2 (Rule-based bot)"):
         assert line in out
     assert "Moves: play 7, draw, pass" in game.help_text()
     assert match.record.actions == [

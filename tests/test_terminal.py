@@ -104,7 +104,7 @@ def test_a_game_typed_in_notation_reaches_the_end() -> None:
     assert state.is_over()
     out = buf.getvalue()
     assert "Final result" in out
-    assert "Seat 2 (you)" in out and "Seat 1 (random)" in out  # people count seats from 1
+    assert "Seat 2 (you)" in out and "Seat 1 (Random bot)" in out  # people count seats from 1
     # replaying the record gives the same final state
     assert GameRecord.from_json(game.match.record.to_json()).replay() == state
 
