@@ -11,7 +11,7 @@ import asyncio
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -469,6 +469,22 @@ def create_app(
         table = await hub.get(table_id)
         return hub, table, hub.seat_of(table, token)
 
+    async def seat_request(
+        request: Request,
+        table_id: str,
+        token: str,
+        lang: str | None,
+        act: Callable[[Hub, LiveTable, int | None], Awaitable[dict[str, Any]]],
+    ) -> dict[str, Any] | JSONResponse:
+        """A seat's request to the table: ``act`` on it; a refusal in the request's language."""
+        hub, table, seat = await table_and_seat(request, table_id, token)
+        code = _lang(lang)
+        try:
+            done = await act(hub, table, seat)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(code), status_code=exc.status)
+        return {"ok": True, **done}
+
     @app.get(
         "/api/tables/{table_id}",
         summary="The table as one seat (or a spectator) sees it",
@@ -509,13 +525,10 @@ def create_app(
     async def undo(
         table_id: str, body: UndoRequest, request: Request
     ) -> dict[str, Any] | JSONResponse:
-        hub, table, seat = await table_and_seat(request, table_id, body.token)
-        lang = _lang(body.lang)
-        try:
-            seq = await hub.undo(table, seat, body.seq)
-        except WebError as exc:
-            return JSONResponse(exc.to_json(lang), status_code=exc.status)
-        return {"ok": True, "seq": seq}
+        async def act(hub: Hub, table: LiveTable, seat: int | None) -> dict[str, Any]:
+            return {"seq": await hub.undo(table, seat, body.seq)}
+
+        return await seat_request(request, table_id, body.token, body.lang, act)
 
     @app.post(
         "/api/tables/{table_id}/standin",
@@ -526,13 +539,11 @@ def create_app(
     async def standin(
         table_id: str, body: StandinRequest, request: Request
     ) -> dict[str, Any] | JSONResponse:
-        hub, table, seat = await table_and_seat(request, table_id, body.token)
-        lang = _lang(body.lang)
-        try:
+        async def act(hub: Hub, table: LiveTable, seat: int | None) -> dict[str, Any]:
             await hub.hand_to_bot(table, seat, body.seat, body.bot)
-        except WebError as exc:
-            return JSONResponse(exc.to_json(lang), status_code=exc.status)
-        return {"ok": True}
+            return {}
+
+        return await seat_request(request, table_id, body.token, body.lang, act)
 
     @app.post(
         "/api/tables/{table_id}/return",
@@ -543,13 +554,11 @@ def create_app(
     async def take_back(
         table_id: str, body: ReturnRequest, request: Request
     ) -> dict[str, Any] | JSONResponse:
-        hub, table, seat = await table_and_seat(request, table_id, body.token)
-        lang = _lang(body.lang)
-        try:
+        async def act(hub: Hub, table: LiveTable, seat: int | None) -> dict[str, Any]:
             await hub.take_back_seat(table, seat)
-        except WebError as exc:
-            return JSONResponse(exc.to_json(lang), status_code=exc.status)
-        return {"ok": True}
+            return {}
+
+        return await seat_request(request, table_id, body.token, body.lang, act)
 
     @app.post(
         "/api/tables/{table_id}/name",
