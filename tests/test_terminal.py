@@ -212,10 +212,16 @@ def test_buy_low_sell_high_price_chart_is_whole_at_80_columns(lang: str) -> None
         shown += 1
         con.print(render.render_view("buy-low-sell-high", view, lang, ["you", "random"] * 2))
     lines = buf.getvalue().splitlines()
-    # Nothing was squeezed: every price line is whole (label, a space, 29 spaces of 2 cells).
-    chart = [line for line in lines if re.fullmatch(r"K[012] +[·●0-9 ]+", line.rstrip())]
+    # Nothing was squeezed: every price line is whole (the stock's colour and notation, a space,
+    # 29 spaces of 2 cells); people read the colour, and the notation is what they type.
+    words = (
+        ("red K0", "green K1", "purple K2") if lang == "en" else ("紅色 K0", "綠色 K1", "紫色 K2")
+    )
+    label = max(cell_len(w) for w in words) + 1
+    pattern = "(?:" + "|".join(words) + r") +[·●0-9 ]+"
+    chart = [line for line in lines if re.fullmatch(pattern, line.rstrip())]
     assert len(chart) == 3 * shown
-    assert {cell_len(line.rstrip()) for line in chart} == {len("K0 ") + 29 * 2}
+    assert {cell_len(line.rstrip()) for line in chart} == {label + 29 * 2}
     assert max(cell_len(line) for line in lines) <= 80
     assert ("Stock prices" if lang == "en" else "股價區") in buf.getvalue()
 

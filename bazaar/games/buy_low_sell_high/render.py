@@ -97,6 +97,11 @@ def kind_text(k: int) -> Text:
     return Text(f"K{k}", style=KIND_STYLES[k])
 
 
+def stock_label(k: int, lang: str) -> Text:
+    """A stock by its colour and its notation ("red K0", "紅色 K0"), in its colour."""
+    return Text(f"{stock_word(k, lang)} K{k}", style=KIND_STYLES[k])
+
+
 def card_text(name: str) -> Text:
     card = CARD_NAMES.index(canonical(name))
     return Text(name, style=KIND_STYLES[card_colour(card)])
@@ -240,7 +245,7 @@ def _price_chart(view: dict[str, Any], lang: str) -> RenderableType:
     """The three price columns laid flat: one line per stock, one 2-cell slot per space (the
     head names every even price), so that the chart fits an 80-column terminal."""
     width = 2
-    labels = [kind_text(k) for k in range(KINDS)]
+    labels = [stock_label(k, lang) for k in range(KINDS)]
     label_width = max(label.cell_len for label in labels) + 1
     head = Text(" " * label_width)
     for value in SPACES:
@@ -286,7 +291,7 @@ def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> T
         if i < KINDS:
             col = view["columns"][i]
             buy = money(col["buy"]) if col["buy"] is not None else "—"
-            cells = [kind_text(i), buy, money(col["sell"]), str(len(col["tokens"]))]
+            cells = [stock_label(i, lang), buy, money(col["sell"]), str(len(col["tokens"]))]
         if i < view["players"]:
             marker = "▶" if view["to_move"] == i else ("★" if i in winners else "")
             cash = view["money"][i]
