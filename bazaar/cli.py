@@ -51,6 +51,10 @@ def h(msgid: str, **fmt: Any) -> str:
     return t(msgid, HELP_LANG, **fmt)
 
 
+#: the ``--lang`` option of every command (BAZAAR_LANG sets the default)
+LangOption = Annotated[str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))]
+
+
 def _game_name(game: Game, lang: str) -> str:
     return game.name_zh if lang == "zh-TW" else game.name_en
 
@@ -215,9 +219,7 @@ def play(
         list[str] | None,
         typer.Option("--option", "-o", help=h("Rule option name=value (repeatable).")),
     ] = None,
-    lang: Annotated[
-        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
-    ] = DEFAULT_LANG,
+    lang: LangOption = DEFAULT_LANG,
     record: Annotated[
         Path | None, typer.Option(help=h("Where to save the game record (JSON)."))
     ] = None,
@@ -388,9 +390,7 @@ def resumed_match(path: Path, game: Game, lang: str) -> Any:
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help=h("A game record (JSON)."))],
     seat: Annotated[int | None, typer.Option(help=h("Show the game as this seat saw it."))] = None,
-    lang: Annotated[
-        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
-    ] = DEFAULT_LANG,
+    lang: LangOption = DEFAULT_LANG,
     step: Annotated[
         bool, typer.Option("--step/--all", help=h("One move per Enter, or all at once."))
     ] = True,
@@ -463,9 +463,7 @@ def analyse_cmd(
     ] = None,
     seed: Annotated[int, typer.Option(help=h("Random seed of the search."))] = 0,
     jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
-    lang: Annotated[
-        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
-    ] = DEFAULT_LANG,
+    lang: LangOption = DEFAULT_LANG,
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -553,9 +551,7 @@ EXIT_FAILED = 1
 @app.command("verify", help=VERIFY_HELP)
 def verify_cmd(
     file: Annotated[Path, typer.Argument(help=h("A game record (JSON)."))],
-    lang: Annotated[
-        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
-    ] = DEFAULT_LANG,
+    lang: LangOption = DEFAULT_LANG,
 ) -> None:
     from bazaar.core.record import GameRecord
     from bazaar.play.verify import Outcome, verdict, verify_record
@@ -605,9 +601,7 @@ def verify_cmd(
 @app.command(help=h("Print the rules of GAME."))
 def rules(
     game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],
-    lang: Annotated[
-        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
-    ] = DEFAULT_LANG,
+    lang: LangOption = DEFAULT_LANG,
 ) -> None:
     lang = _lang(lang)
     the_game = _game(game, lang)
@@ -623,9 +617,7 @@ def rules(
 
 @app.command(help=h("List the games with their player counts and rule options."))
 def games(
-    lang: Annotated[
-        str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))
-    ] = DEFAULT_LANG,
+    lang: LangOption = DEFAULT_LANG,
 ) -> None:
     lang = _lang(lang)
     for game in all_games():
