@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from bazaar.core.errors import BadOptions, IllegalAction, Term
 from bazaar.core.rng import Rng
@@ -202,6 +202,17 @@ class State(ABC):
     num_players: int
     options: dict[str, Any]
     rng: Rng
+
+    @classmethod
+    def blank(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """A new, not yet set up state of this class with the four fields every game has (its
+        ``setup`` fills in the rest)."""
+        s: Any = object.__new__(cls)  # the subclass declares the slots these go in
+        s.game = game
+        s.num_players = players
+        s.options = options
+        s.rng = Rng(seed)
+        return s
 
     # --- whose move ---------------------------------------------------------------
     @abstractmethod

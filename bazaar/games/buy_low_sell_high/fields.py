@@ -142,12 +142,8 @@ class BlshFields(State):
     # ------------------------------------------------------------------ setup (§2)
     @classmethod
     def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
-        s = object.__new__(cls)
-        s.game = game
-        s.num_players = players
-        s.options = options
+        s = cls.blank(game, players, seed, options)
         s.rules = Rules(players, options)
-        s.rng = Rng(seed)
         c = COMPONENTS
         s.money = [c.start_money] * players
         s.held = [[1] * KINDS for _ in range(players)]

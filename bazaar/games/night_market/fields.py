@@ -181,12 +181,8 @@ class NightMarketFields(State):
     # ------------------------------------------------------------------ setup (§3)
     @classmethod
     def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
-        s = object.__new__(cls)
-        s.game = game
-        s.num_players = players
-        s.options = options
+        s = cls.blank(game, players, seed, options)
         r = s.rules = Rules(players, options)
-        s.rng = Rng(seed)
         s.order = tuple(range(players))
         s.cash = list(r.start_money)
         s.loans = [0] * players

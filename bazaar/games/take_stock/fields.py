@@ -247,12 +247,8 @@ class TakeStockFields(State):
     # ------------------------------------------------------------------ setup (§3)
     @classmethod
     def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
-        s = object.__new__(cls)
-        s.game = game
-        s.num_players = players
-        s.options = options
+        s = cls.blank(game, players, seed, options)
         s.rules = rules_for(players, options)
-        s.rng = Rng(seed)
         s.tokens = [C.tokens_each] * players
         s.supply = C.tokens_total - C.tokens_each * players
         s.totals = [0] * players
