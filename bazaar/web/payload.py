@@ -13,6 +13,8 @@ Payload fields::
     lang      "en" or "zh-TW" (the language of every text field)
     seats     [{"seat", "name", "kind": "human"|"bot", "bot": spec|null}]
     view      state.view(seat)
+    options   the table's rule options with defaults filled in (public: the lobby shows
+              them; Night Market's amount picker reads ``yellow_face`` / ``yellow_min_bid``)
     to_move   the seat to move, or null once the game is over
     legal     [{"action": int, "notation": str, "text": str, "fields": {"kind": str, ...}}]
               (empty unless seat is to move; ``fields`` is the move as data, from the game's
@@ -326,6 +328,7 @@ def build_payload(
             for s in range(state.num_players)
         ],
         "view": view,
+        "options": dict(state.options),
         "to_move": state.to_move(),
         "legal": legal_moves(state, seat, lang, view),
         "log": log,

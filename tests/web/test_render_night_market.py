@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from typing import Any
@@ -159,3 +160,49 @@ def test_spectator_sees_no_hand_and_no_hotspots(page: Any) -> None:
     assert "Your hand" not in out["text"] and "Your move" not in out["text"]
     seated = render_svg(page, build_payload(state, state.to_move(), "en"))
     assert "Your hand" in seated["text"] and "Your move" in seated["text"]
+
+
+def star_lot_payload() -> dict[str, Any]:
+    """Seat 0 to bid, seed 14 with ``yellow_face = min_bid`` (minimum $3): lot 7 is a yellow
+    (star) lot, lots 11, 23 and 24 white, no bid yet; seat 0 has $12 and no loan."""
+    game = get_game(GAME)
+    state = game.new(3, 14, {"yellow_face": "min_bid", "yellow_min_bid": 3})
+    for action in (0, 2, 3):  # the three hide moves of the first round
+        state.apply(action)
+    state = game.restore(state.full_view())
+    assert state.view(0)["phase"] == "bid" and state.to_move() == 0
+    faces = {a["lot"]: a["face"] for a in state.view(0)["auction"]}
+    assert faces == {7: "yellow", 11: "white", 23: "white", 24: "white"}
+    return build_payload(state, 0, "en")
+
+
+def picker_range(page: Any, payload: dict[str, Any], lot: int) -> list[int]:
+    """[lo, hi] of the amount picker that decisions.bid opens for the lot's move."""
+    move = next(m for m in payload["legal"] if m["fields"] == {"kind": "bid", "lot": lot})
+    return page.evaluate(
+        """([payload, move]) => {
+            const ctx = {live: () => payload, ui: null, current: () => null};
+            const d = BazaarRenderers["night-market"].decisions.bid([move], ctx);
+            return [d.lo, d.hi];
+        }""",
+        [json.loads(json.dumps(payload)), move],
+    )
+
+
+def test_the_amount_picker_offers_exactly_the_amounts_the_server_accepts(page: Any) -> None:
+    """Under yellow_face = min_bid the star lot's picker starts at the minimum ($3); a white
+    lot takes any amount from $0. Both end at $12 cash + 3 loans of $5 = $27, and each range
+    is exactly the legal amounts once the lot is chosen."""
+    load_renderer(page, GAME)
+    payload = star_lot_payload()
+    assert payload["options"]["yellow_face"] == "min_bid"
+    assert picker_range(page, payload, 7) == [3, 27]
+    assert picker_range(page, payload, 11) == [0, 27]
+    game = get_game(GAME)
+    for lot in (7, 11):
+        state = game.new(3, 14, {"yellow_face": "min_bid", "yellow_min_bid": 3})
+        for action in (0, 2, 3):
+            state.apply(action)
+        state.apply(next(m["action"] for m in payload["legal"] if m["notation"] == f"bid {lot}"))
+        amounts = [int(state.notation(a).lstrip("$")) for a in state.legal_actions()]
+        assert amounts == list(range(picker_range(page, payload, lot)[0], 28))

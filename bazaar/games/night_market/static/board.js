@@ -778,15 +778,24 @@
   const LOAN_AMOUNT = 5;
   const LOAN_MAX = 3;
 
+  /** The lowest amount the server takes on auction ``slot``: more than its top bid, else any
+   * amount, except at least ``yellow_min_bid`` on a yellow (star) lot under the rule option
+   * ``yellow_face = min_bid`` (§4 Step 1; the table's options are in the payload). */
+  function leastBid(slot, options) {
+    if (slot.top !== null && slot.top !== undefined) return slot.top + 1;
+    const o = options || {};
+    return slot.face === "yellow" && o.yellow_face === "min_bid" ? o.yellow_min_bid : 0;
+  }
+
   /** The lot is chosen; now the amount (from the lowest legal bid up to what the seat can pay
-   * with its cash and the loans it may still take; the server checks). */
+   * with its cash and the loans it may still take: the range the server accepts). */
   function bidDecision(move, ctx) {
     const live = ctx.live();
     const v = live.view;
     const me = live.seat;
     const lot = move.fields.lot;
     const slot = v.auction.find((a) => a.lot === lot) || {};
-    const lo = slot.top === null || slot.top === undefined ? 0 : slot.top + 1;
+    const lo = leastBid(slot, live.options);
     let hi = v.cash[me] + LOAN_AMOUNT * (LOAN_MAX - v.loans[me]);
     for (const a of v.auction) if (a.leader === me && a.lot !== lot) hi -= a.top;
     hi = Math.max(lo, Math.min(hi, 255));
