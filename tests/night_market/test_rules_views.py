@@ -75,7 +75,8 @@ def test_terminal_board_shows_streets_entrances_auction_and_moves_in_both_langua
         console = Console(record=True, width=130)
         console.print(render.render_view("night-market", view, lang, ["you"] * 4))
         text = console.export_text()
-        for word in (*words, *paths[lang], "$4", "T0"):
+        food = "food (" if lang == "en" else "食物 ("  # the legend names stall types by food
+        for word in (*words, *paths[lang], "$4", food):
             assert word in text, (lang, word)
         for action in s.legal_actions():
             assert render.describe_action("night-market", action, lang, view)

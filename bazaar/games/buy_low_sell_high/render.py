@@ -93,8 +93,9 @@ RULE_HINTS = {
 
 
 # ---------------------------------------------------------------------- words
-def kind_text(k: int) -> Text:
-    return Text(f"K{k}", style=KIND_STYLES[k])
+def kind_text(k: int, lang: str = "en") -> Text:
+    """A stock by its colour alone ("red", "紅色"), in its colour."""
+    return Text(stock_word(k, lang), style=KIND_STYLES[k])
 
 
 def stock_label(k: int, lang: str) -> Text:
@@ -102,9 +103,24 @@ def stock_label(k: int, lang: str) -> Text:
     return Text(f"{stock_word(k, lang)} K{k}", style=KIND_STYLES[k])
 
 
-def card_text(name: str) -> Text:
+#: A card's kind in one short word for the market row's narrow cells (a bull or bear card is
+#: its value, "+3"); the hand names it in full (:func:`type_words`).
+SHORT_TYPES = {"div": N_("div."), "com": N_("fee"), "news": N_("news")}
+
+
+def card_text(name: str, lang: str = "en") -> Text:
+    """A card by its stock's colour ("green"), in that colour."""
     card = CARD_NAMES.index(canonical(name))
-    return Text(name, style=KIND_STYLES[card_colour(card)])
+    return kind_text(card_colour(card), lang)
+
+
+def card_cell(name: str, lang: str) -> Text:
+    """A market row card in two short lines: its colour, then its kind ("green" / "+3")."""
+    card = CARD_NAMES.index(canonical(name))
+    short = CARD_TYPES[card_type(card)]
+    text = card_text(name, lang)
+    text.append("\n" + (t(SHORT_TYPES[short], lang) if short in SHORT_TYPES else short))
+    return text
 
 
 def money(amount: int) -> str:
@@ -282,7 +298,7 @@ def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> T
     table.add_column(t("Player", lang), overflow="fold")
     table.add_column(t("Money", lang), justify="right", no_wrap=True)
     for k in range(KINDS):
-        table.add_column(kind_text(k), justify="right", no_wrap=True)
+        table.add_column(kind_text(k, lang), justify="right", no_wrap=True)
     table.add_column(t("Cards", lang), justify="right", no_wrap=True)
     me = view.get("seat")
     winners = view.get("winners") or []
@@ -291,7 +307,7 @@ def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> T
         if i < KINDS:
             col = view["columns"][i]
             buy = money(col["buy"]) if col["buy"] is not None else "—"
-            cells = [stock_label(i, lang), buy, money(col["sell"]), str(len(col["tokens"]))]
+            cells = [kind_text(i, lang), buy, money(col["sell"]), str(len(col["tokens"]))]
         if i < view["players"]:
             marker = "▶" if view["to_move"] == i else ("★" if i in winners else "")
             cash = view["money"][i]
@@ -332,7 +348,7 @@ def _row_table(view: dict[str, Any], lang: str) -> Table:
             marks.append(Text(""))
             continue
         cell = row[j]
-        text = card_text(cell["card"])
+        text = card_cell(cell["card"], lang)
         if cell["covered"]:
             text.stylize("strike dim")
             marks.append(Text(t("covered", lang), style="yellow"))
@@ -364,7 +380,7 @@ def _cards_table(label: str, cards: list[str], lang: str) -> RenderableType:
     )
     words = []
     for name in cards:
-        table.add_column(card_text(name), no_wrap=True)
+        table.add_column(card_text(name, lang), no_wrap=True)
         words.append(type_words(card_type(CARD_NAMES.index(canonical(name))), lang))
     table.add_row(*(Text(w, style="dim") for w in words))
     return table

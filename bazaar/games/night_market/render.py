@@ -17,6 +17,7 @@ from rich.text import Text
 from bazaar.core.describe import seat_label
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import RAW, TYPE_NAMES
+from bazaar.games.night_market.text import LIKES
 from bazaar.games.night_market.text import describe_action as _describe
 from bazaar.i18n import N_, Translator
 
@@ -80,16 +81,46 @@ RULE_HINTS = {
 
 
 # ---------------------------------------------------------------------- words
-def type_text(name: str, lang: str | None = None) -> Text:
-    """A stall type (``T2``) in its colour, with its word if ``lang`` is given."""
+#: A built stall's type in one short word for the narrow lot cells (at most 5 columns).
+LOT_WORDS = (N_("food"), N_("drink"), N_("sweet"), N_("snack"))
+
+
+def type_text(name: str, lang: str = "en") -> Text:
+    """A stall type (``T2``) by its food ("dessert", "甜點"), in its colour."""
     kind = TYPE_NAMES.index(name)
-    label = f"{name} {TYPE_WORDS[lang][kind]}" if lang else name
-    return Text(label, style=TYPE_STYLES[kind])
+    return Text(TYPE_WORDS[lang][kind], style=TYPE_STYLES[kind])
 
 
-def customer_text(name: str) -> Text:
-    """A customer (``T2D``) coloured by the stall type it likes."""
-    return Text(name, style=TYPE_STYLES[TYPE_NAMES.index(name[:2])])
+def lot_type_text(name: str, lang: str) -> Text:
+    """A stall type in a lot cell, in its short word ("sweet" for dessert), in its colour."""
+    kind = TYPE_NAMES.index(name)
+    return Text(t(LOT_WORDS[kind], lang), style=TYPE_STYLES[kind])
+
+
+def likes_word(name: str, lang: str) -> str:
+    """What a customer (``T2D``) likes, in words: "desserts" / "甜點"."""
+    return t(LIKES[TYPE_NAMES.index(name[:2])], lang)
+
+
+def customer_text(name: str, lang: str = "en") -> Text:
+    """A customer (``T2D``) in words, "desserts (D)" / "甜點(D)", in the colour of the stall
+    type it likes."""
+    words = t("{type} ({entrance})", lang, type=likes_word(name, lang), entrance=name[2:])
+    return Text(words, style=TYPE_STYLES[TYPE_NAMES.index(name[:2])])
+
+
+def waiting_text(names: list[str], lang: str) -> Text:
+    """The customers waiting at one entrance by what they like, in the order of the stall
+    types, "drinks, snacks×2": once at an entrance, the letter on a card no longer matters."""
+    out = Text()
+    for kind, name in enumerate(TYPE_NAMES):
+        count = sum(1 for n in names if n[:2] == name)
+        if count:
+            if out.plain:
+                out.append(t(", ", lang))
+            word = likes_word(name, lang) + (f"×{count}" if count > 1 else "")
+            out.append(word, style=TYPE_STYLES[kind])
+    return out
 
 
 def seat_mark(p: int, lang: str = "en") -> Text:
@@ -174,15 +205,17 @@ def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]], lang: str) -
     num = f"{lot['lot']:>2}" + ("★" if lot["star"] else " ")
     text = Text(num, style="bold" if lot["status"] in ("auction", "owned") else "dim")
     status = lot["status"]
-    text.append(" ")
     if status == "owned":
+        # 11 columns at most: "29★P1 snack", "29 1號 小吃"
         text.append_text(seat_mark(lot["owner"], lang))
         text.append(" ")
         if lot["stall"]:
-            text.append_text(type_text(lot["stall"]))
+            text.append_text(lot_type_text(lot["stall"], lang))
         else:
             text.append("□ ", style="dim")
-    elif status == "auction":
+        return text
+    text.append(" ")
+    if status == "auction":
         a = bids[lot["lot"]]
         if a["top"] is None:
             text.append("$?   ", style="yellow")
@@ -199,26 +232,22 @@ def _lot_cell(lot: dict[str, Any], bids: dict[int, dict[str, Any]], lang: str) -
     return text
 
 
-def _streets(view: dict[str, Any], lang: str) -> Table:
+def _streets(view: dict[str, Any], lang: str) -> RenderableType:
+    """The three streets, each with its waiting customers on one line below it (one grid per
+    street, with the same column widths, so that the lots line up)."""
     lots = {x["lot"]: x for x in view["lots"]}
     bids = {a["lot"]: a for a in view["auction"]}
     entrances = view["entrances"]
 
     def waiting(letters: str) -> Text:
-        out = Text()
+        out = Text(" " * 6)
         for letter in letters:
             if entrances.get(letter):
-                out.append(f"{letter}:", style="bold")
-                for name in entrances[letter]:
-                    out.append_text(customer_text(name))
-                    out.append(" ")
+                out.append(f"{letter}: ", style="bold")
+                out.append_text(waiting_text(entrances[letter], lang))
+                out.append("  ")
         return out
 
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", no_wrap=True, min_width=10)
-    for _ in range(5):
-        grid.add_column(no_wrap=True, min_width=10)
-    grid.add_column(overflow="fold")  # the waiting customers wrap at 80 columns
     leave = t("out", lang)
     arrows = {
         "S3": ("A ⇒", f"⇒ {leave}", "A"),
@@ -226,24 +255,45 @@ def _streets(view: dict[str, Any], lang: str) -> Table:
         "S1": ("D-H ⇒", "⇒ B/C", "DEFGH"),
     }
     title = {"S1": N_("P_DH"), "S2": N_("P_BC"), "S3": N_("P_A")}
+    rows: list[tuple[list[Text], list[Text], str]] = []
     for street in STREETS:
-        name = street["name"]
         top, bottom = (
             (street["left"], street["right"])
             if street["direction"] == "east"
             else (street["right"], street["left"])
         )
+        rows.append(
+            (
+                [_lot_cell(lots[x], bids, lang) for x in top],
+                [_lot_cell(lots[x], bids, lang) for x in bottom],
+                street["name"],
+            )
+        )
+    widths = [
+        max(11, *(cell.cell_len for top, bottom, _ in rows for cell in (top[i], bottom[i])))
+        for i in range(5)
+    ]
+    out: list[RenderableType] = []
+    for top, bottom, name in rows:
         left_arrow, right_arrow, letters = arrows[name]
-        grid.add_row("", *(_lot_cell(lots[x], bids, lang) for x in top), "")
-        road = Text("─" * 10, style="dim")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True, width=5)
+        for width in widths:
+            grid.add_column(no_wrap=True, width=width)
+        grid.add_column(no_wrap=True)
+        grid.add_row("", *top, "")
         grid.add_row(
             Text(left_arrow, style="bold"),
-            *(road for _ in range(5)),
+            *(Text("─" * width, style="dim") for width in widths),
             Text(right_arrow + "  ", style="bold") + Text(t(title[name], lang), style="dim"),
         )
-        grid.add_row("", *(_lot_cell(lots[x], bids, lang) for x in bottom), "")
-        grid.add_row(Text(""), *[""] * 5, waiting(letters))
-    return grid
+        grid.add_row("", *bottom, "")
+        out.append(grid)
+        line = waiting(letters)
+        if line.plain.strip():
+            line.rstrip()
+            out.append(line)
+    return Group(*out)
 
 
 def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> RenderableType:
@@ -328,12 +378,14 @@ def _players(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
 
 
 def _customers(label: str, names: list[str], lang: str) -> Text:
+    """ "Your hand: food (D), desserts (B)": each customer by what it likes and its entrance."""
     line = Text(label + t(": ", lang), style="bold")
     if not names:
         line.append(t("(none)", lang), style="dim")
-    for name in names:
-        line.append_text(customer_text(name))
-        line.append(" ")
+    for i, name in enumerate(names):
+        if i:
+            line.append(t(", ", lang))
+        line.append_text(customer_text(name, lang))
     return line
 
 
