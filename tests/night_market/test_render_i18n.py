@@ -1,7 +1,8 @@
 """The Night Market terminal board in zh-TW holds no English: every state of a few seeded games
 (3 and 4 players, varied options), drawn for every seat and the spectator, shows Latin letters
-only in the game's notation (stall types T0-T3, customers such as T1C, entrances A-H, B/C, D-H;
-tests/no_english.py). The renderer's words come from the game's catalog (night_market.po)."""
+only in the game's notation (entrances A-H, B/C, D-H: stall types and customers are words,
+tests/test_terminal_words.py; tests/no_english.py). The renderer's words come from the
+game's catalog (night_market.po)."""
 
 from __future__ import annotations
 
