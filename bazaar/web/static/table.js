@@ -597,7 +597,8 @@
     }).join("");
   }
 
-  /* "Undo": shown while this viewer may take back their newest move (payload ``undo``). */
+  /* "Undo": shown while this viewer may take back their newest move (payload ``undo``); the
+   * request names the position version last seen, so a late one cannot take back a replay. */
   function drawUndo(p) {
     let btn = $("undo");
     if (!btn) {
@@ -605,7 +606,7 @@
       btn.id = "undo";
       btn.addEventListener("click", () => {
         if (!live || !live.undo || replaying) return;
-        socket.send(JSON.stringify({type: "undo", seq: live.seq - 1}));
+        socket.send(JSON.stringify({type: "undo", seq: live.seq - 1, version: live.version}));
       });
       $("moves").after(btn);
     }
