@@ -544,7 +544,8 @@
     const panel = $("moves-panel");
     const over = live && live.over;
     const reserve = panel.hidden || over ? 0 : parseFloat(getComputedStyle(panel).maxHeight) || 0;
-    const frame = board.offsetHeight - (board.querySelector("svg") || board).offsetHeight;
+    const drawn = board.querySelector("svg");
+    const frame = drawn ? board.getBoundingClientRect().height - drawn.getBoundingClientRect().height : 0;
     const gap = parseFloat(getComputedStyle(board.parentElement.parentElement).rowGap) || 0;
     const top = board.getBoundingClientRect().top + window.scrollY;
     const room = window.innerHeight - top - reserve - gap - Math.max(0, frame) - 2;
