@@ -48,8 +48,8 @@ FIRST_SCREEN = """() => {
     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
   };
   return {height: window.innerHeight, board: box(document.querySelector('#board svg')),
-    panel: box(document.getElementById('moves-panel')), story: box(document.getElementById('story')),
-    status: box(document.getElementById('status')),
+    panel: box(document.getElementById('moves-panel')),
+    story: box(document.getElementById('story')), status: box(document.getElementById('status')),
     move: box(document.querySelector('#moves button[data-action]'))};
 }"""
 
