@@ -172,6 +172,8 @@ class UndoRequest(BaseModel):
     token: str = Field(max_length=100)
     #: the number of the move to take back (the newest: the payload's ``seq`` - 1)
     seq: int
+    #: the position version of the payload the request was made from (its ``version``)
+    version: int
     lang: str = "en"
 
 
@@ -526,7 +528,7 @@ def create_app(
         table_id: str, body: UndoRequest, request: Request
     ) -> dict[str, Any] | JSONResponse:
         async def act(hub: Hub, table: LiveTable, seat: int | None) -> dict[str, Any]:
-            return {"seq": await hub.undo(table, seat, body.seq)}
+            return {"seq": await hub.undo(table, seat, body.seq, body.version)}
 
         return await seat_request(request, table_id, body.token, body.lang, act)
 
@@ -718,7 +720,7 @@ async def _socket_message(
             await hub.submit(table, conn.seat, message.get("action"), message.get("seq"))
             return None
         if kind == "undo":
-            await hub.undo(table, conn.seat, message.get("seq"))
+            await hub.undo(table, conn.seat, message.get("seq"), message.get("version"))
             return None
         if kind == "standin":
             await hub.hand_to_bot(table, conn.seat, message.get("seat"), message.get("bot"))

@@ -172,6 +172,10 @@ class LiveTable:
     epoch: int = 0
     #: moves already stored when this server loaded the table (a restart ends their undo)
     loaded_seq: int = 0
+    #: the position version: +1 for every move applied and every move taken back, so it
+    #: never repeats (an undo names it). At load: the stored moves + 2 x the stored undos
+    #: (a move taken back was counted once when it was played and once when taken back)
+    version: int = 0
     #: seat -> when (UNIX time) its person's last connection closed, or the table was loaded
     left_at: dict[int, float] = field(default_factory=dict)
     #: when (UNIX time) the turn of the seat to move began (or the table was loaded)
@@ -440,6 +444,7 @@ class Hub:
             table = LiveTable(info, state, history)
             now = self.clock()
             table.loaded_seq = table.seq
+            table.version = table.seq + 2 * info.undos
             table.turn_started = now
             table.left_at = {i: now for i, s in enumerate(info.seats) if s["kind"] == "human"}
             self.tables[table_id] = table
@@ -470,6 +475,7 @@ class Hub:
         )
         payload["deal"] = table.deal()
         payload["undo"] = self.may_undo(table, seat)
+        payload["version"] = table.version
         payload["timer"] = self.timer(table)
         return payload
 
@@ -628,6 +634,7 @@ class Hub:
             events = state.apply(number)
             self._remember_for_undo(table, seat, number, before, by_person=bot is None)
             table.history.append(LoggedMove(table.seq, seat, text, events, public=public))
+            table.version += 1
             table.turn_started = self.clock()
         self.publish(table)  # only queues: the reply never waits for a socket
         self.wake_bots(table)
@@ -672,16 +679,25 @@ class Hub:
             return "undo-bot"
         return None if entry.undoable else "undo-hidden"
 
-    async def undo(self, table: LiveTable, seat: int | None, seq: Any) -> int:
-        """Take back move ``seq`` (the newest) of ``seat``; return the new sequence number.
+    async def undo(self, table: LiveTable, seat: int | None, seq: Any, version: Any) -> int:
+        """Take back move ``seq`` (the newest) of ``seat`` in the position ``version`` (the
+        payload's ``version``); return the new sequence number.
 
         The move's row is deleted, so the record keeps only what stands, and the table goes
-        back to the exact state before it. WebError 409 ``undo`` with the reason otherwise."""
+        back to the exact state before it. WebError 409 ``stale`` (rule ``undo-stale``) if the
+        position is no longer ``version`` (a request sent before an undo and a replay of the
+        same move number), 409 ``undo`` with the reason otherwise."""
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise WebError(400, "field", "'seq' must be the integer number of the move to undo")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise WebError(
+                400, "field", "'version' must be the integer position version of the payload"
+            )
         if seat is None:
             raise WebError(403, "token", "taking a move back needs the seat's token")
         async with table.lock:
+            if version != table.version:
+                raise refusal(409, "stale", "undo-stale", UNDO_REFUSALS)
             reason = self._undo_refusal(table, seat, seq)
             if reason is not None:
                 raise refusal(409, "undo", reason, UNDO_REFUSALS)
@@ -694,6 +710,7 @@ class Hub:
             for entries in table.logs.values():
                 del entries[seq:]
             table.epoch += 1
+            table.version += 1
             table.turn_started = self.clock()
         self.publish(table)
         self.wake_bots(table)

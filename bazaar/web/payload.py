@@ -39,6 +39,8 @@ Payload fields::
               "Fair deals"; seed and salt null until the game is over unless fixed)
     undo      true when this viewer may take back the newest move now: added by Hub.payload
               (docs/web.md, "Undo")
+    version   the position version: +1 for every move applied and every move taken back,
+              the same for every viewer; an undo request names it (docs/web.md, "Undo")
     timer     {"minutes", "seat", "deadline", "left", "overdue"}: the turn timer, added by
               Hub.payload; seats[] there also have "present", "away" and "standin"
               (docs/web.md, "Absent players")

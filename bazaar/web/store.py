@@ -33,6 +33,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -74,6 +75,9 @@ class TableRow(Base):
     fixed_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: the turn timer in minutes per move (NULL: none; docs/web.md, "Absent players")
     turn_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: how many moves were taken back (NULL: none, or a table made before undos were
+    #: counted); with the stored moves it gives the table's position version
+    undos: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 #: Columns added to ``tables`` since the first schema, with their SQL types.
@@ -82,6 +86,7 @@ ADDED_COLUMNS = {
     "commitment": "VARCHAR(64)",
     "fixed_seed": "INTEGER",
     "turn_minutes": "INTEGER",
+    "undos": "INTEGER",
 }
 
 
@@ -117,6 +122,8 @@ class StoredTable:
     commitment: str | None = None
     fixed_seed: bool | None = None
     turn_minutes: int | None = None
+    #: moves taken back so far (docs/web.md, "Undo": the position version)
+    undos: int = 0
 
 
 class DuplicateMove(Exception):
@@ -241,7 +248,8 @@ class Store:
             raise DuplicateMove(f"move {seq} of table {table_id} is already stored") from exc
 
     def delete_move(self, table_id: str, seq: int) -> bool:
-        """Delete move ``seq`` if it is the table's newest (an undo); False if it is not."""
+        """Delete move ``seq`` if it is the table's newest (an undo) and count the undo in
+        ``tables.undos``, in one transaction; False if it is not the newest."""
         with self.engine.begin() as connection:
             newest = connection.execute(
                 select(MoveRow.seq)
@@ -253,6 +261,11 @@ class Store:
                 return False
             connection.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.seq == seq)
+            )
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(undos=func.coalesce(TableRow.undos, 0) + 1)
             )
             return True
 
@@ -292,6 +305,7 @@ class Store:
                 row.commitment,
                 None if row.fixed_seed is None else bool(row.fixed_seed),
                 row.turn_minutes,
+                row.undos or 0,
             )
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:

@@ -30,6 +30,10 @@ UNDO_REFUSALS = {
     ),
     "undo-bot": N_("a bot made this move for your seat, so it stands"),
     "undo-restarted": N_("the server restarted after this move, so it stands"),
+    "undo-stale": N_(
+        "the board changed since you asked (a move was taken back or played); nothing was"
+        " taken back: look again"
+    ),
 }
 
 

@@ -38,6 +38,38 @@ OUTSIDE = """() => {
 }"""
 
 
+#: The first screen (scrolled to the top): the boxes of the board, the move panel, the turn
+#: sentence and the first move button, clipped to what is on the screen.
+FIRST_SCREEN = """() => {
+  window.scrollTo(0, 0);
+  const box = (el) => {
+    if (!el || el.hidden) return null;
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  return {height: window.innerHeight, board: box(document.querySelector('#board svg')),
+    panel: box(document.getElementById('moves-panel')),
+    story: box(document.getElementById('story')), status: box(document.getElementById('status')),
+    move: box(document.querySelector('#moves button[data-action]'))};
+}"""
+
+
+def assert_first_screen(page: Any) -> dict[str, Any]:
+    """On the first screen the whole board is seen and the move panel does not cover it: the
+    board's box ends above the panel's, and the panel and its first move are on the screen."""
+    got = page.evaluate(FIRST_SCREEN)
+    board, panel, move, height = got["board"], got["panel"], got["move"], got["height"]
+    assert board is not None and panel is not None and move is not None, got
+    assert 0 <= got["status"]["top"] < board["top"], got
+    assert board["bottom"] <= panel["top"] + 0.5, got  # not covered, not even in part
+    assert board["bottom"] - board["top"] >= 160, got
+    assert panel["bottom"] <= height + 0.5, got
+    assert panel["top"] <= move["top"] and move["bottom"] <= height + 0.5, got
+    if got["story"] is not None:
+        assert got["story"]["bottom"] <= board["top"], got
+    return got
+
+
 def new_table(
     server: Server, game: str, lang: str, seed: int, bot: str = "random"
 ) -> dict[str, Any]:
@@ -117,13 +149,15 @@ def test_a_whole_game_is_played_by_clicking_on_a_phone(
     context = browser.new_context(viewport=PHONE)
     try:
         page = open_seat(context, server, table, "zh-TW")
-        # the move panel starts on the first screen, over the board
-        top = page.evaluate("document.getElementById('moves-panel').getBoundingClientRect().top")
-        assert top < PHONE["height"], top
+        # the first screen: the status, the whole board, then the moves (not over the board)
+        page.wait_for_selector("#moves button[data-action]")
+        assert_first_screen(page)
         done: list[str] = []
         for n in range(1500):
             if n % 15 == 0:
                 assert_fits(page)
+            if n == 4 and page.locator("#moves button[data-action]").count():
+                assert assert_first_screen(page)["story"] is not None  # now with the sentence
             what = click_once(page, n)
             if not what and page.get_attribute("body", "data-over") == "true":
                 break

@@ -51,9 +51,11 @@ def test_the_table_lists_the_seats_from_1_with_the_bots_strength(page: Any, serv
     assert page.locator("#links li b").first.text_content() == "玩家1"
     page.goto(page.locator("a.seat-link").first.get_attribute("href"))
     page.wait_for_selector("#seat-list li")
+    # one list: each seat once, from 1, with presence, whose turn and each bot's strength
+    page.wait_for_function("document.querySelector('#seat-list li').dataset.present === 'true'")
     items = page.locator("#seat-list li").all_text_contents()
-    assert items[0] == "玩家1(你)"
+    assert items[0] == "● 玩家1(你)：在場 輪到出手"  # Buy Low Sell High: seat 1 starts
     assert items[1] == f"玩家2(簡單電腦) {EASY_ZH}"
-    assert items[2].startswith("玩家3(隨機電腦) ")
-    status = page.locator("#status").text_content()
-    assert status == "輪到你了。" or "玩家" in status
+    assert items[2].startswith("玩家3(隨機電腦) ") and len(items) == 3
+    assert page.locator("#presence").count() == 0  # no second list of the seats
+    assert page.locator("#status").text_content() == "輪到你了。"

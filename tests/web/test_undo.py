@@ -76,6 +76,8 @@ class Walk:
         self.table = create(server, game, players, seed)
         self.state = get_game(game).new(players, seed)
         self.seq = 0
+        #: the position version: one more for every move played and every move taken back
+        self.version = 0
 
     def token(self, seat: int) -> str:
         return str(self.table["seats"][seat]["token"])
@@ -88,6 +90,7 @@ class Walk:
         assert reply.status_code == 200, reply.text
         self.state.apply(action)
         self.seq += 1
+        self.version += 1
 
     def walk(self, kind: str, undoable: bool, rng: Rng) -> int:
         """Play on until the mover has such a move (see :func:`walk_to`); return it."""
@@ -97,10 +100,17 @@ class Walk:
             self.play(step)
         return action
 
-    def undo(self, seat: int | None, seq: int, lang: str = "en") -> httpx.Response:
+    def undo(
+        self, seat: int | None, seq: int, lang: str = "en", version: int | None = None
+    ) -> httpx.Response:
+        """Ask to take back move ``seq`` in position ``version`` (default: the newest)."""
         token = self.token(seat) if seat is not None else ""
-        body = {"token": token, "seq": seq, "lang": lang}
-        return post(self.server, self.table["id"], "undo", body)
+        version = self.version if version is None else version
+        body = {"token": token, "seq": seq, "version": version, "lang": lang}
+        reply = post(self.server, self.table["id"], "undo", body)
+        if reply.status_code == 200:
+            self.version += 1
+        return reply
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self.server, self.table["id"], self.token(seat) if seat is not None else None)
@@ -190,6 +200,9 @@ def test_the_record_after_undo_replays_and_survives_a_restart(db_url: str, tmp_p
         other = next(a for a in kept.legal_actions() if a != action)
         walk.play(other)
         stored = walk.view(mover)
+        assert (
+            stored["version"] == walk.version == walk.seq + 2
+        )  # + the move taken back, + its undo
     finally:
         srv.stop(kill=True)
     if srv.db_path is not None:
@@ -207,6 +220,7 @@ def test_the_record_after_undo_replays_and_survives_a_restart(db_url: str, tmp_p
         after = view(again, walk.table["id"], walk.token(mover))
         assert after["seq"] == walk.seq and after["view"] == walk.state.view(mover)
         assert after["log"] == stored["log"] and after["undo"] is False
+        assert after["version"] == walk.version  # stored moves + 2 x the undos counted
         replay = get_game("take-stock").new(3, 9)
         for entry in after["log"]:
             replay.apply(replay.parse(entry["notation"]))
@@ -217,7 +231,7 @@ def test_the_record_after_undo_replays_and_survives_a_restart(db_url: str, tmp_p
 
 
 def walk_undo(server: Server, walk: Walk, seat: int) -> httpx.Response:
-    body = {"token": walk.token(seat), "seq": walk.seq - 1}
+    body = {"token": walk.token(seat), "seq": walk.seq - 1, "version": walk.version}
     return post(server, walk.table["id"], "undo", body)
 
 
@@ -238,20 +252,25 @@ def test_undo_over_the_socket_reaches_everyone(server: Server) -> None:
         walk.play(action)
         assert latest_state(me, seq + 1)["undo"] is True
         assert latest_state(friend, seq + 1)["log"][-1]["seq"] == seq
-        friend.send(json.dumps({"type": "undo", "seq": seq}))
+        version = walk.version
+        friend.send(json.dumps({"type": "undo", "seq": seq, "version": version}))
         error = receive_error(friend)
         assert (error["code"], error["rule"]) == ("undo", "undo-not-yours")
         assert error["error"] == "only the player who made a move can take it back"
         assert error["explain"] == "只有走這一步的玩家可以收回這一步"
-        me.send(json.dumps({"type": "undo", "seq": str(seq)}))
+        me.send(json.dumps({"type": "undo", "seq": str(seq), "version": version}))
         assert receive_error(me)["code"] == "field"
         me.send(json.dumps({"type": "undo", "seq": seq}))
+        error = receive_error(me)
+        assert error["code"] == "field" and "'version'" in error["error"]
+        me.send(json.dumps({"type": "undo", "seq": seq, "version": version}))
         mine = next_state(me)
         theirs = next_state(friend)
         assert mine["seq"] == theirs["seq"] == seq
         assert all(e["seq"] < seq for e in theirs["log"])
         assert mine["log"][-1]["seq"] < seq
-        me.send(json.dumps({"type": "undo", "seq": seq}))
+        assert mine["version"] == theirs["version"] == version + 1
+        me.send(json.dumps({"type": "undo", "seq": seq, "version": version + 1}))
         error = receive_error(me)
         assert (error["code"], error["rule"]) == ("undo", "undo-nothing")
         assert error["explain"] == "there is no move to take back"
@@ -284,7 +303,7 @@ def test_a_paced_bot_leaves_time_to_undo(tmp_path: Path) -> None:
         move = {"token": token, "action": "play C4", "seq": 0}
         assert post(srv, res["id"], "moves", move).status_code == 200
         assert view(srv, res["id"], token)["to_move"] == 1
-        reply = post(srv, res["id"], "undo", {"token": token, "seq": 0})
+        reply = post(srv, res["id"], "undo", {"token": token, "seq": 0, "version": 1})
         assert reply.status_code == 200, reply.text
         time.sleep(2.0)
         after = view(srv, res["id"], token)
@@ -293,7 +312,8 @@ def test_a_paced_bot_leaves_time_to_undo(tmp_path: Path) -> None:
         deadline = time.monotonic() + 10
         while view(srv, res["id"], token)["seq"] < 2 and time.monotonic() < deadline:
             time.sleep(0.2)  # now the bot answers
-        refused(post(srv, res["id"], "undo", {"token": token, "seq": 0}), "undo-moved-on")
+        undo = {"token": token, "seq": 0, "version": 4}  # move, undo, move, the bot's move
+        refused(post(srv, res["id"], "undo", undo), "undo-moved-on")
     finally:
         srv.stop()
 
@@ -336,3 +356,42 @@ def test_two_moves_in_a_row_are_taken_back_newest_first(server: Server) -> None:
     assert walk.undo(mover, seq).json() == {"ok": True, "seq": seq}
     for seat in (mover, (mover + 1) % 3, None):
         assert walk.view(seat)["view"] == start.view(seat)
+
+
+def test_a_delayed_undo_after_undo_and_replay_is_stale(server: Server) -> None:
+    """The undo race over HTTP and the socket: move, undo, the same move again; the first
+    undo request arriving late (same ``seq``, older ``version``) is refused ``stale``."""
+    walk = Walk(server, "buy-low-sell-high", 3, 5)
+    action = walk.walk("+K", True, Rng(1))
+    mover = walk.state.to_move()
+    assert mover is not None
+    seq = walk.seq
+    walk.play(action)
+    delayed = walk.version  # what the first undo request names
+    assert walk.undo(mover, seq).status_code == 200
+    body = {"token": walk.token(mover), "action": action, "seq": seq}
+    assert post(walk.server, walk.table["id"], "moves", body).status_code == 200
+    walk.seq, walk.version = seq + 1, delayed + 2
+    before = walk.view(mover)
+    assert (before["seq"], before["version"], before["undo"]) == (seq + 1, delayed + 2, True)
+    reply = walk.undo(mover, seq, lang="zh-TW", version=delayed)
+    assert reply.status_code == 409, reply.text
+    body = reply.json()
+    assert (body["code"], body["rule"]) == ("stale", "undo-stale")
+    assert body["error"] == (
+        "the board changed since you asked (a move was taken back or played);"
+        " nothing was taken back: look again"
+    )
+    assert body["explain"] == (
+        "你送出要求之後盤面已經改變（有一步被收回或走了新的一步），所以沒有收回任何一步：請再看一次盤面"
+    )
+    assert walk.view(mover) == before  # nothing changed
+    with open_socket(server, walk.table["id"], walk.token(mover)) as me:
+        assert latest_state(me, seq + 1)["version"] == delayed + 2
+        me.send(json.dumps({"type": "undo", "seq": seq, "version": delayed}))
+        error = receive_error(me)
+        assert (error["code"], error["rule"]) == ("stale", "undo-stale")
+        assert error["explain"] == body["error"]  # the socket speaks English here
+        me.send(json.dumps({"type": "undo", "seq": seq, "version": delayed + 2}))
+        assert next_state(me)["version"] == delayed + 3
+    assert walk.view(mover)["seq"] == seq

@@ -1,6 +1,6 @@
 """In the browser (Playwright, Debian's chromium): the table page's "Undo" button takes a move
-back, the seats show who is here, away or played by a bot, and the lobby's table list shows
-presence too; in English and zh-TW."""
+back, the one seat list shows who is here or away and whose turn it is, and the lobby's table
+list shows presence too; in English and zh-TW."""
 
 from __future__ import annotations
 
@@ -36,11 +36,14 @@ def test_the_undo_button_takes_a_move_back(browser: Any, server: Server) -> None
         page.wait_for_function("document.body.dataset.seq === '0'")
         page.wait_for_selector("#moves button[data-notation='play C4']")
         assert page.locator("#undo").is_hidden() and page.locator("#log .entry").count() == 0
-        seats = page.locator("#presence li")
-        assert seats.count() == 2
-        assert seats.nth(0).get_attribute("data-present") == "true"
-        assert seats.nth(0).inner_text().endswith(": here")
-        assert "away for 0 min" in seats.nth(1).inner_text()
+        seats = page.locator("#seat-list li")
+        assert seats.all_text_contents() == [
+            "● Seat 1 (you): here to move",
+            "○ Seat 2: away for 0 min",
+        ]
+        assert [seats.nth(i).get_attribute("data-present") for i in (0, 1)] == ["true", "false"]
+        assert [seats.nth(i).get_attribute("data-turn") for i in (0, 1)] == ["true", "false"]
+        assert page.locator("#presence").count() == 0 and page.locator("#seat-timer").is_hidden()
         stored = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
         assert stored["seq"] == 0
     finally:
@@ -53,12 +56,14 @@ def test_presence_in_zh_tw_and_in_the_lobby(browser: Any, server: Server) -> Non
     try:
         page = context.new_page()
         page.goto(table["seats"][1]["link"].replace("lang=en", "lang=zh-TW"))
-        page.wait_for_selector("#presence li")
-        page.wait_for_function("document.querySelector('#presence .timer') !== null")
-        assert page.locator("#presence .timer").inner_text().startswith("每步時限：5 分鐘。")
-        rows = page.locator("#presence li")
-        assert "已離開 0 分鐘" in rows.nth(0).inner_text()
-        assert rows.nth(1).inner_text().endswith("在場")
+        page.wait_for_selector("#seat-list li")
+        page.wait_for_function("!document.getElementById('seat-timer').hidden")
+        assert page.locator("#seat-timer").inner_text().startswith("每步時限：5 分鐘。")
+        page.wait_for_function(
+            "document.querySelectorAll('#seat-list li')[1].dataset.present === 'true'"
+        )
+        rows = page.locator("#seat-list li")
+        assert rows.all_text_contents() == ["○ 玩家1：已離開 0 分鐘 輪到出手", "● 玩家2(你)：在場"]
         lobby = context.new_page()
         lobby.goto(f"{server.url}/?lang=en")
         lobby.wait_for_selector("#tables table")

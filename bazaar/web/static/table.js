@@ -195,6 +195,7 @@
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
     flashChanges(board, before);
+    fitBoard();
     const legal = new Set(payload.legal.map((m) => m.action));
     board.querySelectorAll("[data-actions]").forEach((el) => {
       const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
@@ -517,7 +518,6 @@
     $("my-name").placeholder = ui.t("Your name");
     drawMoves(past ? live : p);
     drawUndo(p);
-    drawPresence(p);
     drawLog(p);
     $("hint").hidden = p.seat === null || p.over || past;
     $("hint").disabled = p.to_move !== p.seat;
@@ -528,16 +528,28 @@
     slider.max = String(total);
     if (!replaying) slider.value = String(total);
     $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: total});
+    fitBoard();
   }
 
-  /* Who sits where, counted from 1 like everything people read; a bot's seat says how strong
-   * the bot is. */
-  function drawSeats(p) {
-    $("seat-list").innerHTML = (p.seats || []).map((s) => {
-      const about = s.kind === "bot" ? ui.botDescription(s.bot) : "";
-      return `<li data-seat="${s.seat}">${ui.esc(seatLabel(s.seat))}` +
-        (about ? ` <small class="muted">${ui.esc(about)}</small>` : "") + `</li>`;
-    }).join("");
+  /* On one column (phones, tablets: style.css) the first screen shows the turn sentence, the
+   * status, the whole board and the move panel: the board's height is capped (--board-max)
+   * so that it ends above a move panel of its full height (its max-height), whatever stands
+   * above the board. The reserve does not follow the number of moves, so the board keeps
+   * its size from turn to turn; a spectator's page (no panel) and a finished game (the panel
+   * no longer sticks) reserve nothing. */
+  const ONE_COLUMN = window.matchMedia("(max-width: 999px)");
+  function fitBoard() {
+    const board = $("board");
+    if (!ONE_COLUMN.matches) { board.style.removeProperty("--board-max"); return; }
+    const panel = $("moves-panel");
+    const over = live && live.over;
+    const reserve = panel.hidden || over ? 0 : parseFloat(getComputedStyle(panel).maxHeight) || 0;
+    const drawn = board.querySelector("svg");
+    const frame = drawn ? board.getBoundingClientRect().height - drawn.getBoundingClientRect().height : 0;
+    const gap = parseFloat(getComputedStyle(board.parentElement.parentElement).rowGap) || 0;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - reserve - gap - Math.max(0, frame) - 2;
+    board.style.setProperty("--board-max", Math.max(160, Math.floor(room)) + "px");
   }
 
   function drawResult(p) {
@@ -597,7 +609,8 @@
     }).join("");
   }
 
-  /* "Undo": shown while this viewer may take back their newest move (payload ``undo``). */
+  /* "Undo": shown while this viewer may take back their newest move (payload ``undo``); the
+   * request names the position version last seen, so a late one cannot take back a replay. */
   function drawUndo(p) {
     let btn = $("undo");
     if (!btn) {
@@ -605,7 +618,7 @@
       btn.id = "undo";
       btn.addEventListener("click", () => {
         if (!live || !live.undo || replaying) return;
-        socket.send(JSON.stringify({type: "undo", seq: live.seq - 1}));
+        socket.send(JSON.stringify({type: "undo", seq: live.seq - 1, version: live.version}));
       });
       $("moves").after(btn);
     }
@@ -613,39 +626,44 @@
     btn.hidden = !p.undo || replaying;
   }
 
-  /* Who is here: each seat present, away (for how long) or played by a stand-in bot; the
-   * turn timer; a button to hand an overdue seat to a bot, and to take one's own seat back. */
-  function drawPresence(p) {
-    let box = $("presence");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "presence";
-      box.className = "presence";
-      $("status").after(box);
-      box.addEventListener("click", (ev) => {
+  /* One list of the seats, counted from 1 like everything people read: each seat's name
+   * ("(you)" for this viewer's), a bot's name with its one line on how strong it is, whether
+   * its person is here, away (for how long) or played by a stand-in bot, and whose turn it
+   * is; below it the turn timer. Buttons: hand an overdue seat to a bot, take one's own
+   * seat back. */
+  function drawSeats(p) {
+    const list = $("seat-list");
+    if (!list.dataset.wired) {
+      list.dataset.wired = "1";
+      $("seats").addEventListener("click", (ev) => {
         const el = ev.target.closest && ev.target.closest("button[data-standin], button[data-return]");
         if (!el || !socket) return;
         if (el.hasAttribute("data-return")) { socket.send(JSON.stringify({type: "return"})); return; }
-        const level = box.querySelector("select.standin-bot");
+        const level = $("seats").querySelector("select.standin-bot");
         socket.send(JSON.stringify({type: "standin", seat: Number(el.getAttribute("data-standin")),
           bot: level ? level.value : "ismcts:easy"}));
       });
     }
     const timer = p.timer || {};
     const overdue = timer.overdue || [];
-    const rows = (p.seats || []).map((s) => {
+    list.innerHTML = (p.seats || []).map((s) => {
       let state;
       if (s.kind === "bot") state = "";
       else if (s.standin) state = ui.t("a bot plays for them: {bot}", {bot: ui.botLabel(s.standin)});
       else if (s.present) state = ui.t("here");
       else state = ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - s.away) / 60))});
-      const mark = s.kind === "bot" ? "" : (s.present ? "● " : "○ ");
+      const mark = s.kind === "bot" ? "" : (s.present ? "\u25cf " : "\u25cb ");
+      const turn = !p.over && p.to_move === s.seat;
+      const about = ui.botDescription(s.kind === "bot" ? s.bot : s.standin || "");
       const hand = overdue.includes(s.seat) && p.seat !== null && s.seat !== p.seat ?
         ` <button data-standin="${s.seat}">${ui.esc(ui.t("Let a bot play for them"))}</button>` : "";
       const back = s.standin && s.seat === p.seat ?
         ` <button data-return="1">${ui.esc(ui.t("Take my seat back"))}</button>` : "";
-      return `<li data-seat="${s.seat}" data-present="${s.present}">${mark}${ui.esc(seatLabel(s.seat))}` +
-        (state ? ": " + ui.esc(state) : "") + hand + back + `</li>`;
+      return `<li data-seat="${s.seat}" data-present="${s.present}" data-turn="${turn}"` +
+        `${turn ? ' class="to-move"' : ""}>${mark}` +
+        ui.esc(state ? ui.t("{seat}: {state}", {seat: seatLabel(s.seat), state: state}) : seatLabel(s.seat)) +
+        (turn ? ` <span class="turn">${ui.esc(ui.t("to move"))}</span>` : "") + hand + back +
+        (about ? ` <small class="muted">${ui.esc(about)}</small>` : "") + `</li>`;
     }).join("");
     let line = "";
     if (timer.minutes) {
@@ -659,8 +677,9 @@
       ` <select class="standin-bot" aria-label="${ui.esc(ui.t("Bot level"))}">` +
       ["ismcts:easy", "ismcts:medium", "ismcts:hard", "heuristic"].map((b) =>
         `<option value="${b}">${ui.esc(ui.botLabel(b))}</option>`).join("") + `</select>` : "";
-    box.innerHTML = `<ul class="seats-here">${rows}</ul>` +
-      (line ? `<p class="muted timer">${ui.esc(line)}${levels}</p>` : levels);
+    const below = $("seat-timer");
+    below.innerHTML = (line ? ui.esc(line) : "") + levels;
+    below.hidden = !line && !levels;
   }
 
   /* The log by turn and actor: a turn (one seat's moves in a row) under the seat's name, each
@@ -806,6 +825,7 @@
       if ($("sound").checked) beep();
     });
     $("replay").addEventListener("input", () => replayTo(Number($("replay").value)));
+    window.addEventListener("resize", fitBoard);
     $("live").addEventListener("click", backToLive);
     try {
       const info = await Bazaar.api("GET", "/api/games");
