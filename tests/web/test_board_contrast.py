@@ -25,6 +25,7 @@ import pytest
 
 from bazaar.core.registry import get_game
 from bazaar.web.payload import sample_payloads
+from tests.scale import LONG, LONG_VARIABLE
 from tests.web.render_harness import STATIC, board_words, load_renderer
 
 GAMES = {"buy-low-sell-high": 8, "take-stock": 9, "night-market": 10}  # game: seed
@@ -194,24 +195,53 @@ def describe(failure: dict[str, Any]) -> str:
     )
 
 
+def contrast_failures(
+    page: Any, game: str, payloads: list[dict[str, Any]]
+) -> tuple[dict[str, str], int, int]:
+    """Each failure's description and where it was first seen; the texts and marks checked."""
+    errors = load_renderer(page, game)
+    page.add_style_tag(path=str(STATIC / "style.css"))
+    found: dict[str, str] = {}
+    checked = marks = 0
+    for payload in payloads:
+        out = check(page, payload)
+        checked += len(out["texts"])
+        marks += len(out["marks"])
+        where = f"{len(payload['seats'])} players, after {payload['seq']} moves"
+        for failure in out["failures"]:
+            found.setdefault(describe(failure), where)
+        assert {name: len(inks) for name, inks in out["glows"].items()} == {"picked": 3, "focus": 3}
+    assert not errors
+    return found, checked, marks
+
+
+def report(found: dict[str, str], game: str, lang: str) -> str:
+    return f"{len(found)} contrast failures ({game}, {lang}):\n" + "\n".join(
+        f"  {what} [{where}]" for what, where in found.items()
+    )
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
     board_page: Any, game: str, lang: str
 ) -> None:
-    errors = load_renderer(board_page, game)
-    board_page.add_style_tag(path=str(STATIC / "style.css"))
-    found: dict[str, str] = {}
-    checked = marks = 0
-    for payload in positions(game, lang):
-        out = check(board_page, payload)
-        checked += len(out["texts"])
-        marks += len(out["marks"])
-        for failure in out["failures"]:
-            found.setdefault(describe(failure), f"after {payload['seq']} moves")
-        assert {name: len(inks) for name, inks in out["glows"].items()} == {"picked": 3, "focus": 3}
-    assert not errors
+    found, checked, marks = contrast_failures(board_page, game, positions(game, lang))
     assert checked > 100 and marks > 0, (checked, marks)
-    assert not found, f"{len(found)} contrast failures ({game}, {lang}):\n" + "\n".join(
-        f"  {what} [{where}]" for what, where in found.items()
-    )
+    assert not found, report(found, game, lang)
+
+
+@pytest.mark.skipif(not LONG, reason=f"a sweep of many games: {LONG_VARIABLE}=1")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_contrast_holds_along_many_games(board_page: Any, game: str) -> None:
+    """Every player count, three seeds, every 7th position (about a minute per game)."""
+    g = get_game(game)
+    payloads = [
+        payload
+        for players in range(g.min_players, g.max_players + 1)
+        for seed in (1, 2, 3)
+        for payload in sample_payloads(game, players, seed, "en", every=7)
+    ]
+    found, checked, _ = contrast_failures(board_page, game, payloads)
+    assert checked > 1000
+    assert not found, report(found, game, "en")
