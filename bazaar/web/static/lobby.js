@@ -190,7 +190,7 @@
     }).join("");
     $("tables").innerHTML = `<table class="list"><thead><tr><th>${ui.esc(ui.t("Game"))}</th>` +
       `<th>${ui.esc(ui.t("Seats"))}</th><th>${ui.esc(ui.t("Moves"))}</th>` +
-      `<th>${ui.esc(ui.t("State"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<th>${ui.esc(ui.t("State"))}</th><td></td></tr></thead><tbody>${rows}</tbody></table>`;
   }
 
   async function showRules(ev) {

@@ -40,12 +40,12 @@
   const HAND_SIZE = 5;
   const KIND = [
     {main: "#d23c3c", light: "#fde3e1", dark: "#8f1d1d"},
-    {main: "#1c9a55", light: "#d9f3e3", dark: "#11683a"},
+    {main: "#188449", light: "#d9f3e3", dark: "#11683a"},
     {main: "#7a4bd3", light: "#ebe2fb", dark: "#4c2a94"},
   ];
-  const PLAYER = ["#2563eb", "#e08600", "#0d8b8b", "#8a5a2b"];
+  const PLAYER = ["#2563eb", "#c2410c", "#0c7d7d", "#8a5a2b"];
   const INK = "#2b2620";
-  const MUTED = "#7c7263";
+  const MUTED = "#6f6657";
   const PAPER = "#fbf7ef";
   const GOLD = "#f2b705";
 
@@ -258,7 +258,7 @@
     let s = d.text(x + 4, y + 24, t("Stock prices"), {size: 20, bold: true});
     if (c.v.columns.some((col, k) => columnMoves(c, k).length)) {
       s += d.text(x + 470, y + 24, t("Tap a column to trade"), {size: 14, bold: true,
-        fill: "#a07800", anchor: "end", max: 250});
+        fill: "#8a6600", anchor: "end", max: 250});
     }
     const top = y + 36;
     let bottom = top;
@@ -331,7 +331,7 @@
       s += d.rect(px, y + 1.5, pw, CELL_H - 3, {stroke: kc.main, sw: 1.5, dash: "4 3", rx: 8});
       s += d.text(px + pw / 2, mid, money(o.v), {size: 14, fill: kc.dark, anchor: "middle"});
     } else {
-      s += d.text(px + pw / 2, mid, String(o.v), {size: 14, fill: "#bdb4a3", anchor: "middle"});
+      s += d.text(px + pw / 2, mid, String(o.v), {size: 14, fill: "#786e5f", anchor: "middle"});
     }
     const tags = [];
     if (isBuy) tags.push(t("Buy"));
@@ -378,7 +378,7 @@
     s += d.text(x + 46, y + 32, c.ui.seatName(p), {size: 19, bold: true, max: w - 230});
     if (badges.length) {
       s += d.text(x + 46, y + 54, badges.join(" \u00b7 "), {size: 14, bold: true,
-        fill: winner ? "#a07800" : pc, max: w - 230});
+        fill: winner ? "#8a6600" : pc, max: w - 230});
     }
     s += d.text(x + w - 14, y + 22, t("Money"), {size: 14, fill: MUTED, anchor: "end"});
     s += d.text(x + w - 14, y + 50, money(cash), {size: 28, bold: true,
@@ -419,7 +419,7 @@
       max: w - 110});
     if (keep.length) {
       s += d.text(x + 96, y + 60, t("Tap to draw back up to {n} cards", {n: HAND_SIZE}),
-        {size: 14, fill: "#a07800", bold: true, max: w - 110});
+        {size: 14, fill: "#8a6600", bold: true, max: w - 110});
     }
     const news = v.news_played || [];
     const label = t("Breaking News played:");
@@ -594,7 +594,7 @@
       aside.forEach((name, i) => {
         const x = ax + i * 78;
         if (x + 70 > W) return;
-        s += "<g opacity=\"0.75\">" + cardFace(c, d, name, x, top + 28, 70, 104, false) + "</g>";
+        s += "<g>" + cardFace(c, d, name, x, top + 28, 70, 104, false) + "</g>";
       });
     }
     return {svg: s, h: 40 + ch + 20};

@@ -25,7 +25,7 @@
   const W = 1000;
   const TYPES = ["T0", "T1", "T2", "T3"];
   const TYPE_COLORS = ["#ff9f43", "#4dd0e1", "#f48fb1", "#ffe066"];
-  const SEAT_COLORS = ["#d63031", "#2f6fd6", "#27ae60", "#8e44ad"];
+  const SEAT_COLORS = ["#d63031", "#2f6fd6", "#1d8047", "#8e44ad"];
   const INK = "#2d2417";
   const NIGHT = "#1c2040";
   const GOLD = "#ffc93c";
@@ -243,7 +243,7 @@
     const wRoad = 4 * LOT.pitch + LOT.w + 12;
     let s = rect(x0, roadY, wRoad, ROAD_H, {fill: "#3b4068"})
       + `<line x1="${x0 + 8}" y1="${roadY + ROAD_H / 2}" x2="${x0 + wRoad - 8}"`
-      + ` y2="${roadY + ROAD_H / 2}" stroke="#8f96c8" stroke-width="2" stroke-dasharray="10 10"/>`;
+      + ` y2="${roadY + ROAD_H / 2}" stroke="#9aa1cf" stroke-width="2" stroke-dasharray="10 10"/>`;
     for (let k = 0; k < 4; k++) {
       const ax = x0 + 60 + k * LOT.pitch * 1.3;
       const d = st.dir;
@@ -309,10 +309,10 @@
     const moves = c.lotMoves[n];
     if (focus || moves) s += halo(x, y, w, h, 5, focus ? "#fff" : "#7ef0ff", 3);
     s += rect(x, y, w, h, a);
-    const numFill = dark ? "#a9aed6" : INK;
+    const numFill = dark ? "#b9bddd" : INK;
     s += text(ui, x + 9, y + 23, String(n), {size: 19, bold: true, fill: numFill});
     if (lot.star) {
-      s += text(ui, x + 14 + width(String(n), 19), y + 23, "★", {size: 18, fill: "#e0a000"});
+      s += text(ui, x + 14 + width(String(n), 19), y + 23, "★", {size: 18, fill: dark ? GOLD : "#755300"});
     }
     if (dark) {
       s += text(ui, x + w / 2, y + 56, lot.status === "removed" ? ui.t("removed") : ui.t("unused"),
@@ -330,7 +330,7 @@
       return rect(x + 8, y + 38, LOT.w - 16, 28, {rx: 6, fill: "none", stroke: "#b8ab90",
         "stroke-dasharray": "5 4", "stroke-width": 2})
         + text(ui, x + LOT.w / 2, y + 58, ui.t("unbuilt"),
-          {size: 14, fill: "#8a7d63", anchor: "middle"});
+          {size: 14, fill: "#786d56", anchor: "middle"});
     }
     const t = TYPES.indexOf(lot.stall);
     return rect(x + 6, y + 37, LOT.w - 12, 30, {rx: 7, fill: TYPE_COLORS[t]})
@@ -346,7 +346,7 @@
         + token(a.leader, x + LOT.w - 22, y + 53, 13);
     } else {
       s += text(ui, x + LOT.w / 2, y + 58, ui.t("no bid yet"),
-        {size: 14, fill: "#8a6d1f", anchor: "middle"});
+        {size: 14, fill: "#7d631c", anchor: "middle"});
     }
     return s;
   }
@@ -394,7 +394,7 @@
         cx += 38;
         k++;
       });
-      if (!k) row += text(ui, x + 44, ry + rowH / 2 + 5, "–", {size: 16, fill: "#8f96c8"});
+      if (!k) row += text(ui, x + 44, ry + rowH / 2 + 5, "–", {size: 16, fill: "#9aa1cf"});
       s += titled(ui, tip, row);
     });
     s += `<path d="M${dir > 0 ? x + w : x} ${ay} L${ax} ${ay}"`
@@ -551,7 +551,7 @@
         + token(a.leader, x + 134, y + 23, 12)
         + text(ui, x + 152, y + 29, shortName(ui, a.leader, 15, 120), {size: 15});
     } else {
-      s += text(ui, x + 72, y + 29, ui.t("no bid yet"), {size: 15, fill: "#8a6d1f"});
+      s += text(ui, x + 72, y + 29, ui.t("no bid yet"), {size: 15, fill: "#7d631c"});
     }
     // the public bids, newest last, as many as fit before the "Bid" button
     const end = x + w - 70;

@@ -29,9 +29,9 @@
   const M = 20;
   const LETTERS = ["C", "G", "T", "O", "M"];
   const STOCKS = {
-    C: {name: N_("Cereal"), color: "#C47F00", tint: "#FFF4D6"},
+    C: {name: N_("Cereal"), color: "#936000", tint: "#FFF4D6"},
     G: {name: N_("Gems"), color: "#8A3DB0", tint: "#F5EAFB"},
-    T: {name: N_("Tech"), color: "#1F78C8", tint: "#E5F0FB"},
+    T: {name: N_("Tech"), color: "#1D6FB8", tint: "#E5F0FB"},
     O: {name: N_("Oil"), color: "#3B4651", tint: "#ECEFF2"},
     M: {name: N_("Movies"), color: "#CC2F2A", tint: "#FCEBEA"},
   };
@@ -64,8 +64,8 @@
     "market-closed": N_("The round ends"),
   };
   const EVENT_COLORS = {
-    audit: "#7A5040", freeze: "#3D8FC6", "no-change": "#7D8590", upturn: "#2E8B57",
-    downturn: "#C25A2A", "option-gained": "#2E8B57", "option-lost": "#C25A2A",
+    audit: "#7A5040", freeze: "#3076A5", "no-change": "#69717B", upturn: "#2A7E4F",
+    downturn: "#B55427", "option-gained": "#2A7E4F", "option-lost": "#B55427",
     "market-crash": "#8B1E1E", "market-closed": "#222222",
   };
   const PHASES = {
@@ -95,7 +95,7 @@
     "hand-empty": N_("a hand ran out"),
     "deck-empty": N_("no share card was left to draw"),
   };
-  const PLAYER_COLORS = ["#00897B", "#E8581C", "#3949AB", "#6A9A2A", "#C2185B", "#8D6E63"];
+  const PLAYER_COLORS = ["#007F72", "#C24714", "#3949AB", "#547A21", "#C2185B", "#87695F"];
   const FONT = "system-ui, 'Noto Sans TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif";
 
   // ------------------------------------------------------------------ text and shapes
@@ -232,7 +232,7 @@
     if (p.letter) out += txt(c, x + w / 2, y + 55, stockName(c, p.letter), {size: 18, bold: true, fill: color, anchor: "middle"});
     else out += txt(c, x + w / 2, y + 56, effect, {size: 15, fill: "#333", anchor: "middle", max: w - 12});
     footer = footer || (p.letter ? effect : "");
-    if (footer) out += txt(c, x + w / 2, y + 78, footer, {size: 14, fill: o.dim ? "#888" : "#555", anchor: "middle", max: w - 10});
+    if (footer) out += txt(c, x + w / 2, y + 78, footer, {size: 14, fill: o.dim ? "#6c6c6c" : "#555", anchor: "middle", max: w - 10});
     return out;
   }
 
@@ -262,7 +262,7 @@
     out += txt(c, M + 20, y + 32, c.ui.t("Final result"), {size: 22, bold: true});
     const names = winners.map((s) => c.ui.seatName(s)).join(", ");
     const line = winners.length > 1 ? c.ui.t("Shared win: {names}", {names: names}) : c.ui.t("Winner: {names}", {names: names});
-    if (winners.length) out += txt(c, W - M - 20, y + 32, line, {size: 20, bold: true, fill: "#9A6B00", anchor: "end", max: 560});
+    if (winners.length) out += txt(c, W - M - 20, y + 32, line, {size: 20, bold: true, fill: "#8D6200", anchor: "end", max: 560});
     order.forEach((seat, i) => {
       const ry = y + 50 + i * 32;
       const win = winners.includes(seat);
@@ -270,7 +270,7 @@
       out += txt(c, M + 30, ry + 22, String(i + 1) + ".", {size: 18, bold: true});
       out += rect(M + 62, ry + 7, 16, 16, PLAYER_COLORS[seat % 6], {rx: 8});
       out += txt(c, M + 88, ry + 22, c.ui.seatName(seat), {size: 18, bold: win, max: 480});
-      if (win) out += pill(c, W - M - 250, ry + 4, c.ui.t("Winner"), "#C98A00")[0];
+      if (win) out += pill(c, W - M - 250, ry + 4, c.ui.t("Winner"), "#966700")[0];
       out += txt(c, W - M - 30, ry + 22, String(scores[seat]), {size: 20, bold: true, anchor: "end"});
     });
     return {svg: out, h: h};
@@ -339,10 +339,10 @@
       }
       out += txt(c, COL.splits - 14 + Math.min(stock.splits - 1, 3) * 6, y + 42 + Math.min(stock.splits - 1, 3) * 4, String(stock.splits), {size: 20, bold: true, fill: "#fff", anchor: "middle"});
     } else {
-      out += txt(c, COL.splits, y + 45, "–", {size: 22, fill: "#999", anchor: "middle"});
+      out += txt(c, COL.splits, y + 45, "–", {size: 22, fill: "#6a6a6a", anchor: "middle"});
     }
     const isLongest = stock.length === longest;
-    out += txt(c, COL.length, y + 45, String(stock.length), {size: 22, bold: isLongest, fill: isLongest ? "#9A6B00" : "#333", anchor: "middle"});
+    out += txt(c, COL.length, y + 45, String(stock.length), {size: 22, bold: isLongest, fill: isLongest ? "#8D6200" : "#333", anchor: "middle"});
     out += rect(COL.price, y + 8, COL.priceW, 56, "#fff", {stroke: s.color, sw: 2, rx: 8});
     const px = COL.price + COL.priceW / 2;
     if (stock.splits) {
@@ -361,7 +361,7 @@
     let out = txt(c, M, y + 26, c.ui.t("Market"), {size: 22, bold: true});
     const limit = c.ui.t("Holding limit {n} (the longest row)", {n: v.hold_limit});
     const lw = Math.min(560, textWidth(limit, 18) + 28);
-    out += rect(W - M - lw, y + 2, lw, 32, "#FFE69A", {stroke: "#C98A00", sw: 1.5, rx: 16});
+    out += rect(W - M - lw, y + 2, lw, 32, "#FFE69A", {stroke: "#966700", sw: 1.5, rx: 16});
     out += txt(c, W - M - lw / 2, y + 24, limit, {size: 18, bold: true, fill: "#6B4A00", anchor: "middle", max: lw - 20});
     const hy = y + 60;
     const head = {size: 16, fill: "#555", anchor: "middle", max: 110};
@@ -407,7 +407,7 @@
       const chosen = v.exercising.length ? v.exercising.map((x) => cardWords(c, x)).join(", ") : c.ui.t("(none)");
       out += txt(c, W - M, y + 22, c.ui.t("Your options: {cards}", {cards: chosen}), {size: 17, anchor: "end", fill: "#1B5E20", bold: true, max: 560});
     }
-    if (!cards.length) return {svg: out + txt(c, M, y + 56, c.ui.t("(none)"), {size: 17, fill: "#777"}), h: 66};
+    if (!cards.length) return {svg: out + txt(c, M, y + 56, c.ui.t("(none)"), {size: 17, fill: "#6f6f6f"}), h: 66};
     const cw = 92;
     const step = cards.length > 1 ? Math.min(102, (W - 2 * M - cw) / (cards.length - 1)) : 0;
     let tagRows = 0;
@@ -459,18 +459,18 @@
     const winner = (c.p.winners || []).includes(q);
     const h = 196;
     const moves = movesFor(c, (f) => f.kind === "target" && f.seat === q);
-    let out = rect(x, y, w, h, toMove ? "#FFF8DC" : "#fff", {stroke: toMove || moves.length ? "#E0A800" : winner ? "#C98A00" : "#C5CED8", sw: toMove || moves.length || winner ? 4 : 1.5, rx: 12});
+    let out = rect(x, y, w, h, toMove ? "#FFF8DC" : "#fff", {stroke: toMove || moves.length ? "#E0A800" : winner ? "#966700" : "#C5CED8", sw: toMove || moves.length || winner ? 4 : 1.5, rx: 12});
     out += rect(x, y, 12, h, PLAYER_COLORS[q % 6], {rx: 6});
     out += txt(c, x + 24, y + 30, c.ui.seatName(q), {size: 20, bold: true, max: w - 150, fill: PLAYER_COLORS[q % 6]});
     out += txt(c, x + w - 16, y + 22, c.ui.t("Total"), {size: 14, fill: "#666", anchor: "end"});
     out += txt(c, x + w - 16, y + 52, String(seat.total), {size: 30, bold: true, anchor: "end"});
     const badges = [];
     if (toMove) badges.push([c.ui.t("Now playing"), "#E0A800", "#3A2A00"]);
-    if (winner) badges.push([c.ui.t("Winner"), "#C98A00"]);
+    if (winner) badges.push([c.ui.t("Winner"), "#966700"]);
     if (v.dealer === q) badges.push([c.ui.t("Dealer"), "#546E7A"]);
-    if (seat.frozen) badges.push([c.ui.t("No Buy this round"), "#3D8FC6"]);
-    if (seat.exercise_decided === true) badges.push([c.ui.t("Options decided"), "#2E8B57"]);
-    if (seat.exercise_decided === false) badges.push([c.ui.t("Deciding options"), "#7D8590"]);
+    if (seat.frozen) badges.push([c.ui.t("No Buy this round"), "#3076A5"]);
+    if (seat.exercise_decided === true) badges.push([c.ui.t("Options decided"), "#2A7E4F"]);
+    if (seat.exercise_decided === false) badges.push([c.ui.t("Deciding options"), "#69717B"]);
     let bx = x + 24;
     for (const [label, fill, ink] of badges) {
       const [svg, bw] = pill(c, bx, y + 40, label, fill, ink);
@@ -490,7 +490,7 @@
       g += certCard(c, x + 24 + i * step, y + 114, card);
       out += hot(c, auditMoves, g, "certificate " + card);
     });
-    if (!certs.length) out += txt(c, x + 24, y + 140, c.ui.t("(none)"), {size: 15, fill: "#999"});
+    if (!certs.length) out += txt(c, x + 24, y + 140, c.ui.t("(none)"), {size: 15, fill: "#6a6a6a"});
     let sx = x + 24;
     seat.shares.forEach((n, s) => {
       if (!n) return;
@@ -509,7 +509,7 @@
       out += txt(c, x + w - 150, sy + 16, label, {size: 16, fill: "#444", max: 108});
       out += txt(c, x + w - 16, sy + 16, String(n), {size: 19, bold: true, anchor: "end"});
     });
-    out += `<circle cx="${x + w - 158}" cy="${y + 116}" r="6" fill="#F2B705" stroke="#9A6B00"/>`;
+    out += `<circle cx="${x + w - 158}" cy="${y + 116}" r="6" fill="#F2B705" stroke="#8D6200"/>`;
     return hot(c, moves, out, "seat " + q);
   }
 
@@ -554,7 +554,7 @@
     const lastText = last === null ? [] : wrap(c.ui.t("Top: {card}", {card: topName}), 15, w - 20);
     out += pileBox(c, bx(3), by, w, c.ui.t("Event discard pile"), disc.length, lastText);
     out += pileBox(c, bx(4), by, w, c.ui.t("Token supply"), v.token_supply, [],
-      {extra: `<circle cx="${bx(4) + 80}" cy="${by + 50}" r="11" fill="#F2B705" stroke="#9A6B00" stroke-width="2"/>`});
+      {extra: `<circle cx="${bx(4) + 80}" cy="${by + 50}" r="11" fill="#F2B705" stroke="#8D6200" stroke-width="2"/>`});
     return {svg: out, h: 34 + 126};
   }
 
