@@ -175,16 +175,21 @@
   }
 
   function show(payload) {
+    // the board shown just before, when this one is the next move of the same game (a board may
+    // draw how things got here: Night Market's customer walks); never during a replay
+    const prev = shown && !replaying && shown.game === payload.game &&
+      shown.table === payload.table && shown.seq + 1 === payload.seq ? shown : null;
     shown = payload;
     drawStory(payload);
     loadBoard(payload.game);
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const board = $("board");
     const before = textsAt(board);
+    const places = window.BazaarMotion ? BazaarMotion.capture(board) : null;
     if (renderer) {
       const words = Object.assign({}, strings, wordsOfBoard(payload.game));
       try {
-        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, words, payload.seats, payload.seat));
+        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, words, payload.seats, payload.seat), prev);
       } catch (err) {
         board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
         console.error(err);
@@ -195,6 +200,7 @@
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
     flashChanges(board, before);
+    if (places) BazaarMotion.play(board, places, {off: replaying});
     const legal = new Set(payload.legal.map((m) => m.action));
     board.querySelectorAll("[data-actions]").forEach((el) => {
       const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
