@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 from bazaar.core.game import State
@@ -19,6 +20,7 @@ from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.web.payload import LoggedMove, build_payload, sample_payloads
 from tests.web.render_harness import STATIC, load_renderer, render_svg
+from tests.web.server import Server
 
 GAMES = ["buy-low-sell-high", "take-stock", "night-market"]
 
@@ -93,6 +95,7 @@ def positions(game: str, players: int, seed: int, moves: int) -> Iterator[tuple[
         if state.is_over():
             return
         seat = state.to_move()
+        assert seat is not None
         action = rng.choice(state.legal_actions())
         public = state.public_notation(action)
         notation = state.notation(action)
@@ -103,17 +106,27 @@ def positions(game: str, players: int, seed: int, moves: int) -> Iterator[tuple[
         before = after
 
 
+def first_step(game: str, seed: int, moves: int, test: Any) -> tuple[Any, Any, Any]:
+    """The first (before, after, events) of :func:`positions` (3 players) that passes ``test``."""
+    for step in positions(game, 3, seed, moves):
+        if test(*step):
+            return step
+    raise AssertionError(f"no such move in the first {moves} moves of {game}")
+
+
+def buy_prices(p: dict[str, Any]) -> list[int | None]:
+    return [col["buy"] for col in p["view"]["columns"]]
+
+
 def test_buy_low_sell_high_buy_price_slides_along_its_column(motion_page: Any) -> None:
     show_game(motion_page, "buy-low-sell-high")
-    for a, b, _ in positions("buy-low-sell-high", 3, 4, 80):
-        old = [col["buy"] for col in a["view"]["columns"]]
-        new = [col["buy"] for col in b["view"]["columns"]]
-        moved = [k for k in range(len(old)) if None not in (old[k], new[k]) and old[k] != new[k]]
-        if moved:
-            break
-    else:
-        raise AssertionError("no buy price moved")
-    k = moved[0]
+
+    def moved(a: Any, b: Any) -> list[int]:
+        old, new = buy_prices(a), buy_prices(b)
+        return [k for k in range(len(old)) if None not in (old[k], new[k]) and old[k] != new[k]]
+
+    a, b, _ = first_step("buy-low-sell-high", 4, 80, lambda a, b, _: moved(a, b))
+    k = moved(a, b)[0]
     key = f"buy:{k}"
     r = motion_page.evaluate(STEP, [a, b, [key]])
     assert key in r["before"] and key in r["after"]
@@ -127,15 +140,15 @@ def test_buy_low_sell_high_buy_price_slides_along_its_column(motion_page: Any) -
     assert frames[-1]["transform"] == "translate(0px, 0px)"
 
 
-def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any) -> None:
+@pytest.mark.parametrize("kind", ["play", "buy"])
+def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any, kind: str) -> None:
     show_game(motion_page, "take-stock")
-    for a, b, _ in positions("take-stock", 3, 6, 60):
-        last = b["last"]
-        fields = (last or {}).get("fields") or {}
-        if last["seat"] == 0 and fields.get("kind") in ("play", "buy"):
-            break
-    else:
-        raise AssertionError("seat 0 played no card")
+
+    def mine(a: Any, b: Any, _: Any) -> bool:
+        return b["last"]["seat"] == 0 and (b["last"]["fields"] or {}).get("kind") == kind
+
+    a, b, _ = first_step("take-stock", 6, 120, mine)
+    fields = b["last"]["fields"]
     key = "card:" + fields["card"]
     assert fields["card"] in a["view"]["hand"]
     r = motion_page.evaluate(STEP, [a, b, [key]])
@@ -144,7 +157,7 @@ def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any)
     (was,), (now,) = r["was"], r["now"]
     dx, dy = shift(frames[0])
     assert (dx, dy) == pytest.approx((was[0] - now[0], was[1] - now[1]), abs=0.01)
-    if fields["kind"] == "play":  # up from the hand to its row of the market
+    if kind == "play":  # up from the hand to its row of the market
         assert dy > 100
     else:  # bought: down from the hand to the certificates on the player's panel
         assert dy < -100
@@ -152,12 +165,16 @@ def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any)
     assert r["started"] == r["moving"] >= 1
 
 
+def walked_on(events: list[Any]) -> list[dict[str, Any]]:
+    """The customers of a move's events who bought nothing (and walked on, or out)."""
+    return [e.data for e in events if e.kind == "move" and e.data["lot"] is None]
+
+
 def night_market_walk() -> tuple[Any, Any, list[Any]]:
-    for a, b, events in positions("night-market", 3, 5, 400):
-        walks = [e.data for e in events if e.kind == "move" and e.data["lot"] is None]
-        if walks and any(w["to"] != "out" for w in walks):
-            return a, b, walks
-    raise AssertionError("no customer walked on")
+    a, b, events = first_step(
+        "night-market", 5, 400, lambda a, b, ev: any(w["to"] != "out" for w in walked_on(ev))
+    )
+    return a, b, walked_on(events)
 
 
 #: the lots a customer passes from each entrance group (data.json "paths")
@@ -208,5 +225,32 @@ def test_every_key_is_unique_on_a_board(motion_page: Any, game: str) -> None:
         dupes = [k for k, n in Counter(keys).items() if n > 1]
         assert not dupes, (p["seq"], dupes)
         seen.update(k.split(":")[0] for k in keys)
-    assert seen >= {"buy-low-sell-high": {"buy", "card"}, "take-stock": {"card", "shares"},
-                    "night-market": {"player", "owner", "stall", "supply"}}[game]
+    assert (
+        seen
+        >= {
+            "buy-low-sell-high": {"buy", "card"},
+            "take-stock": {"card", "shares"},
+            "night-market": {"player", "owner", "stall", "supply"},
+        }[game]
+    )
+
+
+def test_the_table_page_animates_a_move(page: Any, server: Server) -> None:
+    seats = [{"kind": "human", "name": "Mei"}, {"kind": "bot", "bot": "heuristic"}]
+    res = httpx.post(
+        f"{server.url}/api/tables",
+        json={"game": "take-stock", "players": 2, "seats": seats, "seed": 7},
+        timeout=10,
+    )
+    assert res.status_code == 201, res.text
+    table, token = res.json()["id"], res.json()["seats"][0]["token"]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/t/{table}?token={token}&lang=en")
+    page.wait_for_selector("#moves button[data-action]")
+    page.wait_for_selector("#board [data-key^='card:']")
+    assert page.evaluate("Number(document.body.dataset.animated || 0)") == 0  # first drawing
+    page.locator("#moves button[data-action]").first.click()
+    page.wait_for_function("Number(document.body.dataset.seq) >= 2")  # the bot has moved
+    assert page.evaluate("Number(document.body.dataset.animated)") >= 1
+    assert not errors
