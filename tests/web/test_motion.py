@@ -42,8 +42,10 @@ STEP = """([a, b, keys]) => {
   const before = [...board.querySelectorAll("[data-key]")].map((el) => el.dataset.key);
   const count = (name) => Number(document.body.dataset[name] || 0);
   const animated = count("animated");
+  const tweened = count("tweened");
   const places = BazaarMotion.capture(board);
   draw(b, a);
+  window.finalTexts = [...board.querySelectorAll("text")].map((el) => el.textContent);
   BazaarMotion.play(board, places, {});
   const now = keys.map(box);
   const after = [...board.querySelectorAll("[data-key]")].map((el) => el.dataset.key);
@@ -61,6 +63,7 @@ STEP = """([a, b, keys]) => {
     path: el.getAttribute("data-path").split(" ").length,
     opacity: getComputedStyle(el).opacity}));
   return {was: was, now: now, before: before, after: after, started: count("animated") - animated,
+    tweened: count("tweened") - tweened,
     moving: moving, frames: frames, walkers: walkers};
 }"""
 
@@ -138,6 +141,12 @@ def test_buy_low_sell_high_buy_price_slides_along_its_column(motion_page: Any) -
     assert was[1] != now[1]
     assert shift(frames[0]) == pytest.approx((was[0] - now[0], was[1] - now[1]), abs=0.01)
     assert frames[-1]["transform"] == "translate(0px, 0px)"
+    # the money and counts that changed count to their new values (0.5 s), which then stand
+    money = [q for q, cash in enumerate(a["view"]["money"]) if b["view"]["money"][q] != cash]
+    assert money and r["tweened"] >= len(money)
+    motion_page.wait_for_timeout(600)
+    texts = "[...document.querySelectorAll('#board text')].map((el) => el.textContent)"
+    assert motion_page.evaluate(texts) == motion_page.evaluate("window.finalTexts")
 
 
 @pytest.mark.parametrize("kind", ["play", "buy"])
@@ -151,11 +160,14 @@ def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any,
     fields = b["last"]["fields"]
     key = "card:" + fields["card"]
     assert fields["card"] in a["view"]["hand"]
-    r = motion_page.evaluate(STEP, [a, b, [key]])
+    r = motion_page.evaluate(STEP, [a, b, [key, "player:0"]])
     assert key in r["before"] and key in r["after"]
     (frames,) = r["frames"][key]
-    (was,), (now,) = r["was"], r["now"]
+    (was, _), (now, _) = r["was"], r["now"]
     dx, dy = shift(frames[0])
+    if kind == "buy" and r["frames"]["player:0"]:  # the panel that holds it carries it too
+        pdx, pdy = shift(r["frames"]["player:0"][0][0])
+        dx, dy = dx + pdx, dy + pdy
     assert (dx, dy) == pytest.approx((was[0] - now[0], was[1] - now[1]), abs=0.01)
     if kind == "play":  # up from the hand to its row of the market
         assert dy > 100

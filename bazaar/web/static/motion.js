@@ -10,8 +10,10 @@
  * element of that key was; a new one with data-path ("x,y x,y ...", SVG user units, the points
  * its centre passes) walks through them in order to its place (visible on the way: a "ghost"
  * drawn with opacity 0 vanishes at its end); any other new keyed element fades in. Numbers that
- * change in place (money, prices: a text at the same x,y) count up or down. Screen distances
+ * change (money, prices: the same text of a keyed group, or else a text at the same x,y) count
+ * up or down. Screen distances
  * become user units with getScreenCTM, so scaled boards (phones) move the right way.
+ * A keyed element inside a moving keyed group moves only by the rest (the group carries it).
  * Nothing moves with o.off (a replay) or under prefers-reduced-motion: reduce. Counters for
  * tests: document.body.dataset.animated (element animations) and dataset.tweened (numbers).
  */
@@ -27,7 +29,19 @@
     return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
-  function textAt(el) { return `${el.getAttribute("x")},${el.getAttribute("y")}`; }
+  /** Which text ``el`` is: its place in its nearest keyed group ("player:2#3": the fourth text
+   *  of that group, wherever the group is drawn), else its x,y. */
+  function textId(el, order) {
+    const owner = el.parentNode && el.parentNode.closest ? el.parentNode.closest("[data-key]") : null;
+    if (!owner) return `${el.getAttribute("x")},${el.getAttribute("y")}`;
+    const key = owner.getAttribute("data-key");
+    order[key] = (order[key] || 0) + 1;
+    return `${key}#${order[key]}`;
+  }
+  function texts(board) {
+    const order = {};
+    return [...board.querySelectorAll("svg text")].map((el) => [textId(el, order), el]);
+  }
 
   /** Where every keyed element and every text of ``board`` is now. */
   function capture(board) {
@@ -35,9 +49,9 @@
     board.querySelectorAll("[data-key]").forEach((el) => {
       rects.set(el.getAttribute("data-key"), el.getBoundingClientRect());
     });
-    const texts = new Map();
-    board.querySelectorAll("svg text").forEach((el) => texts.set(textAt(el), el.textContent));
-    return {rects: rects, texts: texts};
+    const shown = new Map();
+    texts(board).forEach(([id, el]) => shown.set(id, el.textContent));
+    return {rects: rects, texts: shown};
   }
 
   function centre(r) { return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }
@@ -48,10 +62,10 @@
     return {x: (m && m.a) || 1, y: (m && m.d) || 1};
   }
 
-  /** ``el``'s centre in the user units of its svg (its drawn place). */
-  function userCentre(el) {
+  /** ``el``'s centre (its screen box ``rect``) in the user units of its svg. */
+  function userCentre(el, rect) {
     const svg = el.ownerSVGElement;
-    const c = centre(el.getBoundingClientRect());
+    const c = centre(rect);
     const m = svg && svg.getScreenCTM();
     if (!m) return c;
     const p = svg.createSVGPoint();
@@ -74,19 +88,24 @@
     return o === null ? 1 : Number(o);
   }
 
-  function walk(el, points) {
-    const at = userCentre(el);
+  function walk(el, points, rect) {
+    const at = userCentre(el, rect);
     const frames = points.map((p) => ({transform: shift(p.x - at.x, p.y - at.y), opacity: 1}));
     frames.push({transform: "translate(0px, 0px)", opacity: endOpacity(el)});
     const ms = Math.min(WALK_MAX_MS, WALK_STEP_MS * (frames.length - 1));
     el.animate(frames, {duration: ms, easing: "linear"});
   }
 
-  function slide(el, from, fade) {
-    const to = centre(el.getBoundingClientRect());
+  /** Slide ``el`` from the screen point ``from``; ``carried`` is the screen offset its keyed
+   *  ancestor starts from (that one moves it too); ``starts`` records ``el``'s own. */
+  function slide(el, from, fade, starts, rect) {
+    const to = centre(rect);
+    const owner = el.parentNode && el.parentNode.closest ? el.parentNode.closest("[data-key]") : null;
+    const carried = (owner && starts.get(owner)) || {x: 0, y: 0};
+    starts.set(el, {x: from.x - to.x, y: from.y - to.y});
     const s = scaleOf(el);
-    const dx = (from.x - to.x) / s.x;
-    const dy = (from.y - to.y) / s.y;
+    const dx = (from.x - to.x - carried.x) / s.x;
+    const dy = (from.y - to.y - carried.y) / s.y;
     if (!fade && Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return false;
     const first = {transform: shift(dx, dy)};
     const last = {transform: "translate(0px, 0px)"};
@@ -131,20 +150,24 @@
       return 0;
     }
     let started = 0;
-    board.querySelectorAll("[data-key]").forEach((el) => {
+    const starts = new Map();  // element -> the screen offset its slide starts from
+    const keyed = [...board.querySelectorAll("[data-key]")];  // document order: outer ones first
+    const rects = keyed.map((el) => el.getBoundingClientRect());  // before anything moves
+    keyed.forEach((el, i) => {
       if (!el.animate) return;
+      const rect = rects[i];
       const key = el.getAttribute("data-key");
       const old = before.rects.get(key);
       const path = parsePath(el.getAttribute("data-path"));
       const from = before.rects.get(el.getAttribute("data-from") || "");
-      if (path.length) { walk(el, path); started++; }
-      else if (old) { if (slide(el, centre(old), false)) started++; }
-      else if (from) { slide(el, centre(from), true); started++; }
+      if (path.length) { walk(el, path, rect); started++; }
+      else if (old) { if (slide(el, centre(old), false, starts, rect)) started++; }
+      else if (from) { slide(el, centre(from), true, starts, rect); started++; }
       else { fadeIn(el); started++; }
     });
     let tweened = 0;
-    board.querySelectorAll("svg text").forEach((el) => {
-      const old = before.texts.get(textAt(el));
+    texts(board).forEach(([id, el]) => {
+      const old = before.texts.get(id);
       if (old !== undefined && old !== el.textContent && tween(el, old)) tweened++;
     });
     bump("animated", started);

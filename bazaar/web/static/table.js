@@ -18,6 +18,7 @@
   let live = null;        // the newest payload from the server
   let shown = null;       // the payload on the board (live or a replay step)
   let replaying = false;
+  let still = false;      // redraw without animations (back from a replay to the live board)
   let filter = null;      // actions picked by clicking the board, or null
   let socket = null;
   let retry = 500;
@@ -200,7 +201,7 @@
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     }
     flashChanges(board, before);
-    if (places) BazaarMotion.play(board, places, {off: replaying});
+    if (places) BazaarMotion.play(board, places, {off: replaying || still});
     const legal = new Set(payload.legal.map((m) => m.action));
     board.querySelectorAll("[data-actions]").forEach((el) => {
       const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
@@ -756,7 +757,12 @@
     replaying = false;
     $("live").hidden = true;
     $("replay-banner").hidden = true;
-    if (live) { $("replay").value = String(live.seq); show(live); drawSide(live); }
+    if (live) {
+      $("replay").value = String(live.seq);
+      still = true;
+      try { show(live); } finally { still = false; }
+      drawSide(live);
+    }
   }
 
   async function setLanguage(code) {

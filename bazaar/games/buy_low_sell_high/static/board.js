@@ -30,6 +30,7 @@
  *
  * Keys (data-key, for the animations of motion.js; docs/web.md "Animations"):
  *   buy:K / sell:K  the buy price (lowest token) and sell price marks of stock K's column
+ *   player:P        seat P's card (its money and holdings count up or down where it is)
  *   card:NAME       a card face in the market row, the hand or set aside (row first, then the
  *                   hand: a card played slides from the hand to its space); a second card of
  *                   the same name is card:NAME~2
@@ -362,7 +363,7 @@
     const most = Math.max(50, ...v.money.map((m) => Math.abs(m)));
     let py = y + 36;
     for (let p = 0; p < v.players; p++) {
-      s += playerCard(c, d, p, x, py, w, most);
+      s += S.keyed(c.key("player:" + p), playerCard(c, d, p, x, py, w, most));
       py += PLAYER_H + 10;
     }
     return {svg: s, h: py - y};

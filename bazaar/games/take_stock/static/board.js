@@ -24,7 +24,8 @@
  * Keys (data-key, for the animations of motion.js; docs/web.md "Animations"): card:C3 a share
  * card in a market row, the viewer's hand or a player's certificates (drawn in that order, so a
  * card played or bought slides from the hand to its row or to the certificates; a second card
- * of the same name is card:C3~2); shares:Q:L the share chip of stock L on seat Q's panel. The
+ * of the same name is card:C3~2); shares:Q:L the share chip of stock L on seat Q's panel;
+ * player:Q seat Q's panel (its scores and counts count up or down wherever it is drawn). The
  * prices count up or down (motion.js tweens numbers that change in place).
  */
 (function () {
@@ -523,7 +524,7 @@
     const n = c.v.seats.length;
     const w = (W - 2 * M - 20) / 2;
     let out = txt(c, M, y + 22, c.ui.t("The players"), {size: 22, bold: true});
-    for (let q = 0; q < n; q++) out += playerPanel(c, M + (q % 2) * (w + 20), y + 36 + Math.floor(q / 2) * 212, w, q);
+    for (let q = 0; q < n; q++) out += S.keyed(c.key("player:" + q), playerPanel(c, M + (q % 2) * (w + 20), y + 36 + Math.floor(q / 2) * 212, w, q));
     return {svg: out, h: 36 + Math.ceil(n / 2) * 212 - 16};
   }
 
