@@ -88,12 +88,15 @@
     return o === null ? 1 : Number(o);
   }
 
-  function walk(el, points, rect) {
+  /** Walk ``el`` through ``points``; the n-th walker of a redraw sets off a little later (at
+   *  most 0.6 s), so walkers from one entrance do not hide each other. */
+  function walk(el, points, rect, n) {
     const at = userCentre(el, rect);
     const frames = points.map((p) => ({transform: shift(p.x - at.x, p.y - at.y), opacity: 1}));
     frames.push({transform: "translate(0px, 0px)", opacity: endOpacity(el)});
     const ms = Math.min(WALK_MAX_MS, WALK_STEP_MS * (frames.length - 1));
-    el.animate(frames, {duration: ms, easing: "linear"});
+    el.animate(frames, {duration: ms, easing: "linear", delay: Math.min(600, 120 * n),
+      fill: "backwards"});
   }
 
   /** Slide ``el`` from the screen point ``from``; ``carried`` is the screen offset its keyed
@@ -150,6 +153,7 @@
       return 0;
     }
     let started = 0;
+    let walkers = 0;
     const starts = new Map();  // element -> the screen offset its slide starts from
     const keyed = [...board.querySelectorAll("[data-key]")];  // document order: outer ones first
     const rects = keyed.map((el) => el.getBoundingClientRect());  // before anything moves
@@ -160,7 +164,7 @@
       const old = before.rects.get(key);
       const path = parsePath(el.getAttribute("data-path"));
       const from = before.rects.get(el.getAttribute("data-from") || "");
-      if (path.length) { walk(el, path, rect); started++; }
+      if (path.length) { walk(el, path, rect, walkers++); started++; }
       else if (old) { if (slide(el, centre(old), false, starts, rect)) started++; }
       else if (from) { slide(el, centre(from), true, starts, rect); started++; }
       else { fadeIn(el); started++; }
