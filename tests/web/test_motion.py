@@ -52,18 +52,22 @@ STEP = """([a, b, keys]) => {
   const moving = [...board.querySelectorAll("[data-key]")].filter(
     (el) => el.getAnimations().length).length;
   const frames = {};
+  const owners = {};  // key -> the key of the keyed group around it (which carries it)
+  const framesOf = (el) => el.getAnimations().map((an) => an.effect.getKeyframes().map(
+    (f) => ({transform: f.transform || null, opacity: f.opacity === undefined ? null : f.opacity})
+  ));
   for (const key of keys) {
     const el = board.querySelector(`[data-key="${key}"]`);
-    frames[key] = el ? el.getAnimations().map((an) => an.effect.getKeyframes().map(
-      (f) => ({transform: f.transform || null, opacity: f.opacity === undefined ? null : f.opacity})
-    )) : null;
+    const owner = el && el.parentNode.closest("[data-key]");
+    owners[key] = owner ? {key: owner.dataset.key, frames: framesOf(owner)} : null;
+    frames[key] = el ? framesOf(el) : null;
   }
   const walkers = [...board.querySelectorAll("[data-key^='walk:']")].map((el) => ({
     key: el.dataset.key, frames: el.getAnimations().map((an) => an.effect.getKeyframes().length),
     path: el.getAttribute("data-path").split(" ").length,
     opacity: getComputedStyle(el).opacity}));
-  return {was: was, now: now, before: before, after: after, started: count("animated") - animated,
-    tweened: count("tweened") - tweened,
+  return {owners: owners, was: was, now: now, before: before, after: after,
+    started: count("animated") - animated, tweened: count("tweened") - tweened,
     moving: moving, frames: frames, walkers: walkers};
 }"""
 
@@ -172,14 +176,16 @@ def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any,
     fields = b["last"]["fields"]
     key = "card:" + fields["card"]
     assert fields["card"] in a["view"]["hand"]
-    r = motion_page.evaluate(STEP, [a, b, [key, "player:0"]])
+    r = motion_page.evaluate(STEP, [a, b, [key]])
     assert key in r["before"] and key in r["after"]
     (frames,) = r["frames"][key]
-    (was, _), (now, _) = r["was"], r["now"]
+    (was,), (now,) = r["was"], r["now"]
     dx, dy = shift(frames[0])
-    if kind == "buy" and r["frames"]["player:0"]:  # the panel that holds it carries it too
-        pdx, pdy = shift(r["frames"]["player:0"][0][0])
-        dx, dy = dx + pdx, dy + pdy
+    owner = r["owners"][key]  # the market row or the player's panel: it carries the card too
+    assert owner["key"] == ("row:" + fields["card"][0] if kind == "play" else "player:0")
+    if owner["frames"]:
+        odx, ody = shift(owner["frames"][0][0])
+        dx, dy = dx + odx, dy + ody
     assert (dx, dy) == pytest.approx((was[0] - now[0], was[1] - now[1]), abs=0.05)
     if kind == "play":  # up from the hand to its row of the market
         assert dy > 100

@@ -25,8 +25,9 @@
  * card in a market row, the viewer's hand or a player's certificates (drawn in that order, so a
  * card played or bought slides from the hand to its row or to the certificates; a second card
  * of the same name is card:C3~2); shares:Q:L the share chip of stock L on seat Q's panel;
- * player:Q seat Q's panel (its scores and counts count up or down wherever it is drawn). The
- * prices count up or down (motion.js tweens numbers that change in place).
+ * player:Q seat Q's panel (its scores and counts count up or down wherever it is drawn); row:L
+ * stock L's market row (its price, value and length count up or down: motion.js tweens the
+ * numbers that change within a keyed group).
  */
 (function () {
   "use strict";
@@ -360,7 +361,7 @@
     }
     const f = S.lastFields(c.p);
     const touched = f.stock === L || (typeof f.card === "string" && f.card[0] === L);
-    return hot(c, moves, S.mark(touched, out), "row " + L);
+    return S.keyed(c.key("row:" + L), hot(c, moves, S.mark(touched, out), "row " + L));
   }
 
   function market(c, y) {
