@@ -515,12 +515,13 @@
       + text(ui, x + 10, y + 24, ui.t("Stalls left"), {size: 15, bold: true, fill: "#dfe3ff"});
     TYPES.forEach((name, t) => {
       const ry = y + 36 + t * 34;
-      s += S.keyed(c.key("supply:" + name), rect(x + 8, ry, w - 16, 28,
-        {rx: 14, fill: TYPE_COLORS[t]})
+      // where a stall built comes from (an unpainted box over the row; motion.js)
+      s += S.keyed(c.key("supply:" + name), rect(x + 8, ry, w - 16, 28, {fill: "none"}));
+      s += rect(x + 8, ry, w - 16, 28, {rx: 14, fill: TYPE_COLORS[t]})
         + icon(t, x + 24, ry + 14, 16)
         + text(ui, x + 40, ry + 20, fit(typeWord(ui, t), 15, w - 90), {size: 15, bold: true})
         + text(ui, x + w - 18, ry + 20, String(v.supply[t]),
-          {size: 16, bold: true, anchor: "end"}));
+          {size: 16, bold: true, anchor: "end"});
     });
     return s;
   }
