@@ -16,6 +16,12 @@
  *                                         when there is none or this viewer may not see it
  *   BazaarSvg.mark(on, inner)             inner in <g class="last-move"> when on: what the
  *                                         last move touched (table.js and style.css pulse it)
+ *   BazaarSvg.keyer()                     a key maker for one drawing: key("card:K3") gives
+ *                                         "card:K3", a second call "card:K3~2" (keys stay unique)
+ *   BazaarSvg.keyed(key, inner, o)        inner in <g data-key="key">: a thing motion.js slides
+ *                                         from its old place; o.path "x,y x,y ..." (user units,
+ *                                         the points its centre passes: data-path), o.from (the
+ *                                         key it comes from: data-from), o.opacity
  * Widths are estimates in SVG units (a board's font is not measured; CJK glyphs are square).
  */
 (function () {
@@ -137,7 +143,21 @@
     return on ? `<g class="last-move">${inner}</g>` : inner;
   }
 
+  function keyer() {
+    const seen = {};
+    return function key(base) {
+      seen[base] = (seen[base] || 0) + 1;
+      return seen[base] === 1 ? base : `${base}~${seen[base]}`;
+    };
+  }
+
+  function keyed(key, inner, o) {
+    o = o || {};
+    return group(inner, {"data-key": key, "data-path": o.path, "data-from": o.from,
+      opacity: o.opacity});
+  }
+
   window.BazaarSvg = {esc: esc, attrs: attrs, rect: rect, circle: circle, text: text,
     group: group, titled: titled, hot: hot, measure: measure, wrap: wrap, fit: fit,
-    lastFields: lastFields, mark: mark};
+    lastFields: lastFields, mark: mark, keyer: keyer, keyed: keyed};
 })();

@@ -18,6 +18,7 @@
   let live = null;        // the newest payload from the server
   let shown = null;       // the payload on the board (live or a replay step)
   let replaying = false;
+  let still = false;      // redraw without animations (back from a replay to the live board)
   let filter = null;      // actions picked by clicking the board, or null
   let socket = null;
   let retry = 500;
@@ -175,16 +176,21 @@
   }
 
   function show(payload) {
+    // the board shown just before, when this one is the next move of the same game (a board may
+    // draw how things got here: Night Market's customer walks); never during a replay
+    const prev = shown && !replaying && shown.game === payload.game &&
+      shown.table === payload.table && shown.seq + 1 === payload.seq ? shown : null;
     shown = payload;
     drawStory(payload);
     loadBoard(payload.game);
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const board = $("board");
     const before = textsAt(board);
+    const places = window.BazaarMotion ? BazaarMotion.capture(board) : null;
     if (renderer) {
       const words = Object.assign({}, strings, wordsOfBoard(payload.game));
       try {
-        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, words, payload.seats, payload.seat));
+        board.innerHTML = renderer.render(payload, BazaarUI.make(lang, words, payload.seats, payload.seat), prev);
       } catch (err) {
         board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
         console.error(err);
@@ -196,6 +202,7 @@
     }
     flashChanges(board, before);
     fitBoard();
+    if (places) BazaarMotion.play(board, places, {off: replaying || still});
     const legal = new Set(payload.legal.map((m) => m.action));
     board.querySelectorAll("[data-actions]").forEach((el) => {
       const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
@@ -769,7 +776,12 @@
     replaying = false;
     $("live").hidden = true;
     $("replay-banner").hidden = true;
-    if (live) { $("replay").value = String(live.seq); show(live); drawSide(live); }
+    if (live) {
+      $("replay").value = String(live.seq);
+      still = true;
+      try { show(live); } finally { still = false; }
+      drawSide(live);
+    }
   }
 
   async function setLanguage(code) {

@@ -27,6 +27,13 @@
  *   market space N  -> 'news N'
  *   draw pile       -> 'keep' (year-end redraw: draw back up to five cards)
  * Every word on the board goes through ui.t (English msgid, zh-TW from the .po catalogs).
+ *
+ * Keys (data-key, for the animations of motion.js; docs/web.md "Animations"):
+ *   buy:K / sell:K  the buy price (lowest token) and sell price marks of stock K's column
+ *   player:P        seat P's card (its money and holdings count up or down where it is)
+ *   card:NAME       a card face in the market row, the hand or set aside (row first, then the
+ *                   hand: a card played slides from the hand to its space); a second card of
+ *                   the same name is card:NAME~2
  */
 (function () {
   "use strict";
@@ -295,7 +302,7 @@
     SPACES.slice().reverse().forEach((v, i) => {
       const cy = y + COL_HEAD + i * CELL_H;
       if (i % 2) s += d.rect(x + 1, cy, COL_W - 2, CELL_H, {fill: "#f7f3ea", rx: 0});
-      s += priceCell(c, d, {v: v, n: counts[v] || 0, lowest: lowest, col: col, kc: kc},
+      s += priceCell(c, d, {v: v, n: counts[v] || 0, lowest: lowest, col: col, kc: kc, k: k},
         x, cy);
     });
     const fy = y + COL_HEAD + cellsH;
@@ -340,6 +347,9 @@
       s += d.text(px + pw + 5, mid, "\u25c0 " + tags.join("/"), {size: 14, bold: true,
         fill: kc.dark, max: COL_W - pw - 18});
     }
+    // the buy and sell prices of stock k move along its column (motion.js slides them)
+    if (isBuy) return S.keyed(c.key("buy:" + o.k), s);
+    if (isSell) return S.keyed(c.key("sell:" + o.k), s);
     return s;
   }
 
@@ -353,7 +363,7 @@
     const most = Math.max(50, ...v.money.map((m) => Math.abs(m)));
     let py = y + 36;
     for (let p = 0; p < v.players; p++) {
-      s += playerCard(c, d, p, x, py, w, most);
+      s += S.keyed(c.key("player:" + p), playerCard(c, d, p, x, py, w, most));
       py += PLAYER_H + 10;
     }
     return {svg: s, h: py - y};
@@ -539,8 +549,9 @@
         body += d.rect(x, top, cw, ch, {fill: "#f3eee4", stroke: "#cfc5b2", sw: 1.5,
           dash: "6 4", rx: 8});
       } else {
-        body += cardFace(c, d, cell.card, x, top, cw, ch, false);
-        if (cell.covered || cell.dud) body += rowMark(c, d, cell, x, top, cw, ch);
+        let card = cardFace(c, d, cell.card, x, top, cw, ch, false);
+        if (cell.covered || cell.dud) card += rowMark(c, d, cell, x, top, cw, ch);
+        body += S.keyed(c.key("card:" + cell.card), card);
         if (moves.length) body += d.rect(x - 3, top - 3, cw + 6, ch + 6,
           {stroke: GOLD, sw: 4, rx: 10});
       }
@@ -581,7 +592,7 @@
     hand.forEach((name, i) => {
       const x = 14 + i * (cw + 14);
       const moves = cardMoves(c, name);
-      let body = cardFace(c, d, name, x, top, cw, ch, true);
+      let body = S.keyed(c.key("card:" + name), cardFace(c, d, name, x, top, cw, ch, true));
       if (moves.length) {
         body = d.rect(x - 4, top - 4, cw + 8, ch + 8, {fill: "#fff4cc", stroke: GOLD, sw: 3,
           rx: 11}) + body;
@@ -594,7 +605,7 @@
       aside.forEach((name, i) => {
         const x = ax + i * 78;
         if (x + 70 > W) return;
-        s += "<g>" + cardFace(c, d, name, x, top + 28, 70, 104, false) + "</g>";
+        s += S.keyed(c.key("card:" + name), cardFace(c, d, name, x, top + 28, 70, 104, false));
       });
     }
     return {svg: s, h: 40 + ch + 20};
@@ -609,6 +620,7 @@
       over: Boolean(payload.over || v.over),
       scores: payload.scores || v.scores || null,
       winners: payload.winners || v.winners || [],
+      key: S.keyer(),
     };
     const d = makeDraw(ui);
     const parts = [header(c, d)];

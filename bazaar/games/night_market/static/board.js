@@ -18,6 +18,19 @@
  * Hotspots (class "hot", data-actions from payload.legal only): lots (bid / build / empty),
  * auction rows (bid), hand cards (hide), amount buttons ($N), stall-type buttons, pass /
  * give up, loan / done.
+ *
+ * Keys (data-key, for the animations of motion.js; docs/web.md "Animations"): player:Q the card
+ * of seat Q (it slides when the turn order changes); owner:N the owner's token on lot N (it
+ * comes from the owner's card, data-from player:Q); stall:N the stall built on lot N (it comes
+ * from its type's row of the stall supply, supply:T); walk:KIND a customer who walked at the end
+ * of the round, drawn only on the board right after it (render's ``prev``, the board shown
+ * before): an invisible token at the entrance it moved on to (or the exit) whose data-path is
+ * its entrance and then every lot of the path it walked, along the road. The walks are derived
+ * from the public views before and after (entrances, the customers who left the market): a
+ * customer standing at an entrance that is not its own walked the whole path of the entrance
+ * it stood at; one who left walked street 3 (in the final round: every street from its own
+ * entrance on). Where a served customer bought is not in the views, so served customers do
+ * not walk. Cash, counts and bids count up or down (motion.js tweens numbers in place).
  */
 (function () {
   "use strict";
@@ -40,6 +53,16 @@
     {rows: [[11, 12, 13, 14, 15], [16, 17, 18, 19, 20]], dir: -1, name: 2},
     {rows: [[6, 7, 8, 9, 10], [1, 2, 3, 4, 5]], dir: 1, name: 1},
   ];
+  // The lots a customer passes from each group of entrances, in order (data.json "paths",
+  // basic map), and the group that follows each one (data.json "chain"; null: the exit).
+  const PATHS = {
+    DH: [1, 6, 2, 7, 3, 8, 4, 9, 5, 10, 14, 15, 20],
+    BC: [15, 20, 14, 19, 13, 18, 12, 17, 11, 16, 21, 22, 27, 26],
+    A: [26, 21, 27, 22, 28, 23, 29, 24, 30, 25],
+  };
+  const NEXT_PATH = {DH: "BC", BC: "A", A: null};
+  const LETTERS = ["A", "B", "C", "D", "E", "F", "G", "H"];
+  function pathOf(letter) { return letter === "A" ? "A" : letter === "B" || letter === "C" ? "BC" : "DH"; }
 
   // ------------------------------------------------------------------ svg helpers
   const S = window.BazaarSvg;
@@ -152,10 +175,11 @@
 
   // ------------------------------------------------------------------ context
   /** Everything the drawing functions share: payload, view, words and the legal moves. */
-  function context(payload, ui) {
+  function context(payload, ui, prev) {
     const v = payload.view;
     const c = {p: payload, v: v, ui: ui, lotMoves: {}, hideMoves: {}, amounts: [],
-      typeMoves: {}, other: {}, lots: {}, auction: {}};
+      typeMoves: {}, other: {}, lots: {}, auction: {}, prev: prev || null, key: S.keyer(),
+      at: {lots: {}, entrances: {}, exit: null}};
     for (const lot of v.lots) c.lots[lot.lot] = lot;
     for (const a of v.auction) c.auction[a.lot] = a;
     for (const m of payload.legal || []) {
@@ -234,6 +258,66 @@
       LOT.x, road(2), 1);
     s += decks(c, 6, ys[1] + 8, 184);
     s += supply(c, 832, ys[2] + 8, 158);
+    c.at.exit = {x: right + 40, y: road(0)};
+    s += walkers(c);
+    return s;
+  }
+  /** The customers who walked between the board shown before (c.prev) and this one:
+   *  [{kind, from, to}] with ``to`` an entrance letter or "out" (see the header). */
+  function walks(c) {
+    const a = c.prev && c.prev.view;
+    const b = c.v;
+    if (!a || !a.entrances || (a.round === b.round && Boolean(a.over) === Boolean(b.over))) {
+      return [];
+    }
+    const stood = {};  // customer name -> the entrances where such customers stood before
+    for (const letter of LETTERS) {
+      for (const name of a.entrances[letter] || []) (stood[name] = stood[name] || []).push(letter);
+    }
+    const take = (name, ok) => {
+      const list = stood[name] || [];
+      const i = list.findIndex(ok);
+      return i < 0 ? name.slice(2) : list.splice(i, 1)[0];
+    };
+    const out = [];
+    for (const letter of LETTERS) {
+      for (const name of b.entrances[letter] || []) {
+        if (name.slice(2) === letter) continue;  // at its own entrance: it has not walked yet
+        out.push({kind: name, from: take(name, (x) => x !== letter), to: letter});
+      }
+    }
+    const left = (a.left_game || []).slice();
+    for (const name of b.left_game || []) {
+      const i = left.indexOf(name);
+      if (i >= 0) { left.splice(i, 1); continue; }
+      out.push({kind: name, from: take(name, () => true), to: "out", final: a.final_round});
+    }
+    return out;
+  }
+  /** The lots walked from entrance ``from`` (to the next entrance, or every street on to the
+   *  exit in the final round). */
+  function lotsWalked(w) {
+    let group = w.to === "out" && !w.final ? "A" : pathOf(w.from);
+    let lots = PATHS[group].slice();
+    while (w.to === "out" && w.final && NEXT_PATH[group]) {
+      group = NEXT_PATH[group];
+      lots = lots.concat(PATHS[group]);
+    }
+    return lots;
+  }
+  function walkers(c) {
+    let s = "";
+    for (const w of walks(c)) {
+      const start = c.at.entrances[w.from];
+      const end = w.to === "out" ? c.at.exit : c.at.entrances[w.to];
+      if (!start || !end) continue;
+      const points = [start].concat(lotsWalked(w).map((n) => c.at.lots[n]).filter(Boolean));
+      const path = points.map((p) => `${p.x},${p.y}`).join(" ");
+      const t = TYPES.indexOf(w.kind.slice(0, 2));
+      s += S.keyed(c.key("walk:" + w.kind),
+        circle(end.x, end.y, 14, {fill: TYPE_COLORS[t], stroke: "#fff", "stroke-width": 2})
+        + icon(t, end.x, end.y, 14), {path: path, opacity: 0});
+    }
     return s;
   }
   function street(c, st, y) {
@@ -256,7 +340,10 @@
       + text(ui, x0 + wRoad / 2, roadY + 24, label, {size: 15, fill: "#dfe3ff", anchor: "middle"});
     st.rows.forEach((row, r) => {
       const ly = r === 0 ? y : roadY + ROAD_H;
-      row.forEach((n, k) => { s += lotCard(c, n, LOT.x + k * LOT.pitch, ly); });
+      row.forEach((n, k) => {
+        c.at.lots[n] = {x: LOT.x + k * LOT.pitch + LOT.w / 2, y: roadY + ROAD_H / 2};
+        s += lotCard(c, n, LOT.x + k * LOT.pitch, ly);
+      });
       s += links(c, row, ly);
     });
     return s;
@@ -318,7 +405,10 @@
       s += text(ui, x + w / 2, y + 56, lot.status === "removed" ? ui.t("removed") : ui.t("unused"),
         {size: 14, fill: "#c5c9ea", anchor: "middle"});
     } else if (lot.status === "owned") {
-      s += token(lot.owner, x + w - 17, y + 17, 12) + stallBanner(c, lot, x, y);
+      s += S.keyed(c.key("owner:" + n), token(lot.owner, x + w - 17, y + 17, 12),
+        {from: "player:" + lot.owner});
+      s += lot.stall ? S.keyed(c.key("stall:" + n), stallBanner(c, lot, x, y),
+        {from: "supply:" + lot.stall}) : stallBanner(c, lot, x, y);
     } else if (lot.status === "auction") {
       s += auctionFace(c, c.auction[n], x, y);
     }
@@ -376,6 +466,7 @@
     const rowH = (h - 30) / letters.length;
     letters.forEach((letter, i) => {
       const ry = y + 30 + i * rowH;
+      c.at.entrances[letter] = {x: x + 22, y: ry + rowH / 2};
       const counts = [0, 0, 0, 0];
       for (const name of v.entrances[letter] || []) counts[TYPES.indexOf(name.slice(0, 2))]++;
       const names = (v.entrances[letter] || []).map((nm) => typeOf(ui, nm));
@@ -424,6 +515,8 @@
       + text(ui, x + 10, y + 24, ui.t("Stalls left"), {size: 15, bold: true, fill: "#dfe3ff"});
     TYPES.forEach((name, t) => {
       const ry = y + 36 + t * 34;
+      // where a stall built comes from (an unpainted box over the row; motion.js)
+      s += S.keyed(c.key("supply:" + name), rect(x + 8, ry, w - 16, 28, {fill: "none"}));
       s += rect(x + 8, ry, w - 16, 28, {rx: 14, fill: TYPE_COLORS[t]})
         + icon(t, x + 24, ry + 14, 16)
         + text(ui, x + 40, ry + 20, fit(typeWord(ui, t), 15, w - 90), {size: 15, bold: true})
@@ -513,7 +606,7 @@
     s += text(ui, x + 10, y + h - 8, fit(income, 14, w - 60), {size: 14, fill: "#7a6a4f"})
       + text(ui, x + w - 10, y + h - 8, `#${pos + 1}`,
         {size: 15, bold: true, fill: col, anchor: "end"});
-    return titled(ui, ui.seatName(q), s);
+    return S.keyed(c.key("player:" + q), titled(ui, ui.seatName(q), s));
   }
 
   // ------------------------------------------------------------------ auction
@@ -740,8 +833,8 @@
   }
 
   // ------------------------------------------------------------------ render
-  function render(payload, ui) {
-    const c = context(payload, ui);
+  function render(payload, ui, prev) {
+    const c = context(payload, ui, prev);
     let y = 56;
     let body = header(c);
     if (c.v.over) {

@@ -20,6 +20,14 @@
  * insider / choose-event moves on that stock; the event deck -> event1 / event2; a held or
  * drawn event -> trigger / choose; a player panel -> target; a player's certificate -> audit;
  * banner buttons -> decline, stop, exercise none.
+ *
+ * Keys (data-key, for the animations of motion.js; docs/web.md "Animations"): card:C3 a share
+ * card in a market row, the viewer's hand or a player's certificates (drawn in that order, so a
+ * card played or bought slides from the hand to its row or to the certificates; a second card
+ * of the same name is card:C3~2); shares:Q:L the share chip of stock L on seat Q's panel;
+ * player:Q seat Q's panel (its scores and counts count up or down wherever it is drawn); row:L
+ * stock L's market row (its price, value and length count up or down: motion.js tweens the
+ * numbers that change within a keyed group).
  */
 (function () {
   "use strict";
@@ -322,7 +330,7 @@
     const n = stock.cards.length;
     const cw = 44;
     const step = n > 1 ? Math.min(50, (COL.cardsEnd - COL.cards - cw) / (n - 1)) : 0;
-    stock.cards.forEach((card, i) => { out += shareCard(c, COL.cards + i * step, y + 6, cw, 60, card, {filled: i === n - 1}); });
+    stock.cards.forEach((card, i) => { out += S.keyed(c.key("card:" + card), shareCard(c, COL.cards + i * step, y + 6, cw, 60, card, {filled: i === n - 1})); });
     if (stock.frozen) {
       const label = c.ui.t("Frozen") + (stock.frozen > 1 ? " ×" + stock.frozen : "");
       const fw = Math.min(200, textWidth(label, 20) * 1.12 + 52);
@@ -353,7 +361,7 @@
     }
     const f = S.lastFields(c.p);
     const touched = f.stock === L || (typeof f.card === "string" && f.card[0] === L);
-    return hot(c, moves, S.mark(touched, out), "row " + L);
+    return S.keyed(c.key("row:" + L), hot(c, moves, S.mark(touched, out), "row " + L));
   }
 
   function market(c, y) {
@@ -416,7 +424,7 @@
       const x = M + i * step;
       let g = "";
       if (moves.length) g += rect(x - 5, y + 35, cw + 10, 138, "#FFD54F", {rx: 12});
-      g += shareCard(c, x, y + 40, cw, 128, card, {big: true});
+      g += S.keyed(c.key("card:" + card), shareCard(c, x, y + 40, cw, 128, card, {big: true}));
       const tags = tagsFor(moves, card);
       tagRows = Math.max(tagRows, tags.length);
       tags.forEach((tag, k) => { g += txt(c, x + cw / 2, y + 194 + k * 20, c.ui.t(tag), {size: 15, anchor: "middle", fill: "#6B4A00", bold: true, max: step - 4}); });
@@ -487,7 +495,7 @@
     certs.forEach((card, i) => {
       const auditMoves = movesFor(c, (f) => f.kind === "audit" && f.card === card);
       let g = auditMoves.length ? rect(x + 19 + i * step, y + 109, 46, 58, "#FFD54F", {rx: 7}) : "";
-      g += certCard(c, x + 24 + i * step, y + 114, card);
+      g += S.keyed(c.key("card:" + card), certCard(c, x + 24 + i * step, y + 114, card));
       out += hot(c, auditMoves, g, "certificate " + card);
     });
     if (!certs.length) out += txt(c, x + 24, y + 140, c.ui.t("(none)"), {size: 15, fill: "#6a6a6a"});
@@ -495,7 +503,7 @@
     seat.shares.forEach((n, s) => {
       if (!n) return;
       const L = LETTERS[s];
-      out += rect(sx, y + 168, 50, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + 25, y + 184, L + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"});
+      out += S.keyed(c.key(`shares:${q}:${L}`), rect(sx, y + 168, 50, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + 25, y + 184, L + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"}));
       sx += 56;
     });
     if (sx > x + 24) out += txt(c, sx + 2, y + 184, c.ui.t("shares"), {size: 14, fill: "#666"});
@@ -517,7 +525,7 @@
     const n = c.v.seats.length;
     const w = (W - 2 * M - 20) / 2;
     let out = txt(c, M, y + 22, c.ui.t("The players"), {size: 22, bold: true});
-    for (let q = 0; q < n; q++) out += playerPanel(c, M + (q % 2) * (w + 20), y + 36 + Math.floor(q / 2) * 212, w, q);
+    for (let q = 0; q < n; q++) out += S.keyed(c.key("player:" + q), playerPanel(c, M + (q % 2) * (w + 20), y + 36 + Math.floor(q / 2) * 212, w, q));
     return {svg: out, h: 36 + Math.ceil(n / 2) * 212 - 16};
   }
 
@@ -560,7 +568,7 @@
 
   // ------------------------------------------------------------------ entry point
   function render(payload, ui) {
-    const c = {p: payload, v: payload.view, ui: ui, moves: parseMoves(payload.legal)};
+    const c = {p: payload, v: payload.view, ui: ui, moves: parseMoves(payload.legal), key: S.keyer()};
     let y = 0;
     let body = "";
     for (const section of [header, banner, market, yours, players, piles]) {
