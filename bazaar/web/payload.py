@@ -25,8 +25,10 @@ Payload fields::
               where it is redacted; ``groups`` the indices of ``lines`` by the seat they
               concern, see :func:`event_groups`)
     last      the newest move as this seat may see it, or null before the first move:
-              {"seq", "seat", "notation", "text", "fields"}; ``fields`` (the move as data,
-              as in ``legal``) only when the seat may see the whole move, else null
+              {"seq", "seat", "notation", "text", "fields", "events"}; ``fields`` (the move
+              as data, as in ``legal``) only when the seat may see the whole move, else null;
+              ``events`` the move's events this seat sees as data, [{"kind", "data"}] (the
+              boards draw from them how things got there: Night Market's customer walks)
     over      true once the game is over
     scores    final scores (null until over)
     winners   winning seats (empty until over)
@@ -229,7 +231,9 @@ def last_move(
     state: State, history: list[LoggedMove], seat: int | None, entry: dict[str, Any] | None
 ) -> dict[str, Any] | None:
     """The payload's ``last``: the newest move as ``seat`` may see it (``entry`` is its log
-    entry); its ``fields`` only if the seat sees the whole move (the mover, or a public move)."""
+    entry); its ``fields`` only if the seat sees the whole move (the mover, or a public move);
+    ``events``: the move's events this seat may see, as data (``{"kind", "data"}``: what a
+    board needs to draw how things got there, such as the lots a customer walked)."""
     if not history:
         return None
     move = history[-1]
@@ -243,6 +247,7 @@ def last_move(
         "notation": shown,
         "text": entry["text"] if entry and entry["seq"] == move.seq else shown,
         "fields": fields,
+        "events": [{"kind": e.kind, "data": e.data} for e in move.events if e.visible_to(seat)],
     }
 
 

@@ -7,9 +7,11 @@ before as ``prev``), play; then it reads the animations the browser started.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
 import httpx
@@ -195,36 +197,62 @@ def test_take_stock_card_slides_from_the_hand_to_where_it_went(motion_page: Any,
     assert r["started"] == r["moving"] >= 1
 
 
-def walked_on(events: list[Any]) -> list[dict[str, Any]]:
-    """The customers of a move's events who bought nothing (and walked on, or out)."""
-    return [e.data for e in events if e.kind == "move" and e.data["lot"] is None]
+def walked(events: list[Any]) -> list[dict[str, Any]]:
+    """The customers of a move's events: where each set off, bought (or not) and went on to."""
+    return [e.data for e in events if e.kind == "move"]
 
 
 def night_market_walk() -> tuple[Any, Any, list[Any]]:
+    """The first end of a round where a customer buys and another walks on to an entrance."""
     a, b, events = first_step(
-        "night-market", 5, 400, lambda a, b, ev: any(w["to"] != "out" for w in walked_on(ev))
+        "night-market",
+        5,
+        400,
+        lambda a, b, ev: any(w["lot"] for w in walked(ev))
+        and any(w["to"] not in (None, "out") for w in walked(ev)),
     )
-    return a, b, walked_on(events)
+    return a, b, walked(events)
 
 
-#: the lots a customer passes from each entrance group (data.json "paths")
-PATH_LOTS = {"A": 10, "BC": 14, "DH": 13}
+#: the lots a customer passes from each entrance group, in order (data.json "paths")
+PATHS = {
+    "DH": [1, 6, 2, 7, 3, 8, 4, 9, 5, 10, 14, 15, 20],
+    "BC": [15, 20, 14, 19, 13, 18, 12, 17, 11, 16, 21, 22, 27, 26],
+    "A": [26, 21, 27, 22, 28, 23, 29, 24, 30, 25],
+}
 
 
 def group(letter: str) -> str:
     return "A" if letter == "A" else "BC" if letter in "BC" else "DH"
 
 
+def lots_walked(w: dict[str, Any]) -> int:
+    """How many lots a customer passed, from the engine's own event (not a final round)."""
+    path = PATHS[group(w["from"])]
+    return path.index(w["lot"]) + 1 if w["lot"] else len(path)
+
+
+def test_night_market_walks_follow_the_maps_paths() -> None:
+    """The paths this test and the board script walk are the game's map (data.json)."""
+    data = json.loads((resources.files("bazaar.games.night_market") / "data.json").read_text())
+    assert {name.removeprefix("P_"): lots for name, lots in data["paths"].items()} == PATHS
+    script = (resources.files("bazaar.games.night_market") / "static" / "board.js").read_text()
+    for name, lots in PATHS.items():
+        assert f"{name}: {json.dumps(lots)}," in script
+
+
 def test_night_market_customers_walk_lot_by_lot(motion_page: Any) -> None:
     show_game(motion_page, "night-market")
     a, b, walks = night_market_walk()
+    assert not a["view"]["final_round"]
     r = motion_page.evaluate(STEP, [a, b, []])
-    # one walker per customer that walked on (or out), named by its customer card
+    # one walker per customer of the round's walk, named by its customer card
     expected = Counter(f"walk:{w['customer']}" for w in walks)
     got = Counter(re.sub(r"~\d+$", "", w["key"]) for w in r["walkers"])
     assert got == expected
-    lots = sorted(PATH_LOTS[group(w["from"])] for w in walks)
-    # keyframes: the entrance, every lot walked, then where it stands now (or the exit)
+    lots = sorted(lots_walked(w) for w in walks)
+    # keyframes: the entrance, every lot passed (up to the one it bought at), then where it
+    # ended (that lot again, the next entrance or the exit)
     assert sorted(w["frames"][0] - 2 for w in r["walkers"]) == lots
     assert sorted(w["path"] - 1 for w in r["walkers"]) == lots
     assert all(len(w["frames"]) == 1 for w in r["walkers"])

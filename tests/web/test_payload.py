@@ -82,7 +82,11 @@ def test_last_is_the_newest_move_with_fields_only_for_who_may_see_it() -> None:
         "notation": "hide ?",
         "text": "a secret choice",
         "fields": None,
+        "events": [{"kind": "hide", "data": {"seat": mover, "count": 1}}],
     }
+    # the mover's own event names the customer hidden; nobody else's payload carries it
+    assert [e["kind"] for e in mine["events"]] == ["hide", "hid"]
+    assert mine["events"][1]["data"]["customer"] == mine["notation"].removeprefix("hide ")
     assert build_payload(state, None, "en", history=history)["last"] == other
     assert build_payload(state, None, "en")["last"] is None
 

@@ -24,13 +24,11 @@
  * comes from the owner's card, data-from player:Q); stall:N the stall built on lot N (it comes
  * from its type's row of the stall supply, supply:T); walk:KIND a customer who walked at the end
  * of the round, drawn only on the board right after it (render's ``prev``, the board shown
- * before): an invisible token at the entrance it moved on to (or the exit) whose data-path is
- * its entrance and then every lot of the path it walked, along the road. The walks are derived
- * from the public views before and after (entrances, the customers who left the market): a
- * customer standing at an entrance that is not its own walked the whole path of the entrance
- * it stood at; one who left walked street 3 (in the final round: every street from its own
- * entrance on). Where a served customer bought is not in the views, so served customers do
- * not walk. Cash, counts and bids count up or down (motion.js tweens numbers in place).
+ * before): an invisible token where it ended (the lot it bought at, the entrance it moved on
+ * to, or the exit) whose data-path is its entrance and then every lot it passed, along the
+ * road. The walks come from the move's public "move" events (payload.last.events: entrance,
+ * lot bought at, where it went on to); the lots from the map's paths (data.json).
+ * Cash, counts and bids count up or down (motion.js tweens numbers in place).
  */
 (function () {
   "use strict";
@@ -262,54 +260,36 @@
     s += walkers(c);
     return s;
   }
-  /** The customers who walked between the board shown before (c.prev) and this one:
-   *  [{kind, from, to}] with ``to`` an entrance letter or "out" (see the header). */
+  /** The customers who walked in the move just made: [{kind, from, lot, to, final}], from the
+   *  move's "move" events (payload.last.events: public, one per customer, with the entrance
+   *  it set off from, the lot it bought at or null, and where it went on to: an entrance
+   *  letter or "out"); only when the board shown before (c.prev) is the one just before. */
   function walks(c) {
     const a = c.prev && c.prev.view;
-    const b = c.v;
-    if (!a || !a.entrances || (a.round === b.round && Boolean(a.over) === Boolean(b.over))) {
-      return [];
-    }
-    const stood = {};  // customer name -> the entrances where such customers stood before
-    for (const letter of LETTERS) {
-      for (const name of a.entrances[letter] || []) (stood[name] = stood[name] || []).push(letter);
-    }
-    const take = (name, ok) => {
-      const list = stood[name] || [];
-      const i = list.findIndex(ok);
-      return i < 0 ? name.slice(2) : list.splice(i, 1)[0];
-    };
-    const out = [];
-    for (const letter of LETTERS) {
-      for (const name of b.entrances[letter] || []) {
-        if (name.slice(2) === letter) continue;  // at its own entrance: it has not walked yet
-        out.push({kind: name, from: take(name, (x) => x !== letter), to: letter});
-      }
-    }
-    const left = (a.left_game || []).slice();
-    for (const name of b.left_game || []) {
-      const i = left.indexOf(name);
-      if (i >= 0) { left.splice(i, 1); continue; }
-      out.push({kind: name, from: take(name, () => true), to: "out", final: a.final_round});
-    }
-    return out;
+    const last = c.p.last;
+    if (!a || !a.entrances || !last || !last.events) return [];
+    return last.events.filter((e) => e.kind === "move").map((e) => ({
+      kind: e.data.customer, from: e.data.from, lot: e.data.lot, to: e.data.to,
+      final: Boolean(a.final_round),
+    }));
   }
-  /** The lots walked from entrance ``from`` (to the next entrance, or every street on to the
-   *  exit in the final round). */
+  /** The lots walked from entrance ``from``: its street's path up to the lot it bought at, or
+   *  the whole path (in the final round on through the next streets until it buys or leaves). */
   function lotsWalked(w) {
-    let group = w.to === "out" && !w.final ? "A" : pathOf(w.from);
+    let group = pathOf(w.from);
     let lots = PATHS[group].slice();
-    while (w.to === "out" && w.final && NEXT_PATH[group]) {
+    const further = () => (w.lot ? lots.indexOf(w.lot) < 0 : w.to === "out" && w.final);
+    while (further() && NEXT_PATH[group]) {
       group = NEXT_PATH[group];
       lots = lots.concat(PATHS[group]);
     }
-    return lots;
+    return w.lot ? lots.slice(0, lots.indexOf(w.lot) + 1) : lots;
   }
   function walkers(c) {
     let s = "";
     for (const w of walks(c)) {
       const start = c.at.entrances[w.from];
-      const end = w.to === "out" ? c.at.exit : c.at.entrances[w.to];
+      const end = w.lot ? c.at.lots[w.lot] : w.to === "out" ? c.at.exit : c.at.entrances[w.to];
       if (!start || !end) continue;
       const points = [start].concat(lotsWalked(w).map((n) => c.at.lots[n]).filter(Boolean));
       const path = points.map((p) => `${p.x},${p.y}`).join(" ");
