@@ -609,6 +609,8 @@
     panel.classList.toggle("idle", !mine.length && !p.over);
     $("bar-turn").textContent = $("status").textContent;
     $("moves-count").textContent = ui.t("Your moves ({n})", {n: mine.length});
+    const key = `${p.seq}:${filter ? filter.join(",") : ""}`;
+    if (panel.dataset.shown !== key) { panel.dataset.shown = key; panel.scrollTop = 0; }  // new moves
     if (!mine.length) {
       box.innerHTML = `<span class="muted">${ui.esc(p.over ? ui.t("No more moves.") :
         ui.t("Not your turn yet."))}</span>`;
