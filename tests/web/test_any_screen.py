@@ -141,6 +141,22 @@ def assert_bar(page: Any) -> None:
         assert bar["height"] <= 60 and bar["line"] == bar["status"], bar
 
 
+def assert_in_bar(page: Any, *selectors: str) -> None:
+    """Each element lies inside the move bar's visible box, without scrolling anything."""
+    for selector in selectors:
+        got = page.evaluate(
+            """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  const bar = document.getElementById('moves-panel').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, barTop: bar.top, barBottom: bar.bottom,
+    screen: window.innerHeight};
+}""",
+            selector,
+        )
+        assert got["barTop"] <= got["top"] and got["bottom"] <= got["barBottom"] + 0.5, got
+        assert got["bottom"] <= got["screen"] + 0.5, (selector, got)
+
+
 def new_table(
     server: Server, game: str, lang: str, seed: int, bot: str = "random"
 ) -> dict[str, Any]:
@@ -304,6 +320,7 @@ def test_night_market_lot_then_amount_with_cancel_and_keyboard(
         spot.click()
         page.wait_for_selector("#compose:not([hidden])")
         assert page.inner_text("#compose .summary") == f"Bid on lot {lot}"
+        assert_in_bar(page, "#compose-confirm", "#compose-cancel")  # in reach in the bar
         page.click("#compose-cancel")
         assert page.locator("#compose").is_hidden()
         page.wait_for_timeout(300)
@@ -340,6 +357,7 @@ def test_buy_low_sell_high_discards_then_keep_and_sell_all(browser: Any, server:
             page.locator(f"#board [data-actions='{move['action']}']").first.click()
         page.wait_for_selector("#compose:not([hidden])")
         assert page.locator("#compose [aria-pressed='true']").count() == 2
+        assert_in_bar(page, "#compose-confirm", "#compose-cancel")  # a long decision: still
         assert page.inner_text("#compose-confirm") == "Set aside 2 and draw"
         page.click("#compose-confirm")
         page.wait_for_function(f"Number(document.body.dataset.seq) >= {p['seq'] + 3}")
