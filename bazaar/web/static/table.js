@@ -262,7 +262,7 @@
     if (actions.length === 1) { play(actions[0]); return; }
     filter = actions;
     drawMoves(live);
-    $("moves-panel").scrollIntoView({behavior: "smooth", block: "nearest"});
+    bringMoves();
   }
 
   function play(action) {
@@ -327,7 +327,7 @@
     compose.seq = live.seq;
     drawCompose();
     redrawBoard();
-    $("moves-panel").scrollIntoView({behavior: "smooth", block: "nearest"});
+    bringMoves();
     return true;
   }
 
@@ -538,25 +538,38 @@
     fitBoard();
   }
 
-  /* On one column (phones, tablets: style.css) the first screen shows the turn sentence, the
-   * status, the whole board and the move panel: the board's height is capped (--board-max)
-   * so that it ends above a move panel of its full height (its max-height), whatever stands
-   * above the board. The reserve does not follow the number of moves, so the board keeps
-   * its size from turn to turn; a spectator's page (no panel) and a finished game (the panel
-   * no longer sticks) reserve nothing. */
+  /* On one column (phones, tablets: style.css) the board takes the screen's width and the
+   * move panel is a bar fixed to the bottom of the screen (at most a third of its height,
+   * scrolling inside). Its toggle folds it to one line ("Your moves (12) ▴") and unfolds it;
+   * while it is not this seat's turn it shows the turn sentence only (and Undo while that
+   * applies). The page keeps room below for the bar (--bar-room on body, the bar's height),
+   * so every part of the page, the board's bottom too, can be scrolled above it. A finished
+   * game's panel is an ordinary panel again and keeps no room; a spectator has no bar. */
   const ONE_COLUMN = window.matchMedia("(max-width: 999px)");
+  let folded = false;  // the player folded the bar
   function fitBoard() {
-    const board = $("board");
-    if (!ONE_COLUMN.matches) { board.style.removeProperty("--board-max"); return; }
     const panel = $("moves-panel");
-    const over = live && live.over;
-    const reserve = panel.hidden || over ? 0 : parseFloat(getComputedStyle(panel).maxHeight) || 0;
-    const drawn = board.querySelector("svg");
-    const frame = drawn ? board.getBoundingClientRect().height - drawn.getBoundingClientRect().height : 0;
-    const gap = parseFloat(getComputedStyle(board.parentElement.parentElement).rowGap) || 0;
-    const top = board.getBoundingClientRect().top + window.scrollY;
-    const room = window.innerHeight - top - reserve - gap - Math.max(0, frame) - 2;
-    board.style.setProperty("--board-max", Math.max(160, Math.floor(room)) + "px");
+    const fixed = ONE_COLUMN.matches && !panel.hidden && getComputedStyle(panel).position === "fixed";
+    const room = fixed ? Math.ceil(panel.getBoundingClientRect().height) : 0;
+    document.body.style.setProperty("--bar-room", room + "px");
+  }
+
+  function drawFold() {
+    $("moves-panel").classList.toggle("folded", folded);
+    $("moves-toggle").setAttribute("aria-expanded", String(!folded));
+    $("moves-toggle").querySelector(".fold-mark").textContent = folded ? "▴" : "▾";
+    fitBoard();
+  }
+
+  /** The moves in reach after a board pick: the bar unfolds, its top (the decision) shown. */
+  function bringMoves() {
+    const panel = $("moves-panel");
+    if (ONE_COLUMN.matches && getComputedStyle(panel).position === "fixed") {
+      if (folded) { folded = false; drawFold(); }
+      panel.scrollTop = 0;
+    } else {
+      panel.scrollIntoView({behavior: "smooth", block: "nearest"});
+    }
   }
 
   function drawResult(p) {
@@ -598,7 +611,13 @@
   function drawMoves(p) {
     const box = $("moves");
     const mine = p.legal;
-    $("moves-panel").hidden = p.seat === null;
+    const panel = $("moves-panel");
+    panel.hidden = p.seat === null;
+    panel.classList.toggle("idle", !mine.length && !p.over);
+    $("bar-turn").textContent = $("status").textContent;
+    $("moves-count").textContent = ui.t("Your moves ({n})", {n: mine.length});
+    const key = `${p.seq}:${filter ? filter.join(",") : ""}`;
+    if (panel.dataset.shown !== key) { panel.dataset.shown = key; panel.scrollTop = 0; }  // new moves
     if (!mine.length) {
       box.innerHTML = `<span class="muted">${ui.esc(p.over ? ui.t("No more moves.") :
         ui.t("Not your turn yet."))}</span>`;
@@ -838,6 +857,8 @@
     });
     $("replay").addEventListener("input", () => replayTo(Number($("replay").value)));
     window.addEventListener("resize", fitBoard);
+    $("moves-toggle").addEventListener("click", () => { folded = !folded; drawFold(); });
+    if (window.ResizeObserver) new ResizeObserver(fitBoard).observe($("moves-panel"));
     $("live").addEventListener("click", backToLive);
     try {
       const info = await Bazaar.api("GET", "/api/games");
