@@ -208,8 +208,10 @@ def night_market_walk() -> tuple[Any, Any, list[Any]]:
         "night-market",
         5,
         400,
-        lambda a, b, ev: any(w["lot"] for w in walked(ev))
-        and any(w["to"] not in (None, "out") for w in walked(ev)),
+        lambda a, b, ev: (
+            any(w["lot"] for w in walked(ev))
+            and any(w["to"] not in (None, "out") for w in walked(ev))
+        ),
     )
     return a, b, walked(events)
 
