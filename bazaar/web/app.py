@@ -39,6 +39,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, game_parts
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
+from bazaar.web import classroom
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
@@ -588,6 +589,13 @@ def create_app(
         table = await hub.get(table_id)
         if not table.state.is_over():
             raise WebError(409, "not-over", "the record is published once the game is over")
+        if table.info.deal_held:  # docs/web.md, "Classrooms": the deal is still in play
+            raise WebError(
+                409,
+                "deal-held",
+                "this table shares its deal with classroom tables still playing; the record "
+                "is published once they are all over",
+            )
         return table.record()
 
     @app.get(
@@ -628,6 +636,12 @@ def create_app(
         if seat is None:
             raise WebError(403, "token", "the analysis of a seat needs its token")
         return {"seat": seat, "decisions": await hub.analysis(table, seat, _lang(lang))}
+
+    # ------------------------------------------------------------------ classrooms
+    def classroom_limited(request: Request, lang: str) -> JSONResponse | None:
+        return rate_limited(table_limit, request, TOO_MANY_TABLES, lang)
+
+    classroom.add_routes(app, hub_of, classroom_limited)
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")

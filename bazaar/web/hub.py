@@ -229,9 +229,8 @@ class LiveTable:
     def deal(self) -> dict[str, Any]:
         """The payload's ``deal``: see :func:`bazaar.core.deal.public_deal`."""
         info = self.info
-        return deal.public_deal(
-            info.seed, info.salt, info.commitment, info.fixed_seed, self.state.is_over()
-        )
+        over = self.state.is_over() and not info.deal_held
+        return deal.public_deal(info.seed, info.salt, info.commitment, info.fixed_seed, over)
 
     def worker_seed(self, purpose: str, step: int) -> int:
         """The seed of a bot, hint or analysis at move ``step``: derived through SHA-256 from
@@ -367,9 +366,14 @@ class Hub:
         lang: str,
         seed: int | None = None,
         turn_minutes: int | None = None,
+        *,
+        classroom: dict[str, Any] | None = None,
     ) -> tuple[str, list[str | None]]:
         """Create a table; return its id and one token per seat (None for bot seats).
-        ``turn_minutes``: the turn timer (None: no timer)."""
+        ``turn_minutes``: the turn timer (None: no timer). ``classroom`` (docs/web.md,
+        "Classrooms"): ``{"id", "table", "tokens", "deal": (seed, salt) | None}`` — the
+        classroom's id, this table's id, the people's seat tokens, and the shared secret deal
+        of a duplicate classroom (not a fixed seed: nobody chose it)."""
         try:
             game = get_game(game_id)
         except BazaarError as exc:
@@ -379,11 +383,13 @@ class Hub:
                 400, "seats", f"{players} players need {players} seats, not {len(seats)}"
             )
         fixed = seed is not None
+        shared = classroom["deal"] if classroom else None
         if seed is None:
-            seed = deal.new_seed()
+            seed = shared[0] if shared else deal.new_seed()
         if not 0 <= seed < deal.SEED_LIMIT:
             raise WebError(400, "field", f"'seed' must be from 0 to {deal.SEED_LIMIT - 1}")
-        salt = deal.new_salt()
+        salt = shared[1] if shared else deal.new_salt()
+        given = list(classroom["tokens"]) if classroom else []
         try:
             state = game.new(players, seed, options)
         except BazaarError as exc:
@@ -404,12 +410,12 @@ class Hub:
                 rows.append({"kind": "bot", "bot": spec, "name": name})
                 tokens.append(None)
             else:
-                token = secrets.token_urlsafe(18)
+                token = given[i] if given else secrets.token_urlsafe(18)
                 rows.append(
                     {"kind": "human", "bot": None, "name": name, "token_hash": token_hash(token)}
                 )
                 tokens.append(token)
-        table_id = secrets.token_urlsafe(8)
+        table_id = classroom["table"] if classroom else secrets.token_urlsafe(8)
         row = {
             "id": table_id,
             "game": game_id,
@@ -423,6 +429,8 @@ class Hub:
             "fixed_seed": fixed,
             "turn_minutes": turn_minutes,
         }
+        if classroom:
+            row["classroom"] = classroom["id"]
         await asyncio.to_thread(self.store.create_table, row)
         await self.get(table_id)  # loads it, and a bot that starts begins to think
         return table_id, tokens
@@ -638,7 +646,19 @@ class Hub:
             table.turn_started = self.clock()
         self.publish(table)  # only queues: the reply never waits for a socket
         self.wake_bots(table)
+        if table.info.classroom and table.state.is_over():
+            await self.classroom_table_over(table.info.classroom)
         return table.seq
+
+    async def classroom_table_over(self, classroom_id: str) -> None:
+        """A table of ``classroom_id`` ended: once every table of a duplicate classroom is
+        over, its loaded tables reveal the shared deal (docs/web.md, "Classrooms")."""
+        if await asyncio.to_thread(self.store.deal_held, classroom_id):
+            return
+        for table in list(self.tables.values()):
+            if table.info.classroom == classroom_id and table.info.deal_held:
+                table.info.deal_held = False
+                self.publish(table)
 
     # ------------------------------------------------------------------ undo
     def _remember_for_undo(

@@ -78,6 +78,27 @@ class TableRow(Base):
     #: how many moves were taken back (NULL: none, or a table made before undos were
     #: counted); with the stored moves it gives the table's position version
     undos: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the classroom the table belongs to (NULL: none; docs/web.md, "Classrooms")
+    classroom: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class ClassroomRow(Base):
+    """A teacher's set of tables of one game (docs/web.md, "Classrooms")."""
+
+    __tablename__ = "classrooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    #: "same" (duplicate: every table has one secret seed) or "different"
+    deal: Mapped[str] = mapped_column(String(12))
+    name: Mapped[str] = mapped_column(String(80))
+    lang: Mapped[str] = mapped_column(String(8))
+    #: SHA-256 of the teacher token (the token itself is never stored)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    #: the table ids in the teacher's order
+    tables: Mapped[list[str]] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Float)
 
 
 #: Columns added to ``tables`` since the first schema, with their SQL types.
@@ -87,6 +108,7 @@ ADDED_COLUMNS = {
     "fixed_seed": "INTEGER",
     "turn_minutes": "INTEGER",
     "undos": "INTEGER",
+    "classroom": "VARCHAR(32)",
 }
 
 
@@ -124,6 +146,11 @@ class StoredTable:
     turn_minutes: int | None = None
     #: moves taken back so far (docs/web.md, "Undo": the position version)
     undos: int = 0
+    #: the classroom of the table (docs/web.md, "Classrooms"), or None
+    classroom: str | None = None
+    #: the seed is shared with other tables of a duplicate classroom that are not all over:
+    #: the deal stays hidden even once this table is over
+    deal_held: bool = False
 
 
 class DuplicateMove(Exception):
@@ -306,7 +333,51 @@ class Store:
                 None if row.fixed_seed is None else bool(row.fixed_seed),
                 row.turn_minutes,
                 row.undos or 0,
+                row.classroom,
+                self._deal_held(session, row.classroom),
             )
+
+    def _deal_held(self, session: Session, classroom_id: str | None) -> bool:
+        """True if ``classroom_id`` deals every table the same cards and one of its tables
+        is not over yet (so no table may reveal the shared seed)."""
+        if classroom_id is None:
+            return False
+        room = session.get(ClassroomRow, classroom_id)
+        if room is None or room.deal != "same":
+            return False
+        running = session.scalar(
+            select(func.count())
+            .select_from(TableRow)
+            .where(TableRow.classroom == classroom_id, TableRow.over == 0)
+        )
+        return bool(running)
+
+    def deal_held(self, classroom_id: str | None) -> bool:
+        """See :meth:`_deal_held`."""
+        with Session(self.engine) as session:
+            return self._deal_held(session, classroom_id)
+
+    def create_classroom(self, row: dict[str, Any]) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(ClassroomRow(created=time.time(), **row))
+
+    def load_classroom(self, classroom_id: str) -> dict[str, Any] | None:
+        """The classroom's row as a dict (with ``token_hash``), or None."""
+        with Session(self.engine) as session:
+            row = session.get(ClassroomRow, classroom_id)
+            if row is None:
+                return None
+            return {
+                "id": row.id,
+                "game": row.game,
+                "players": row.players,
+                "deal": row.deal,
+                "name": row.name,
+                "lang": row.lang,
+                "token_hash": row.token_hash,
+                "tables": list(row.tables),
+                "created": row.created,
+            }
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables first: id, game, players, seats (no token hashes), over, moves."""
@@ -315,7 +386,10 @@ class Store:
                 select(TableRow).order_by(TableRow.created.desc()).limit(limit)
             ).all()
             out = []
+            held: dict[str, bool] = {}
             for row in rows:
+                if row.classroom is not None and row.classroom not in held:
+                    held[row.classroom] = self._deal_held(session, row.classroom)
                 count = session.query(MoveRow).filter(MoveRow.table_id == row.id).count()
                 out.append(
                     {
@@ -332,7 +406,7 @@ class Store:
                             row.salt,
                             row.commitment,
                             None if row.fixed_seed is None else bool(row.fixed_seed),
-                            bool(row.over),
+                            bool(row.over) and not held.get(row.classroom or "", False),
                         ),
                     }
                 )

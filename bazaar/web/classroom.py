@@ -1,0 +1,295 @@
+"""Classrooms: a teacher creates several tables of one game at once and follows them.
+
+``POST /api/classrooms`` makes the tables (every one the same secret deal for duplicate
+play, or each its own) and answers a teacher token; ``GET /api/classrooms/{id}?token=``
+lists the tables with what a spectator sees of them (docs/web.md, "Classrooms").
+
+No accounts: the teacher token is the only key. The database keeps its SHA-256 only; each
+person's seat token is derived from it (HMAC-SHA256 of the table id and seat), so the
+teacher page can show every invite link again while no seat token is stored anywhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from importlib import resources
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import FileResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
+from bazaar.core import deal
+from bazaar.core.errors import BazaarError
+from bazaar.core.names import RefusedName, check_name
+from bazaar.core.registry import get_game
+from bazaar.i18n import LANGS, N_, normalize_lang, t
+from bazaar.web.hub import Hub, LiveTable, WebError
+from bazaar.web.payload import final_result
+from bazaar.web.store import token_hash
+
+#: Most tables one classroom may have.
+MAX_TABLES = 30
+STRICT = ConfigDict(extra="forbid", strict=True)
+
+UNKNOWN_GAME = N_("there is no game {game!r}")
+BAD_TABLES = N_("'tables' must be from 1 to {max}, not {count}")
+BAD_PLAYERS = N_("{game} is played by {low} to {high} players, not {count}")
+BAD_SEATS = N_("{players} players need {players} seats, not {count}")
+BAD_NAMES = N_("'names' needs one list per table ({tables}), each with {players} names")
+BAD_NAME = N_("table {table}, seat {seat}: {reason}")
+BAD_CLASS_NAME = N_("the class name: {reason}")
+NO_CLASSROOM = N_("there is no classroom {id!r}")
+BAD_TOKEN = N_("this is not the teacher token of the classroom")
+NO_TOKEN = N_("the classroom page needs the teacher token")
+BAD_LANG = N_("'lang' must be en or zh-TW, not {lang!r}")
+BAD_OPTIONS = N_("the rule options are refused: {reason}")
+BAD_BOT = N_("seat {seat}: there is no bot {bot!r}")
+
+
+def refused(status: int, code: str, msgid: str, **fmt: Any) -> WebError:
+    """A refusal with its sentence in English (``error``) and every language (``explain``)."""
+    words = {lang: t(msgid, lang, **fmt) for lang in LANGS}
+    return WebError(status, code, words["en"], None, words)
+
+
+class ClassSeat(BaseModel):
+    """One seat of every table: a person or a bot (as ``POST /api/tables`` takes it)."""
+
+    model_config = STRICT
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class NewClassroom(BaseModel):
+    model_config = STRICT
+    game: str = Field(max_length=40)
+    players: int
+    tables: int
+    seats: list[ClassSeat] = Field(max_length=8)
+    #: "same": every table the same secret deal (duplicate play); "different": one each
+    deal: Literal["same", "different"] = "different"
+    options: dict[str, Any] = Field(default_factory=dict)
+    lang: str = Field(default="en", max_length=16)
+    name: str = Field(default="", max_length=200)
+    #: names[table][seat] (optional): the players' names
+    names: list[list[str]] | None = Field(default=None, max_length=MAX_TABLES)
+    turn_minutes: int | None = Field(default=None, ge=1, le=1440)
+
+
+def seat_token(teacher_token: str, table_id: str, seat: int) -> str:
+    """The seat token of a classroom table's seat, derived from the teacher token."""
+    message = f"bazaar-seat-v1:{table_id}:{seat}".encode()
+    digest = hmac.new(teacher_token.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def _name(raw: str, code: str, msgid: str, **where: Any) -> str:
+    try:
+        return check_name(raw, allow_empty=True)
+    except RefusedName as exc:
+        reason = {lang: t(exc.msgid, lang, **exc.fields) for lang in LANGS}
+        words = {lang: t(msgid, lang, reason=reason[lang], **where) for lang in LANGS}
+        raise WebError(422, code, words["en"], None, words) from exc
+
+
+def check_classroom(body: NewClassroom) -> tuple[str, list[list[str]]]:
+    """The class name and the names per table and seat; WebError naming the field."""
+    try:
+        game = get_game(body.game)
+    except BazaarError as exc:
+        raise refused(404, "unknown-game", UNKNOWN_GAME, game=body.game[:40]) from exc
+    if not 1 <= body.tables <= MAX_TABLES:
+        raise refused(422, "tables", BAD_TABLES, max=MAX_TABLES, count=body.tables)
+    low, high = game.min_players, game.max_players
+    if not low <= body.players <= high:
+        raise refused(
+            422, "players", BAD_PLAYERS, game=body.game, low=low, high=high, count=body.players
+        )
+    if len(body.seats) != body.players:
+        raise refused(400, "seats", BAD_SEATS, players=body.players, count=len(body.seats))
+    try:
+        game.new(body.players, 0, body.options)
+    except BazaarError as exc:
+        raise refused(400, "options", BAD_OPTIONS, reason=exc.message) from exc
+    for j, seat in enumerate(body.seats):
+        if seat.kind == "bot":
+            try:
+                make_bot(normalize_spec(seat.bot or "ismcts:medium"), 0, game=body.game)
+            except UnknownBot as exc:
+                raise refused(400, "bot", BAD_BOT, seat=j + 1, bot=seat.bot) from exc
+    names = body.names or [[""] * body.players for _ in range(body.tables)]
+    if len(names) != body.tables or any(len(row) != body.players for row in names):
+        raise refused(422, "names", BAD_NAMES, tables=body.tables, players=body.players)
+    checked = [
+        [_name(raw, "name", BAD_NAME, table=i + 1, seat=j + 1) for j, raw in enumerate(row)]
+        for i, row in enumerate(names)
+    ]
+    return _name(body.name, "name", BAD_CLASS_NAME), checked
+
+
+def table_status(table: LiveTable, base: str, teacher: str, lang: str) -> dict[str, Any]:
+    """One table as the teacher page shows it: what a spectator sees (no hidden card of a
+    running game), plus each person's invite link."""
+    state = table.state
+    seats = []
+    for seat in table.seats_public():
+        human = seat["kind"] == "human"
+        token = seat_token(teacher, table.id, seat["seat"]) if human else None
+        link = f"{base}/t/{table.id}?token={token}&lang={lang}" if token else None
+        seats.append({**seat, "token": token, "link": link})
+    over = state.is_over()
+    return {
+        "id": table.id,
+        "spectator": f"{base}/t/{table.id}?lang={lang}",
+        "seq": table.seq,
+        "to_move": state.to_move(),
+        "over": over,
+        "seats": seats,
+        "scores": state.scores() if over else None,
+        "result": final_result(state, lang),
+        "deal": table.deal(),
+    }
+
+
+def add_routes(
+    app: FastAPI,
+    hub_of: Callable[[Request], Hub],
+    limited: Callable[[Request, str], JSONResponse | None],
+) -> None:
+    """Add the classroom routes; ``limited`` answers a 429 when the address made too many
+    tables (a classroom counts as one creation)."""
+
+    def lang_of(raw: str) -> str:
+        try:
+            return normalize_lang(raw)
+        except ValueError as exc:
+            raise refused(400, "lang", BAD_LANG, lang=raw[:16]) from exc
+
+    async def status(
+        request: Request, room: dict[str, Any], teacher: str, lang: str
+    ) -> dict[str, Any]:
+        hub = hub_of(request)
+        base = str(request.base_url).rstrip("/")
+        tables = [await hub.get(table_id) for table_id in room["tables"]]
+        shared = tables[0].info.commitment if room["deal"] == "same" and tables else None
+        rows = [table_status(table, base, teacher, lang) for table in tables]
+        return {
+            "id": room["id"],
+            "name": room["name"],
+            "game": room["game"],
+            "players": room["players"],
+            "deal": room["deal"],
+            "lang": lang,
+            "commitment": shared,
+            "page": f"{base}/c/{room['id']}?token={teacher}&lang={lang}",
+            "over": all(r["over"] for r in rows),
+            "tables": rows,
+        }
+
+    @app.get("/c/{classroom_id}", include_in_schema=False)
+    async def classroom_page(classroom_id: str) -> FileResponse:
+        page = resources.files("bazaar.web").joinpath("static", "classroom.html")
+        return FileResponse(str(page))
+
+    @app.post(
+        "/api/classrooms",
+        status_code=201,
+        summary="Create a classroom: several tables of one game; returns the teacher token "
+        "and every seat link",
+        response_model=dict[str, Any],
+    )
+    async def create_classroom(
+        body: NewClassroom, request: Request
+    ) -> dict[str, Any] | JSONResponse:
+        asked = "zh-TW" if body.lang.lower().startswith("zh") else "en"
+        try:
+            lang = lang_of(body.lang)
+            class_name, names = check_classroom(body)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(asked), status_code=exc.status)
+        too_many = limited(request, lang)
+        if too_many is not None:
+            return too_many
+        hub = hub_of(request)
+        teacher = secrets.token_urlsafe(24)
+        room_id = secrets.token_urlsafe(8)
+        table_ids = [secrets.token_urlsafe(8) for _ in range(body.tables)]
+        shared = (deal.new_seed(), deal.new_salt()) if body.deal == "same" else None
+        await _store(hub, room_id, body, class_name, lang, teacher, table_ids)
+        try:
+            for i, table_id in enumerate(table_ids):
+                seats = [{**s.model_dump(), "name": names[i][j]} for j, s in enumerate(body.seats)]
+                tokens = [seat_token(teacher, table_id, j) for j in range(body.players)]
+                await hub.create(
+                    body.game,
+                    body.players,
+                    seats,
+                    body.options,
+                    lang,
+                    None,
+                    body.turn_minutes,
+                    classroom={"id": room_id, "table": table_id, "tokens": tokens, "deal": shared},
+                )
+        except WebError as exc:  # options or a bot refused: the first table shows it
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        room = await _load(hub, room_id)
+        assert room is not None
+        return {"token": teacher, **(await status(request, room, teacher, lang))}
+
+    @app.get(
+        "/api/classrooms/{classroom_id}",
+        summary="A classroom's tables with live status (what a spectator sees) and seat links",
+        response_model=dict[str, Any],
+    )
+    async def classroom_status(
+        classroom_id: str,
+        request: Request,
+        token: str | None = Query(default=None, max_length=100),
+        lang: str = Query(default="en", max_length=16),
+    ) -> dict[str, Any] | JSONResponse:
+        asked = "zh-TW" if lang.lower().startswith("zh") else "en"
+        try:
+            code = lang_of(lang)
+            room = await _load(hub_of(request), classroom_id)
+            if room is None:
+                raise refused(404, "unknown-classroom", NO_CLASSROOM, id=classroom_id[:40])
+            if not token:
+                raise refused(403, "token", NO_TOKEN)
+            if not hmac.compare_digest(room["token_hash"], token_hash(token)):
+                raise refused(403, "token", BAD_TOKEN)
+        except WebError as exc:
+            return JSONResponse(exc.to_json(asked), status_code=exc.status)
+        return await status(request, room, token, code)
+
+
+async def _store(
+    hub: Hub,
+    room_id: str,
+    body: NewClassroom,
+    class_name: str,
+    lang: str,
+    teacher: str,
+    table_ids: list[str],
+) -> None:
+    row = {
+        "id": room_id,
+        "game": body.game,
+        "players": body.players,
+        "deal": body.deal,
+        "name": class_name,
+        "lang": lang,
+        "token_hash": token_hash(teacher),
+        "tables": table_ids,
+    }
+    await asyncio.to_thread(hub.store.create_classroom, row)
+
+
+async def _load(hub: Hub, room_id: str) -> dict[str, Any] | None:
+    return await asyncio.to_thread(hub.store.load_classroom, room_id)
