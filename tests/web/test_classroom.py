@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import inspect
 from starlette.testclient import TestClient
 
 from bazaar.core import deal
 from bazaar.web.app import create_app
+from tests.web.test_store_upgrade import _row, old_db  # noqa: F401 (a fixture)
 
 PEOPLE_3 = [{"kind": "human"}] * 3
 
@@ -283,3 +285,42 @@ def test_store_round_trip(tmp_path: Path) -> None:
     assert store.load_classroom("none") is None
     assert store.deal_held("room1") is False  # no table yet
     store.close()
+
+
+def test_an_old_database_gains_classrooms(old_db: str) -> None:  # noqa: F811
+    """The first schema (SQLite; PostgreSQL with BAZAAR_TEST_POSTGRES) gains the
+    ``classrooms`` table and ``tables.classroom``; a shared deal is held until all are over."""
+    from bazaar.web.store import Store
+
+    store = Store(old_db)
+    try:
+        found = inspect(store.engine)
+        assert "classroom" in {c["name"] for c in found.get_columns("tables")}
+        assert "classrooms" in found.get_table_names()
+        old = store.load("old1")
+        assert old is not None and (old.classroom, old.deal_held) == (None, False)
+        store.create_classroom(
+            {
+                "id": "room",
+                "game": "night-market",
+                "players": 3,
+                "deal": "same",
+                "name": "",
+                "lang": "en",
+                "token_hash": "cd" * 32,
+                "tables": ["c1", "c2"],
+            }
+        )
+        salt = deal.new_salt()
+        for table_id in ("c1", "c2"):
+            store.create_table({**_row(table_id, 99, salt, fixed=False), "classroom": "room"})
+        store.add_move("c1", 0, 0, "x", over=True)
+        first = store.load("c1")
+        assert first is not None and (first.classroom, first.deal_held) == ("room", True)
+        listed = {t["id"]: t for t in store.list_tables()}
+        assert listed["c1"]["deal"]["seed"] is None
+        store.add_move("c2", 0, 0, "x", over=True)
+        assert store.deal_held("room") is False
+        assert {t["id"]: t for t in store.list_tables()}["c1"]["deal"]["seed"] == "99"
+    finally:
+        store.close()
