@@ -96,7 +96,7 @@
     let about = Bazaar.gameName(g, ui.lang) + " · " +
       ui.t("{n} tables", {n: room.tables.length}) + " · " +
       (room.deal === "same" ? ui.t("the same deal at every table") : ui.t("a different deal at each table"));
-    if (room.commitment) about += " · " + ui.t("deal commitment {hash}", {hash: room.commitment.slice(0, 16) + "…"});
+    if (room.commitment) about += " · " + ui.t("deal commitment {hash}", {hash: room.commitment});
     $("room-about").textContent = about;
     const rows = room.tables.map((tb, i) => {
       const seats = tb.seats.map((s) => {

@@ -1,0 +1,98 @@
+"""The teacher's classroom page in headless Chromium, in English and in zh-TW (no English):
+the tables with their invite links, a finished table's summary rows and the comparison of the
+same cards, and the creation form (docs/web.md, "Classrooms")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.server import Server
+from tests.web.test_zh_tw_pages import english_on
+
+GAME = "take-stock"
+
+
+def finish(server: Server, table: dict[str, Any]) -> None:
+    """Play a table of people to its end: always the first legal move of the seat to move."""
+    with httpx.Client(base_url=server.url) as http:
+        while True:
+            spectator = http.get(f"/api/tables/{table['id']}").json()
+            if spectator["over"]:
+                return
+            token = table["seats"][spectator["to_move"]]["token"]
+            view = http.get(f"/api/tables/{table['id']}", params={"token": token}).json()
+            move = {"token": token, "action": view["legal"][0]["notation"], "seq": view["seq"]}
+            assert http.post(f"/api/tables/{table['id']}/moves", json=move).status_code == 200
+
+
+@pytest.fixture(scope="module")
+def room(server: Server) -> dict[str, Any]:
+    """A duplicate classroom of two Take Stock tables of two people; the first is over."""
+    body = {
+        "game": GAME,
+        "players": 2,
+        "tables": 2,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "deal": "same",
+        "name": "五年甲班",
+        "names": [["小明", "小華"], ["", ""]],
+    }
+    res = httpx.post(server.url + "/api/classrooms", json=body)
+    assert res.status_code == 201, res.text
+    made = res.json()
+    finish(server, made["tables"][0])
+    return made
+
+
+def open_room(page: Any, server: Server, room: dict[str, Any], lang: str) -> None:
+    page.goto(f"{server.url}/c/{room['id']}?token={room['token']}&lang={lang}")
+    page.wait_for_selector("#tables-list tbody tr >> nth=1")
+    page.wait_for_selector(".summary-row >> nth=1")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Summary per player", "Same cards, compared", "finished", "Analysis and replay"]),
+        ("zh-TW", ["每位玩家的總結", "同樣的牌，比一比", "已結束", "分析與重播"]),
+    ],
+)
+def test_the_teacher_page_lists_tables_links_and_summary(
+    page: Any, server: Server, room: dict[str, Any], lang: str, words: list[str]
+) -> None:
+    open_room(page, server, room, lang)
+    links = page.eval_on_selector_all("a.seat-link", "els => els.map(e => e.href)")
+    expected = [
+        s["link"].replace("lang=en", f"lang={lang}") for t in room["tables"] for s in t["seats"]
+    ]
+    assert links == expected
+    assert page.locator("button[data-copy]").count() == 4
+    rows = page.locator(".summary-row")
+    assert rows.count() == 2  # the finished table's two players; the other is still playing
+    assert rows.nth(0).get_attribute("data-table") == room["tables"][0]["id"]
+    assert "小明" in rows.nth(0).inner_text() + rows.nth(1).inner_text()
+    assert page.locator(".compare-row").count() == 2
+    assert page.locator("button[data-analyse]").count() == 2
+    body = page.inner_text("body")
+    assert all(w in body for w in words)
+    assert page.inner_text("#room-title") == "五年甲班"
+    if lang == "zh-TW":
+        assert english_on(page, GAME) == [], "English on the zh-TW classroom page"
+
+
+def test_the_creation_form_makes_a_classroom(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/c/new?lang=zh-TW")
+    page.wait_for_selector("#game option", state="attached")
+    assert english_on(page, GAME) == []
+    page.select_option("#game", GAME)
+    page.select_option("#players", "2")
+    page.fill("#tables", "3")
+    page.select_option("#deal", "different")
+    page.click("#create")
+    page.wait_for_selector("#tables-list tbody tr >> nth=2")
+    assert page.locator("a.seat-link").count() == 6
+    assert "/c/" in page.url and "token=" in page.url
+    assert english_on(page, GAME) == []
