@@ -641,7 +641,7 @@ def create_app(
     def classroom_limited(request: Request, lang: str) -> JSONResponse | None:
         return rate_limited(table_limit, request, TOO_MANY_TABLES, lang)
 
-    classroom.add_routes(app, hub_of, classroom_limited)
+    classroom.add_routes(app, hub_of, classroom_limited, errors)
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")

@@ -48,7 +48,7 @@ BAD_CLASS_NAME = N_("the class name: {reason}")
 NO_CLASSROOM = N_("there is no classroom {id!r}")
 BAD_TOKEN = N_("this is not the teacher token of the classroom")
 NO_TOKEN = N_("the classroom page needs the teacher token")
-BAD_LANG = N_("'lang' must be en or zh-TW, not {lang!r}")
+BAD_LANG = N_("'lang' must be en or zh-TW, not {given!r}")
 BAD_OPTIONS = N_("the rule options are refused: {reason}")
 BAD_BOT = N_("seat {seat}: there is no bot {bot!r}")
 
@@ -162,15 +162,17 @@ def add_routes(
     app: FastAPI,
     hub_of: Callable[[Request], Hub],
     limited: Callable[[Request, str], JSONResponse | None],
+    errors: Callable[..., dict[int | str, dict[str, Any]]],
 ) -> None:
     """Add the classroom routes; ``limited`` answers a 429 when the address made too many
-    tables (a classroom counts as one creation)."""
+    tables (a classroom counts as one creation); ``errors(*statuses)`` documents the error
+    replies (bazaar.web.app.errors)."""
 
     def lang_of(raw: str) -> str:
         try:
             return normalize_lang(raw)
         except ValueError as exc:
-            raise refused(400, "lang", BAD_LANG, lang=raw[:16]) from exc
+            raise refused(400, "lang", BAD_LANG, given=raw[:16]) from exc
 
     async def status(
         request: Request, room: dict[str, Any], teacher: str, lang: str
@@ -203,6 +205,7 @@ def add_routes(
         status_code=201,
         summary="Create a classroom: several tables of one game; returns the teacher token "
         "and every seat link",
+        responses=errors(400, 404, 413, 422, 429),
         response_model=dict[str, Any],
     )
     async def create_classroom(
@@ -246,6 +249,7 @@ def add_routes(
     @app.get(
         "/api/classrooms/{classroom_id}",
         summary="A classroom's tables with live status (what a spectator sees) and seat links",
+        responses=errors(400, 403, 404, 422),
         response_model=dict[str, Any],
     )
     async def classroom_status(

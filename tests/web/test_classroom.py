@@ -245,6 +245,14 @@ def test_strict_fields(client: TestClient) -> None:
     res = client.post("/api/classrooms", json={**GOOD, "deal": "mixed"})
     assert (res.status_code, res.json()["code"]) == (422, "field")
     assert "deal" in res.json()["error"]
+    res = client.post("/api/classrooms", json={**GOOD, "lang": "fr"})
+    assert (res.status_code, res.json()["code"], res.json()["error"]) == (
+        400,
+        "lang",
+        "'lang' must be en or zh-TW, not 'fr'",
+    )
+    bad = client.get("/api/classrooms/x", params={"lang": "fr", "token": "t"})
+    assert (bad.status_code, bad.json()["code"]) == (400, "lang")
 
 
 def test_the_teacher_token_is_required(client: TestClient) -> None:
