@@ -42,6 +42,8 @@ PICTURE_LINE = re.compile(
 #: a picture file's name: ``<id>.<lang>.svg``
 PICTURE_FILE = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<lang>en|zh-TW)\.svg$")
 HOUSE_RULES = "{{house-rules}}"
+#: a reference to the specification in an option's help, "(§4.7)" or "(§4.7, 至少)": left out
+SPEC_REFERENCE = re.compile(r" ?[(（]§[^)）]*[)）]")
 #: the Markdown renderer (our own texts; raw HTML in them is not passed through)
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -50,6 +52,12 @@ HOUSE_RULE_DEFAULT = N_("{choice} (the usual rule)")
 HOUSE_RULE_OR = N_("{first} or {second}")
 NO_HOUSE_RULES = N_("This game has no house rules to change.")
 PICTURE_BRACKETS = N_("[Picture: {caption}]")
+NO_RULEBOOK = N_("{game} has no players' rulebook yet")
+NO_TEXT = N_("{game} has no {lang} rulebook text")
+NO_SECTION = N_("{game}'s rulebook has no section '{section}' (its sections: {known})")
+NO_PICTURE_FILE = N_("{game}'s rulebook has no picture file '{file}'")
+NOT_DRAWN = N_("picture file '{file}' of {game} is not drawn yet")
+BAD_LANG = N_("unknown language '{lang}' (choose one of: {known})")
 
 
 class RulebookError(BazaarError):
@@ -141,7 +149,7 @@ class Rulebook:
         code = checked_lang(lang)
         path = resources.files(self.package).joinpath("rulebook", f"{code}.md")
         if not path.is_file():
-            raise RulebookError(f"{self.game.id} has no {code} rulebook text")
+            raise RulebookError.of(NO_TEXT, game=self.game.id, lang=code)
         return path.read_text("utf-8")
 
     def text(self, lang: str) -> str:
@@ -161,7 +169,7 @@ class Rulebook:
             if section.id == section_id:
                 return section
         known = ", ".join(self.sections)
-        raise RulebookError(f"{self.game.id}'s rulebook has no section {section_id!r} ({known})")
+        raise RulebookError.of(NO_SECTION, game=self.game.id, section=section_id, known=known)
 
     def picture_ids(self, lang: str) -> list[str]:
         """The pictures the text in ``lang`` shows, in order."""
@@ -173,21 +181,25 @@ class Rulebook:
         """The bytes of picture file ``<id>.<lang>.svg``; RulebookError for any other name."""
         match = PICTURE_FILE.match(file_name)
         if match is None or match["id"] not in self.module.PICTURES:
-            raise RulebookError(f"{self.game.id}'s rulebook has no picture file {file_name!r}")
+            raise RulebookError.of(NO_PICTURE_FILE, game=self.game.id, file=file_name[:80])
         path = resources.files(self.package).joinpath("rulebook", "pictures", file_name)
         if not path.is_file():
-            raise RulebookError(f"picture file {file_name!r} of {self.game.id} is not drawn yet")
+            raise RulebookError.of(NOT_DRAWN, game=self.game.id, file=file_name)
         return path.read_bytes()
 
-    def html(self, lang: str, picture_url: Callable[[str], str]) -> str:
-        """The text as HTML: each section a ``<section id="…">`` with its ``<h2>``, each picture
-        a ``<figure>`` whose image is ``picture_url("<id>.<lang>.svg")``."""
+    def html(self, lang: str, picture_url: Callable[[str], str], only: str | None = None) -> str:
+        """The text as HTML: each section a ``<section id="rulebook-<id>" data-section="<id>">``
+        (prefixed so that it never clashes with a page's own ids) with its ``<h2>``, each picture
+        a ``<figure>`` whose image is ``picture_url("<id>.<lang>.svg")`` (``only``: that one
+        section, without the text before the first section)."""
         code = checked_lang(lang)
         intro, sections = self.parsed(code)
-        parts = [_html_body(intro, code, picture_url)]
+        parts = [] if only else [_html_body(intro, code, picture_url)]
+        if only is not None:
+            sections = [self.section(code, only)]
         for s in sections:
             parts.append(
-                f'<section id="{s.id}" class="rulebook-section">'
+                f'<section id="rulebook-{s.id}" data-section="{s.id}" class="rulebook-section">'
                 f"<h2>{html.escape(s.title)}</h2>\n"
                 f"{_html_body(s.body, code, picture_url)}</section>\n"
             )
@@ -217,7 +229,7 @@ def checked_lang(lang: str) -> str:
     try:
         return normalize_lang(lang)
     except ValueError as exc:
-        raise RulebookError(str(exc)) from exc
+        raise RulebookError.of(BAD_LANG, lang=str(lang)[:40], known=", ".join(LANGS)) from exc
 
 
 def split_sections(text: str) -> tuple[str, list[Section]]:
@@ -255,7 +267,7 @@ def house_rules(options: tuple[Option, ...], lang: str) -> str:
         choices = words[0]
         for other in words[1:]:
             choices = t(HOUSE_RULE_OR, lang, first=choices, second=other)
-        help_text = option.help_zh if lang == "zh-TW" else option.help_en
+        help_text = SPEC_REFERENCE.sub("", option.help_zh if lang == "zh-TW" else option.help_en)
         line = t(
             HOUSE_RULE_LINE, lang, label=option.label_in(lang), choices=choices, help=help_text
         )
@@ -321,8 +333,14 @@ def rulebook(game_id: str) -> Rulebook:
     """The players' rulebook of ``game_id``; RulebookError if the game has none."""
     found = find_rulebook(game_id)
     if found is None:
-        raise RulebookError(f"{game_id} has no players' rulebook yet")
+        raise RulebookError.of(NO_RULEBOOK, game=game_id)
     return found
+
+
+def rules_section(game_id: str, view: dict[str, Any]) -> str | None:
+    """The section of ``game_id``'s rulebook for ``view`` (None: the game has no rulebook)."""
+    found = find_rulebook(game_id)
+    return None if found is None else found.section_for(view)
 
 
 def games_with_rulebooks() -> list[str]:
