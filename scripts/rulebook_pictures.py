@@ -33,7 +33,7 @@ MARK_STYLE = (
 
 
 def picture_payload(game_id: str, name: str, picture: Picture, lang: str) -> dict[str, Any]:
-    """The payload of ``picture``'s seat, as a table page would get it (no moves offered)."""
+    """The payload of ``picture``'s seat, as a table page would get it (without the log)."""
     book = rulebook(game_id)
     state, moves = picture.play(book.game, name)
     history = [
@@ -45,7 +45,7 @@ def picture_payload(game_id: str, name: str, picture: Picture, lang: str) -> dic
     payload = build_payload(
         state, picture.seat, lang, table="rulebook", seats=seats, history=history
     )
-    return {**payload, "legal": [], "log": []}
+    return {**payload, "log": []}
 
 
 def standalone(svg: str) -> str:

@@ -852,7 +852,7 @@
     }
     if (!$("rules").open) $("rules").showModal();
     const at = book ? box.querySelector(`[data-section="${CSS.escape(live.section)}"]`) : null;
-    box.scrollTop = at ? at.offsetTop - box.offsetTop : 0;
+    box.scrollTop = at ? at.offsetTop : 0;  // .rules is position: relative (style.css)
   }
 
   async function start() {
