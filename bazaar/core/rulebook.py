@@ -22,7 +22,6 @@ import importlib.util
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import resources
 from types import ModuleType
 from typing import Any
@@ -31,6 +30,7 @@ from markdown_it import MarkdownIt
 
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import Event, Game, Option, State
+from bazaar.core.parts import GameParts
 from bazaar.i18n import LANGS, N_, normalize_lang, t
 
 #: ``## Title {#id}``: a section heading with its id
@@ -147,7 +147,7 @@ class Rulebook:
     def source(self, lang: str) -> str:
         """The Markdown text in ``lang`` as written (``{{house-rules}}`` not yet filled)."""
         code = checked_lang(lang)
-        path = resources.files(self.package).joinpath("rulebook", f"{code}.md")
+        path = resources.files(self.package).joinpath("rulebook").joinpath(f"{code}.md")
         if not path.is_file():
             raise RulebookError.of(NO_TEXT, game=self.game.id, lang=code)
         return path.read_text("utf-8")
@@ -182,7 +182,12 @@ class Rulebook:
         match = PICTURE_FILE.match(file_name)
         if match is None or match["id"] not in self.module.PICTURES:
             raise RulebookError.of(NO_PICTURE_FILE, game=self.game.id, file=file_name[:80])
-        path = resources.files(self.package).joinpath("rulebook", "pictures", file_name)
+        path = (
+            resources.files(self.package)
+            .joinpath("rulebook")
+            .joinpath("pictures")
+            .joinpath(file_name)
+        )
         if not path.is_file():
             raise RulebookError.of(NOT_DRAWN, game=self.game.id, file=file_name)
         return path.read_bytes()
@@ -310,15 +315,15 @@ def rulebook_module_name(game_id: str) -> str | None:
     return name if found is not None else None
 
 
-@cache
-def _load(game_id: str) -> Rulebook | None:
-    from bazaar.core.registry import game_parts
+#: id(parts) -> (parts, its rulebook): looked up once per registered parts
+_loaded: dict[int, tuple[GameParts, Rulebook | None]] = {}
 
-    parts = game_parts(game_id)
-    name = rulebook_module_name(game_id)
+
+def _load(parts: GameParts) -> Rulebook | None:
+    name = rulebook_module_name(parts.id)
     if name is None or parts.package is None:
         return None
-    if not resources.files(parts.package).joinpath("rulebook", "en.md").is_file():
+    if not resources.files(parts.package).joinpath("rulebook").joinpath("en.md").is_file():
         return None
     return Rulebook(parts.game, parts.package, importlib.import_module(name))
 
@@ -326,7 +331,13 @@ def _load(game_id: str) -> Rulebook | None:
 def find_rulebook(game_id: str) -> Rulebook | None:
     """The players' rulebook of ``game_id`` (None: the game has none yet); UnknownGame for an
     unknown game."""
-    return _load(game_id)
+    from bazaar.core.registry import game_parts
+
+    parts = game_parts(game_id)
+    known = _loaded.get(id(parts))
+    if known is None or known[0] is not parts:
+        known = _loaded[id(parts)] = (parts, _load(parts))
+    return known[1]
 
 
 def rulebook(game_id: str) -> Rulebook:
