@@ -598,13 +598,37 @@ def verify_cmd(
     raise typer.Exit(EXIT_FAILED)
 
 
-@app.command(help=h("Print the rules of GAME."))
+@app.command(
+    help=h(
+        "Print the players' rulebook of GAME (80 columns); --spec prints the full rules "
+        "specification instead."
+    )
+)
 def rules(
     game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],
     lang: LangOption = DEFAULT_LANG,
+    spec: Annotated[
+        bool, typer.Option("--spec", help=h("The full rules specification, with its notes."))
+    ] = False,
+    section: Annotated[
+        str | None, typer.Option("--section", help=h("Only this section of the rulebook."))
+    ] = None,
 ) -> None:
     lang = _lang(lang)
     the_game = _game(game, lang)
+    if not spec:
+        from bazaar.core.rulebook import NO_RULEBOOK, RulebookError, find_rulebook
+        from bazaar.play.rulebook_text import rulebook_text
+
+        book = find_rulebook(the_game.id)
+        if book is not None or section is not None:
+            try:
+                if book is None:
+                    raise RulebookError.of(NO_RULEBOOK, game=the_game.id)
+                typer.echo(rulebook_text(book, lang, section), nl=False)
+            except RulebookError as exc:
+                fail(exc.text(lang), lang)
+            return
     package = game_parts(the_game.id).package
     path = resources.files(package).joinpath(f"rules.{lang}.md") if package else None
     if path is None or not path.is_file():

@@ -295,11 +295,11 @@ def test_more_usage_errors_in_process(
 
 
 def test_rules_in_both_languages() -> None:
-    zh = run("rules", GAME, "--lang", "zh-TW")
+    zh = run("rules", GAME, "--lang", "zh-TW", "--spec")  # the specification
     assert zh.returncode == 0, zh.stderr
     for word in ("傻瓜炒股", "手續費", "突發新聞", "first_lap_limits", "如何輸入行動"):
         assert word in zh.stdout
-    en = run("rules", GAME, "--lang", "en")
+    en = run("rules", GAME, "--lang", "en", "--spec")
     assert en.returncode == 0, en.stderr
     for word in ("Buy Low Sell High", "Breaking News", "Commission", "How to type moves"):
         assert word in en.stdout

@@ -94,6 +94,9 @@ class GameParts:
     move_fields: Callable[[int], dict[str, Any]] | None = None
     #: how the winner is decided and what breaks a tie (for the ranked result)
     result_rule: ResultRule | None = None
+    #: the module of the players' rulebook (bazaar.core.rulebook: ``SECTIONS``,
+    #: ``section_for``, ``PICTURES``); a name, imported only if it exists (None: no rulebook)
+    rulebook: str | None = None
 
     @property
     def id(self) -> str:

@@ -38,6 +38,7 @@ from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import all_games, game_parts
+from bazaar.core.rulebook import Rulebook, RulebookError, find_rulebook
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web import classroom
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
@@ -95,6 +96,16 @@ def game_files(game_id: str, *path: str) -> Traversable:
     found = resources.files(package).joinpath(*path) if package else None
     if found is None or not found.is_file():
         raise WebError(404, "not-found", f"game {game_id!r} has no {'/'.join(path)}")
+    return found
+
+
+def game_rulebook(game_id: str) -> Rulebook:
+    """Game ``game_id``'s players' rulebook: WebError 404 if there is no such game or it has no
+    rulebook."""
+    game_package(game_id)
+    found = find_rulebook(game_id)
+    if found is None:
+        raise WebError(404, "not-found", f"game {game_id!r} has no players' rulebook")
     return found
 
 
@@ -356,6 +367,14 @@ def create_app(
         script = game_files(game_id, "static", "board.js")
         return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8")
 
+    @app.get("/games/{game_id}/rulebook/pictures/{file_name}", include_in_schema=False)
+    async def rulebook_picture(game_id: str, file_name: str) -> Response:
+        try:
+            picture = game_rulebook(game_id).picture_file(file_name)
+        except RulebookError as exc:
+            raise WebError(404, "not-found", exc.message) from exc
+        return Response(picture, media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     # ------------------------------------------------------------------ games
@@ -386,6 +405,24 @@ def create_app(
         if format == "html":
             return HTMLResponse(MARKDOWN.render(text))
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+    @app.get(
+        "/api/games/{game_id}/rulebook",
+        summary="A game's players' rulebook as HTML (one <section id> per section; one only "
+        "with section=ID)",
+        responses={200: {"content": {"text/html": {}}}, **errors(400, 404, 422)},
+    )
+    async def players_rulebook(
+        game_id: str, lang: str = "en", section: Annotated[str | None, Query(max_length=60)] = None
+    ) -> Response:
+        code = _lang(lang)
+        book = game_rulebook(game_id)
+        pictures = f"/games/{game_id}/rulebook/pictures/"
+        try:
+            text = book.html(code, lambda name: pictures + name, only=section)
+        except RulebookError as exc:
+            raise WebError(404, "not-found", exc.text(code)) from exc
+        return HTMLResponse(text)
 
     @app.get(
         "/api/i18n/{lang}",

@@ -37,6 +37,9 @@ Payload fields::
               shows it, "$14"), "tie": {"score", "seats", "broken", "text"} or null (``broken``:
               the game's tie-break decided it; ``text`` says so in words), "rule": the game's
               winner rule in words} (the game's ``result_rule`` part)
+    section   the id of the players' rulebook section that explains what this view decides
+              (the game's ``section_for``), or null for a game without a rulebook; the Rules
+              dialog opens there (docs/rulebook.md)
     deal      {"fixed", "commitment", "seed", "salt"}: added by Hub.payload (docs/web.md,
               "Fair deals"; seed and salt null until the game is over unless fixed)
     undo      true when this viewer may take back the newest move now: added by Hub.payload
@@ -59,6 +62,7 @@ from typing import Any
 from bazaar.core import describe
 from bazaar.core.game import Event, State
 from bazaar.core.rng import Rng
+from bazaar.core.rulebook import rules_section
 from bazaar.i18n import Translator, t
 
 
@@ -344,6 +348,7 @@ def build_payload(
         "scores": state.scores() if over else None,
         "winners": state.winners(),
         "result": final_result(state, lang),
+        "section": rules_section(state.game.id, view),
     }
 
 

@@ -124,3 +124,40 @@ def test_a_zh_tw_table_holds_no_english_from_start_to_end(
         assert errors == []
     finally:
         page.close()
+
+
+def test_the_zh_tw_rules_dialog_opens_at_the_decision_and_links_the_specification(
+    browser: Any, server: Server
+) -> None:
+    """The Rules dialog shows the players' rulebook (no English) scrolled to the section of the
+    current decision (the payload's ``section``: the first two turns), and switches to the full
+    specification and back."""
+    body = {"game": "buy-low-sell-high", "players": 3, "seats": [{"kind": "human"}] * 3}
+    res = httpx.post(server.url + "/api/tables", json={**body, "seed": 11, "lang": "zh-TW"})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(res.json()["seats"][0]["link"])
+        page.wait_for_selector("#moves button[data-action]")
+        page.click("#rules-button")
+        page.wait_for_selector('#rules[open] [data-section="first-turns"]')
+        page.wait_for_timeout(50)
+        offset = page.evaluate(
+            """() => {
+                const box = document.getElementById("rules-text");
+                const at = box.querySelector('[data-section="first-turns"]');
+                const top = (el) => el.getBoundingClientRect().top;
+                return [box.scrollTop, top(at) - top(box)];
+            }"""
+        )
+        assert offset[0] > 0 and abs(offset[1]) < 2, offset
+        assert page.inner_text('[data-section="first-turns"] h2') == "最初的兩個回合"
+        assert english_on(page, "buy-low-sell-high") == []
+        assert page.inner_text("#rules-switch") == "完整的規則說明"
+        page.click("#rules-switch")
+        page.wait_for_function("document.getElementById('rules-text').innerText.includes('[A')")
+        assert page.inner_text("#rules-switch") == "玩家規則書"
+        page.click("#rules-switch")
+        page.wait_for_selector('#rules [data-section="first-turns"]')
+        page.click("#rules form button")
+    finally:
+        page.close()

@@ -51,4 +51,5 @@ PARTS = GameParts(
     level_overrides={},
     move_fields=move_fields,
     result_rule=RESULT_RULE,
+    rulebook=f"{__package__}.rulebook",
 )

@@ -45,4 +45,5 @@ PARTS = GameParts(
     level_overrides=LEVEL_OVERRIDES,
     move_fields=move_fields,
     result_rule=RESULT_RULE,
+    rulebook=f"{__package__}.rulebook",
 )

@@ -827,11 +827,32 @@
     } catch (err) { Bazaar.toast(err.message); }
   }
 
-  async function showRules() {
+  // The Rules dialog: the players' rulebook opened at the section of the current decision
+  // (the payload's ``section``), with a link to the full specification and back; a game with
+  // no rulebook (section null) shows the specification (docs/rulebook.md).
+  async function showRules(wantSpec) {
     if (!live) return;
-    const res = await fetch(`/api/games/${encodeURIComponent(live.game)}/rules?lang=${lang}&format=html`);
-    $("rules-text").innerHTML = await res.text();
-    $("rules").showModal();
+    const game = encodeURIComponent(live.game);
+    const book = live.section != null && wantSpec !== true;
+    const url = book ? `/api/games/${game}/rulebook?lang=${lang}`
+      : `/api/games/${game}/rules?lang=${lang}&format=html`;
+    const res = await fetch(url);
+    const box = $("rules-text");
+    box.innerHTML = await res.text();
+    if (live.section != null) {
+      const p = document.createElement("p");
+      const a = document.createElement("a");
+      p.className = "rules-switch";
+      a.id = "rules-switch";
+      a.href = "#";
+      a.textContent = book ? ui.t("The full rules specification") : ui.t("The players' rulebook");
+      a.addEventListener("click", (ev) => { ev.preventDefault(); showRules(book); });
+      p.appendChild(a);
+      box.prepend(p);
+    }
+    if (!$("rules").open) $("rules").showModal();
+    const at = book ? box.querySelector(`[data-section="${CSS.escape(live.section)}"]`) : null;
+    box.scrollTop = at ? at.offsetTop : 0;  // .rules is position: relative (style.css)
   }
 
   async function start() {
