@@ -87,6 +87,13 @@ def test_pictures_are_positions_of_one_game_with_legal_actions() -> None:
         assert state == position(name), name
 
 
+def test_every_picture_is_drawn_in_both_languages() -> None:
+    drawn = sorted(p.name for p in (TEXT_DIR / "pictures").glob("*.svg"))
+    assert drawn == sorted(f"{name}.{lang}.svg" for name in RB.PICTURES for lang in LANGS)
+    for name in RB.PICTURES:  # drawn from the seat's view of the right game
+        assert 'aria-label="股市大亨"' in (TEXT_DIR / "pictures" / f"{name}.zh-TW.svg").read_text()
+
+
 def test_zh_tw_text_has_no_english() -> None:
     found = []
     for line in lines("zh-TW"):
