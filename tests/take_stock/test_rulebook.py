@@ -204,24 +204,29 @@ def test_split_example() -> None:
     cereal = stock(v, "C")
     assert (cereal["value"], cereal["splits"], cereal["price"]) == (5, 1, 10)
     assert cereal["length"] == 3 and v["hold_limit"] == 3
+    assert v["seats"][0]["certificates"] == ["C9"] and 2 * cereal["price"] == 20
     assert view("split", 1)["event_discard"] == ["?"]  # the gems split, face down
     assert view("split", 0)["event_discard"] == ["split-G"]
 
 
 def test_buy_example() -> None:
-    before = RB.Picture(3, 2431, RB.ROUND_ONE[: RB.BUY - 1]).position(GAME)
-    assert before.view(0)["hold_limit"] == 3 and before.view(0)["seats"][0]["certificates"] == []
+    before = RB.Picture(3, 2431, RB.ROUND_ONE[: RB.BUY - 1]).position(GAME).view(0)
+    assert [(s["letter"], s["length"]) for s in before["stocks"] if s["length"] > 1] == [
+        ("C", 2),
+        ("O", 2),
+    ]
+    assert before["hold_limit"] == 2 and before["seats"][0]["certificates"] == []
     v = view("buy")
-    assert v["seats"][0]["certificates"] == ["C8"]
+    assert v["seats"][0]["certificates"] == ["C9"]
     assert v["seats"][0]["shares"][0] == 2  # 2 shares of cereal
     assert v["share_discard"][-1] == "M12"
-    assert 2 * stock(v, "C")["price"] == 20
+    assert 2 * stock(v, "C")["price"] == 10
 
 
-def test_cereal_9_example() -> None:
+def test_cereal_8_example() -> None:
+    assert RB.ROUND_ONE[10] == "play C8"
     state = RB.Picture(3, 2431, RB.ROUND_ONE[:11]).position(GAME)
-    assert RB.ROUND_ONE[10] == "play C9"
-    assert stock(state.view(None), "C")["price"] == 18
+    assert stock(state.view(None), "C")["price"] == 16
 
 
 def test_round_end_example() -> None:
@@ -244,19 +249,19 @@ def test_scoring_example() -> None:
     assert prices == {"C": 22, "G": 6, "T": 5, "O": 5, "M": 1}
     # the table of the scoring section: shares × price per certificate
     shares = v["share_symbols"]  # by value 1..12
-    held = {0: ["C8", "C7"], 1: ["T10", "T12", "O9"], 2: ["C12", "G11", "M9"]}
+    held = {0: ["C9", "C7"], 1: ["T10", "T12", "O9"], 2: ["C12", "G11", "M9"]}
     exercised = {0: "C7", 1: "T12", 2: "C12"}
     for seat, cards in held.items():
         certificates = view("round-end")["seats"][seat]["certificates"]
         assert sorted([*certificates, exercised[seat]]) == sorted(cards)
         total = sum(shares[int(c[1:]) - 1] * prices[c[0]] for c in cards)
         assert total == [88, 40, 86][seat]
-    symbols = [shares[int(c[1:]) - 1] for c in ("C8", "C7", "C12", "G11", "M9", "T10")]
+    symbols = [shares[int(c[1:]) - 1] for c in ("C9", "C7", "C12", "G11", "M9", "T10")]
     assert symbols == [2, 2, 3, 3, 2, 3]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_texts_state_the_checked_numbers(lang: str) -> None:
     body = text(lang)
-    for number in ("5 × 2 = 10", "9 × 2 = 18", "11 × 2 = 22", "**88**", "**40**", "**86**"):
+    for number in ("5 × 2 = 10", "8 × 2 = 16", "11 × 2 = 22", "**88**", "**40**", "**86**"):
         assert number in body, (lang, number)

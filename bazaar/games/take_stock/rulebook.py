@@ -48,13 +48,13 @@ PLAYERS = 3
 SEED = 2431
 #: its first round, move by move, up to Seat 1's Cereal 11 that ends it
 ROUND_ONE = (
-    "play C5", "play O5", "buy M9 T7", "event2 O2", "choose split-C", "buy O9 G2", "play G4",
-    "buy C8 M12", "play G6", "play T5", "play C9", "buy T10 G3", "buy G11 C3", "play C11",
+    "play C5", "play O5", "buy M9 T7", "buy C9 M12", "buy O9 G2", "play G4", "event2 O2",
+    "choose split-C", "play G6", "play T5", "play C8", "buy T10 G3", "buy G11 C3", "play C11",
 )  # fmt: skip
 #: the three players' secret option choices at the end of round 1 (Seat 1, 2, 3)
 OPTIONS_USED = ("exercise C7", "exercise T12", "exercise C12")
 #: how many moves of round 1 each picture shows
-MANIPULATE, MAKE_EVENT, SPLIT, BUY = 1, 4, 5, 8
+MANIPULATE, BUY, MAKE_EVENT, SPLIT = 1, 4, 7, 8
 
 
 def _moment(moves: tuple[str, ...]) -> Picture:
