@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markdown_it import MarkdownIt
 
 from bazaar.core.registry import get_game
 from bazaar.core.rulebook import Picture
@@ -101,6 +102,13 @@ def test_zh_tw_text_has_no_english() -> None:
         line = re.sub(r"\{#[a-z0-9-]+\}", "", line).replace("{{house-rules}}", "")
         found.extend(english_tokens("take-stock", line))
     assert found == []
+
+
+def test_bold_and_italics_all_render() -> None:
+    markdown = MarkdownIt("commonmark").enable("table")
+    for lang in LANGS:
+        page = markdown.render(text(lang))
+        assert "**" not in page and "<strong>" in page, lang
 
 
 def test_no_spec_notes_or_commands_in_the_texts() -> None:
