@@ -253,6 +253,7 @@ def test_scoring_example() -> None:
     assert [s["total"] for s in v["seats"]] == [88, 40, 86]
     assert (v["dealer"], v["start_player"]) == (1, 2)  # Seat 2 deals, Seat 3 starts
     assert [s["tokens"] for s in v["seats"]] == [3, 3, 3]
+    assert v["market_closed_position"] == 28 and v["event_deck"] == 40
     prices = {s["letter"]: s["price"] for s in view("round-end")["stocks"]}
     assert prices == {"C": 22, "G": 6, "T": 5, "O": 5, "M": 1}
     # the table of the scoring section: shares × price per certificate
