@@ -8,27 +8,9 @@ heuristic bots (:data:`EXAMPLE_GAME`, one tuple of moves per round).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-# --- stand-in for bazaar.core.rulebook.Picture (the "rulebook" branch) -----------------------
-# Replace this block by ``from bazaar.core.rulebook import Picture`` once that module lands.
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A position drawn by the game's board script: ``game.new(players, seed, options)``, then
-    ``actions`` (notation) in order, seen by ``seat`` (None: a spectator)."""
-
-    players: int
-    seed: int
-    actions: tuple[str, ...]
-    seat: int | None = 0
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-
-# --- end of the stand-in ---------------------------------------------------------------------
+from bazaar.core.rulebook import Picture
 
 #: the section ids, in the order of the text
 SECTIONS: tuple[str, ...] = (
