@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bazaar.core.game import Event
-from bazaar.core.rulebook import rulebook
+from bazaar.core.rulebook import MARKDOWN, rulebook
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import rulebook as R
 from bazaar.games.night_market.components import CHAIN, PATHS
@@ -274,3 +274,10 @@ def test_the_pictures_play_through_the_rulebook_core() -> None:
         state, moves = picture.play(GAME, name)
         assert [m.notation for m in moves] == list(picture.actions), name
         assert state.view(picture.seat)["phase"] in R.PHASE_SECTIONS, name
+
+
+def test_every_bold_and_heading_renders() -> None:
+    """No ``**`` left over in the HTML: in CJK text a closing ``**`` after 。 or ： before a
+    character does not close (CommonMark), so the punctuation goes after it."""
+    for lang in LANGS:
+        assert "**" not in MARKDOWN.render(text(lang)), lang
