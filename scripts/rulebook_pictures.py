@@ -6,7 +6,7 @@ it with ``<package>/static/board.js`` in headless Chromium and write
 ``<package>/rulebook/pictures/<id>.<lang>.svg`` for both languages. The output is the same
 bytes on every run.
 
-    PYTHONPATH=$PWD .venv/bin/python scripts/rulebook_pictures.py [GAME ...] [--check]
+    .venv/bin/python scripts/rulebook_pictures.py [GAME ...] [--check]
 
 ``--check`` writes nothing and exits 1 if a file differs from what it would write.
 """
@@ -18,6 +18,9 @@ import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+# the checkout's root, so that the tests' render harness imports without PYTHONPATH
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bazaar.core.rulebook import Picture, games_with_rulebooks, rulebook
 from bazaar.i18n import LANGS
