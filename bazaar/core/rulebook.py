@@ -43,11 +43,10 @@ PICTURE_LINE = re.compile(
 PICTURE_FILE = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<lang>en|zh-TW)\.svg$")
 HOUSE_RULES = "{{house-rules}}"
 #: a reference to the specification in an option's help, "(§4.7)" or "(§4.7, 至少)": left out
-SPEC_REFERENCE = re.compile(r" ?[(（]§[^)）]*[)）]")
 #: the Markdown renderer (our own texts; raw HTML in them is not passed through)
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
-HOUSE_RULE_LINE = N_("**{label}**: {choices}. {help}")
+HOUSE_RULE_LINE = N_("**{label}**: {choices}.")
 HOUSE_RULE_DEFAULT = N_("{choice} (the usual rule)")
 HOUSE_RULE_OR = N_("{first} or {second}")
 NO_HOUSE_RULES = N_("This game has no house rules to change.")
@@ -260,8 +259,9 @@ def section_ids(text: str) -> list[str]:
 
 
 def house_rules(options: tuple[Option, ...], lang: str) -> str:
-    """The game's options as a Markdown list in ``lang``: label, choices (the default marked
-    and first) and help."""
+    """The game's options as a Markdown list in ``lang``: label and choices in words, the
+    default marked and first (the options' help texts are written for engine users, with
+    choice ids and file names, so a players' rulebook leaves them out)."""
     if not options:
         return t(NO_HOUSE_RULES, lang)
     lines = []
@@ -272,11 +272,8 @@ def house_rules(options: tuple[Option, ...], lang: str) -> str:
         choices = words[0]
         for other in words[1:]:
             choices = t(HOUSE_RULE_OR, lang, first=choices, second=other)
-        help_text = SPEC_REFERENCE.sub("", option.help_zh if lang == "zh-TW" else option.help_en)
-        line = t(
-            HOUSE_RULE_LINE, lang, label=option.label_in(lang), choices=choices, help=help_text
-        )
-        lines.append("- " + line.rstrip())
+        line = t(HOUSE_RULE_LINE, lang, label=option.label_in(lang), choices=choices)
+        lines.append("- " + line)
     return "\n".join(lines)
 
 

@@ -43,7 +43,7 @@ OPTIONS = (
         "Dealer of round 1 (§3): chosen at random from the seed, or seat 0 (then seat 1 starts).",
         DOMAIN,
         label=N_("Dealer of round 1"),
-        choice_labels=(("random", N_("chosen at random")), ("seat0", N_("seat 0"))),
+        choice_labels=(("random", N_("chosen at random")), ("seat0", N_("Seat 1"))),
     ),
     Option(
         "held_usable", "later_round", ("later_round", "later_turn"),
