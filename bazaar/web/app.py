@@ -618,16 +618,19 @@ def create_app(
 
     @app.get(
         "/api/tables/{table_id}/analysis",
-        summary="Post-game analysis of your decisions",
+        summary="Post-game analysis: the win curve, turning points and your mistakes",
         responses=errors(403, 404, 409, 422, 429, 503),
     )
     async def analysis(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
-    ) -> dict[str, Any]:
+    ) -> Any:
         hub, table, seat = await table_and_seat(request, table_id, token)
         if seat is None:
             raise WebError(403, "token", "the analysis of a seat needs its token")
-        return {"seat": seat, "decisions": await hub.analysis(table, seat, _lang(lang))}
+        found = await hub.analysis_report(table, seat, _lang(lang))
+        if found["status"] == "running":  # worked out in the background: ask again soon
+            return JSONResponse(found, status_code=202)
+        return found
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")
