@@ -751,6 +751,12 @@ def serve(
     timer_minute: Annotated[
         float, typer.Option(hidden=True, help="Seconds in one turn-timer minute (for tests).")
     ] = 60.0,
+    analysis_playouts: Annotated[
+        int,
+        typer.Option(
+            min=1, help=h("Playouts per point of a finished game's win-chance curve (analysis).")
+        ),
+    ] = 24,
 ) -> None:
     import uvicorn
 
@@ -771,7 +777,7 @@ def serve(
             advice_jobs=advice_jobs,
             rate_limit_tables=rate_limit_tables,
             rate_limit_sockets=rate_limit_sockets,
-            hub_options={"timer_minute": timer_minute},
+            hub_options={"timer_minute": timer_minute, "analysis_playouts": analysis_playouts},
         ),
         host=host,
         port=port,

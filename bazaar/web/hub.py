@@ -22,6 +22,7 @@ from typing import Any
 
 import orjson
 
+from bazaar.bots.analysis import CURVE_PLAYOUTS
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
 from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
@@ -319,6 +320,7 @@ class Hub:
         presence_interval: float = PRESENCE_INTERVAL,
         timer_minute: float = TIMER_MINUTE,
         clock: Callable[[], float] = time.time,
+        analysis_playouts: int = CURVE_PLAYOUTS,
     ) -> None:
         self.store = store
         self.timer_minute = timer_minute
@@ -343,7 +345,7 @@ class Hub:
             executor=advice_executor,
         )
         #: post-game analyses worked out in the background and stored
-        self.reports = Reports(self)
+        self.reports = Reports(self, playouts=analysis_playouts)
 
     async def close(self) -> None:
         for table in self.tables.values():
