@@ -757,6 +757,10 @@ def serve(
             min=1, help=h("Playouts per point of a finished game's win-chance curve (analysis).")
         ),
     ] = 24,
+    analysis_iterations: Annotated[
+        int | None,
+        typer.Option(hidden=True, help="Playouts per decision of an analysis (for tests)."),
+    ] = None,
 ) -> None:
     import uvicorn
 
@@ -777,6 +781,9 @@ def serve(
             advice_jobs=advice_jobs,
             rate_limit_tables=rate_limit_tables,
             rate_limit_sockets=rate_limit_sockets,
+            analysis_level="easy"
+            if analysis_iterations is None
+            else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
             hub_options={"timer_minute": timer_minute, "analysis_playouts": analysis_playouts},
         ),
         host=host,

@@ -33,7 +33,7 @@ from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
-from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS
+from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS, Level
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
@@ -261,7 +261,7 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     workers: int = 1,
     hint_level: str = "medium",
-    analysis_level: str = "easy",
+    analysis_level: Level = "easy",
     advice_workers: int = ADVICE_WORKERS,
     advice_jobs: int = ADVICE_JOBS,
     rate_limit_tables: float = TABLES_PER_MINUTE,

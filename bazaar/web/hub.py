@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from bazaar.bots.analysis import CURVE_PLAYOUTS
+from bazaar.bots.levels import Level
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
 from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
@@ -309,7 +310,7 @@ class Hub:
         bot_delay: float = BOT_DELAY,
         workers_count: int = 1,
         hint_level: str = "medium",
-        analysis_level: str = "easy",
+        analysis_level: Level = "easy",
         executor: Executor | None = None,
         advice_workers: int = ADVICE_WORKERS,
         advice_jobs: int = ADVICE_JOBS,

@@ -14,6 +14,7 @@ from typing import Any
 
 from bazaar.bots import analysis
 from bazaar.bots.advice import analyse_record, decisions, hint
+from bazaar.bots.levels import Level
 from bazaar.bots.registry import make_bot
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
@@ -36,7 +37,7 @@ def hint_moves(record: dict[str, Any], seat: int, level: str, seed: int) -> list
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 
 
-def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[dict[str, Any]]:
+def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
     """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
 
@@ -59,7 +60,7 @@ def decision_moves(record: dict[str, Any], seat: int) -> list[int]:
 
 
 def analyse_part(
-    record: dict[str, Any], seat: int, level: str, seed: int, moves: list[int]
+    record: dict[str, Any], seat: int, level: Level, seed: int, moves: list[int]
 ) -> list[dict[str, Any]]:
     """``seat``'s decisions at ``moves`` judged, with the moves in words."""
     game = GameRecord.from_json(record)
