@@ -575,7 +575,8 @@ def _print_turning_points(report: dict[str, Any], names: list[str], lang: str) -
         console.print(Text(f"  {head}"))
         for m in tp["moves"]:
             if m["seat"] is not None:
-                console.print(Text(f"    {names[m['seat']]}: {m['text'][lang]}"))
+                colon = "：" if lang == "zh-TW" else ": "
+                console.print(Text(f"    {names[m['seat']]}{colon}{m['text'][lang]}"))
 
 
 VERIFY_HELP = h(

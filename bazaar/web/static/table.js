@@ -795,7 +795,9 @@
 
   function analysisHtml(res) {
     const turns = res.turning_points.map((tp) => {
-      const words = tp.moves.map((m) => `${ui.esc(seatLabel(m.seat))}: ${ui.esc(m.text)}`).join("; ");
+      const zh = lang === "zh-TW", colon = zh ? "：" : ": ";
+      const words = tp.moves.filter((m) => m.seat !== null)
+        .map((m) => `${ui.esc(seatLabel(m.seat))}${colon}${ui.esc(m.text)}`).join(zh ? "；" : "; ");
       const facts = {first: tp.from + 1, last: tp.index, n: tp.index, who: seatLabel(tp.seat), before: pct(tp.before), after: pct(tp.after)};
       const head = tp.from + 1 === tp.index ? ui.t("Move {n}: {who} {before} → {after}", facts)
         : ui.t("Moves {first}–{last}: {who} {before} → {after}", facts);
