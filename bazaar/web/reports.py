@@ -30,6 +30,8 @@ log = logging.getLogger("bazaar.web")
 #: sampled positions per curve job, and decisions per decision job
 CURVE_CHUNK = 4
 DECISION_CHUNK = 3
+#: seconds a job waits before asking a full advice desk again
+FULL_WAIT = 0.5
 
 
 @dataclass
@@ -106,9 +108,18 @@ class Reports:
     async def _run(
         self, table: LiveTable, seat: int, kind: str, fn: Callable[..., Any], *args: Any
     ) -> Any:
-        self.sent += 1
+        """One small job on the advice desk; while the desk is full (hints and other analyses
+        in hand) the job waits its turn instead of failing the analysis."""
         key = AdviceKey(table.id, seat, table.seq, f"analysis:{kind}")
-        return await self.hub.advise(key, "en", fn, *args)
+        while True:
+            try:
+                self.sent += 1
+                return await self.hub.advise(key, "en", fn, *args)
+            except Exception as exc:
+                if getattr(exc, "code", None) != "advice-full":
+                    raise
+                self.sent -= 1
+                await asyncio.sleep(FULL_WAIT)
 
     async def _work(self, table: LiveTable, seat: int, job: Job) -> None:
         try:

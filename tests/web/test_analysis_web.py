@@ -73,6 +73,22 @@ def test_an_analysis_is_worked_out_once_and_stored(tmp_path: Path) -> None:
     run_async(scenario)
 
 
+def test_a_full_advice_desk_delays_an_analysis_but_does_not_fail_it(tmp_path: Path) -> None:
+    """With room for one computation, the curve's and the decisions' jobs take turns."""
+
+    async def scenario() -> None:
+        hub = thread_hub(tmp_path, advice_jobs=1)
+        hub.analysis_level = TINY
+        hub.reports.playouts = 1
+        table = await finished(hub)
+        ready, _ = await until_ready(hub, table, 2)
+        assert ready["seat"] == 2 and ready["decisions"]
+        assert hub.advice_stats.full > 0 and hub.advice_stats.failed == 0
+        await hub.close()
+
+    run_async(scenario)
+
+
 def test_no_analysis_before_the_end(tmp_path: Path) -> None:
     async def scenario() -> None:
         hub = thread_hub(tmp_path)
