@@ -421,7 +421,11 @@ ANALYSE_HELP = h(
     "first; 'loss' is how much win chance the played move gave away. --level easy (the "
     "default, quick), medium or hard; --iterations N searches exactly N playouts per "
     "move instead. --top N shows only the N biggest mistakes; --json prints a JSON list of "
-    "objects (index, played, best, loss, win_played, win_best, ...)."
+    "objects (index, played, best, loss, win_played, win_best, ...). The turning points "
+    "follow the table: the moves where some seat's win chance (the mean of --playouts "
+    "playouts from the true position) changed most. --html FILE writes the analysis as a "
+    "page: every seat's win chance over the game as a graph, the turning points and the "
+    "mistakes with the better move."
 )
 
 
@@ -463,11 +467,19 @@ def analyse_cmd(
     ] = None,
     seed: Annotated[int, typer.Option(help=h("Random seed of the search."))] = 0,
     jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
+    html: Annotated[
+        Path | None, typer.Option(help=h("Also write the analysis as an HTML page to FILE."))
+    ] = None,
+    playouts: Annotated[
+        int | None,
+        typer.Option(min=1, help=h("Playouts per point of the win-chance curve (default 24).")),
+    ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from bazaar.bots.advice import analyse_record, level_label
+    from bazaar.bots.analysis import CURVE_PLAYOUTS, analyse_game
     from bazaar.bots.levels import level_settings
     from bazaar.core.record import GameRecord
     from bazaar.play import render
@@ -497,18 +509,36 @@ def analyse_cmd(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            entries = analyse_record(rec, seat, the_level, seed, progress, jobs)
+            report: dict[str, Any] = {}
+            if as_json and html is None:
+                entries = analyse_record(rec, seat, the_level, seed, progress, jobs)
+            else:
+                many = CURVE_PLAYOUTS if playouts is None else playouts
+                report = analyse_game(
+                    rec, seat, the_level, seed, many, progress=progress, jobs=jobs
+                )
+                entries = report["decisions"]
     except BazaarError as exc:
         fail(exc.text(lang), lang)
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     shown = entries[:top] if top else entries
+    who = render.seat_label(seat, lang, rec.seats)
+    names = [render.seat_label(s, lang, rec.seats) for s in range(rec.players)]
+    if html is not None:
+        from bazaar.play.analysis_page import analysis_page
+
+        try:
+            html.write_text(analysis_page(rec, report, names, lang), encoding="utf-8")
+        except OSError as exc:
+            fail(t("cannot write {path}: {error}", lang, path=str(html), error=exc.strerror), lang)
+        err_console.print(Text(t("Wrote the analysis page {path}", lang, path=str(html))))
     if as_json:
         typer.echo(json.dumps(shown, ensure_ascii=False, indent=1))
         return
-    who = render.seat_label(seat, lang, rec.seats)
     if not entries:
         console.print(Text(t("{who} had no decisions to analyse.", lang, who=who)))
+        _print_turning_points(report, names, lang)
         return
     title = t(
         "Analysis of {who} · {n} decisions · level {level}",
@@ -529,6 +559,24 @@ def analyse_cmd(
             )
         )
     )
+    _print_turning_points(report, names, lang)
+
+
+def _print_turning_points(report: dict[str, Any], names: list[str], lang: str) -> None:
+    """The turning points of the win curve, each with its moves in words."""
+    from bazaar.play.analysis_page import turn_heading
+
+    turns = report.get("turning_points", [])
+    console.print(Text(t("Turning points:", lang), style="bold"))
+    if not turns:
+        console.print(Text("  " + t("No big swings: the game stayed close.", lang)))
+    for tp in turns:
+        head = turn_heading(tp, names, lang)
+        console.print(Text(f"  {head}"))
+        for m in tp["moves"]:
+            if m["seat"] is not None:
+                colon = "：" if lang == "zh-TW" else ": "
+                console.print(Text(f"    {names[m['seat']]}{colon}{m['text'][lang]}"))
 
 
 VERIFY_HELP = h(
@@ -728,6 +776,16 @@ def serve(
     timer_minute: Annotated[
         float, typer.Option(hidden=True, help="Seconds in one turn-timer minute (for tests).")
     ] = 60.0,
+    analysis_playouts: Annotated[
+        int,
+        typer.Option(
+            min=1, help=h("Playouts per point of a finished game's win-chance curve (analysis).")
+        ),
+    ] = 24,
+    analysis_iterations: Annotated[
+        int | None,
+        typer.Option(hidden=True, help="Playouts per decision of an analysis (for tests)."),
+    ] = None,
 ) -> None:
     import uvicorn
 
@@ -748,7 +806,10 @@ def serve(
             advice_jobs=advice_jobs,
             rate_limit_tables=rate_limit_tables,
             rate_limit_sockets=rate_limit_sockets,
-            hub_options={"timer_minute": timer_minute},
+            analysis_level="easy"
+            if analysis_iterations is None
+            else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
+            hub_options={"timer_minute": timer_minute, "analysis_playouts": analysis_playouts},
         ),
         host=host,
         port=port,

@@ -7,7 +7,7 @@ cards, and a post-game analysis judges each move by what the seat could know at 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy
@@ -239,8 +239,10 @@ def analyse_record(
     seed: int = 0,
     progress: Progress | None = None,
     jobs: int = 1,
+    only: Collection[int] | None = None,
 ) -> list[dict[str, Any]]:
-    """Judge every decision of ``seat`` in ``record``; the biggest mistakes first.
+    """Judge every decision of ``seat`` in ``record`` (with ``only``: those of these move
+    numbers); the biggest mistakes first.
 
     Each entry: ``index`` (move number, from 1), ``played`` and ``best`` (notation), ``loss``
     (estimated win probability of the best move minus that of the played one, ≥ 0),
@@ -251,6 +253,8 @@ def analyse_record(
     """
     level_settings(level)
     found = decisions(record, seat)
+    if only is not None:
+        found = [d for d in found if d[0] in only]
     total = len(found)
     if progress:
         progress(0, total)

@@ -33,7 +33,7 @@ from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bazaar import __version__
-from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS
+from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS, Level
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
@@ -273,7 +273,7 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     workers: int = 1,
     hint_level: str = "medium",
-    analysis_level: str = "easy",
+    analysis_level: Level = "easy",
     advice_workers: int = ADVICE_WORKERS,
     advice_jobs: int = ADVICE_JOBS,
     rate_limit_tables: float = TABLES_PER_MINUTE,
@@ -663,16 +663,19 @@ def create_app(
 
     @app.get(
         "/api/tables/{table_id}/analysis",
-        summary="Post-game analysis of your decisions",
+        summary="Post-game analysis: the win curve, turning points and your mistakes",
         responses=errors(403, 404, 409, 422, 429, 503),
     )
     async def analysis(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
-    ) -> dict[str, Any]:
+    ) -> Any:
         hub, table, seat = await table_and_seat(request, table_id, token)
         if seat is None:
             raise WebError(403, "token", "the analysis of a seat needs its token")
-        return {"seat": seat, "decisions": await hub.analysis(table, seat, _lang(lang))}
+        found = await hub.analysis_report(table, seat, _lang(lang))
+        if found["status"] == "running":  # worked out in the background: ask again soon
+            return JSONResponse(found, status_code=202)
+        return found
 
     # ------------------------------------------------------------------ classrooms
     def classroom_limited(request: Request, lang: str) -> JSONResponse | None:

@@ -22,6 +22,8 @@ from typing import Any
 
 import orjson
 
+from bazaar.bots.analysis import CURVE_PLAYOUTS
+from bazaar.bots.levels import Level
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
 from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
@@ -39,9 +41,11 @@ from bazaar.web.advice import (
     AdviceKey,
     AdviceStats,
 )
+from bazaar.web.advice import FAILED as ADVICE_FAILED
 from bazaar.web.outbox import CLOSE_TIMEOUT, QUEUE_LIMIT, SEND_TIMEOUT, Close, Outbox
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.pools import WorkerPool
+from bazaar.web.reports import Reports, localized
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
 from bazaar.web.undo import UNDO_REFUSALS, learned_nothing
 
@@ -305,7 +309,7 @@ class Hub:
         bot_delay: float = BOT_DELAY,
         workers_count: int = 1,
         hint_level: str = "medium",
-        analysis_level: str = "easy",
+        analysis_level: Level = "easy",
         executor: Executor | None = None,
         advice_workers: int = ADVICE_WORKERS,
         advice_jobs: int = ADVICE_JOBS,
@@ -316,6 +320,7 @@ class Hub:
         presence_interval: float = PRESENCE_INTERVAL,
         timer_minute: float = TIMER_MINUTE,
         clock: Callable[[], float] = time.time,
+        analysis_playouts: int = CURVE_PLAYOUTS,
     ) -> None:
         self.store = store
         self.timer_minute = timer_minute
@@ -339,6 +344,8 @@ class Hub:
             max_jobs=advice_jobs,
             executor=advice_executor,
         )
+        #: post-game analyses worked out in the background and stored
+        self.reports = Reports(self, playouts=analysis_playouts)
 
     async def close(self) -> None:
         for table in self.tables.values():
@@ -348,6 +355,7 @@ class Hub:
                 table.presence_timer.cancel()
             if table.timer_handle is not None:
                 table.timer_handle.cancel()
+        self.reports.close()
         await self.advice.close()
         await asyncio.to_thread(self.pool.shutdown)
         self.store.close()
@@ -925,6 +933,18 @@ class Hub:
         found = await self.advise(key, lang, workers.analyse, table.record(), seat, level, seed)
         table.analyses[seat] = found  # only a finished computation is kept
         return found
+
+    async def analysis_report(
+        self, table: LiveTable, seat: int, lang: str = "en"
+    ) -> dict[str, Any]:
+        """The stored analysis of ``seat`` in ``lang`` (``status`` "ready"), or its progress
+        (``status`` "running", ``done``, ``total``): see :mod:`bazaar.web.reports`."""
+        if not table.state.is_over():
+            raise WebError(409, "not-over", "the analysis is ready once the game is over")
+        found = await self.reports.status(table, seat)
+        if found["status"] == "failed":
+            raise WebError(503, "advice-failed", t(ADVICE_FAILED, lang))
+        return localized(found, lang)
 
     def replay_payload(
         self, table: LiveTable, seat: int | None, step: int, lang: str

@@ -10,7 +10,8 @@ URLs, with the ``postgres`` extra installed) are supported.
 
 Seeds are 64-bit unsigned numbers, more than a signed BIGINT holds, so ``tables.seed`` is
 text (decimal digits). Databases made before that (an integer ``seed`` column, no ``salt``,
-``commitment`` or ``fixed_seed``) are upgraded in place when a :class:`Store` opens them.
+``commitment`` or ``fixed_seed``) are upgraded in place when a :class:`Store` opens them; the
+``analyses`` table (stored post-game analyses) is created in an older database when it opens.
 """
 
 from __future__ import annotations
@@ -124,6 +125,24 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(80))
     created: Mapped[float] = mapped_column(Float)
+
+
+class AnalysisRow(Base):
+    """A finished game's stored analysis: ``seat`` -1 holds the seat-independent part (the
+    win curve and turning points), ``seat`` k that seat's judged decisions. Computed once."""
+
+    __tablename__ = "analyses"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="one_analysis_per_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Float)
+
+
+#: the ``analyses`` seat of the seat-independent part
+CURVE_SEAT = -1
 
 
 @dataclass
@@ -295,6 +314,24 @@ class Store:
                 .values(undos=func.coalesce(TableRow.undos, 0) + 1)
             )
             return True
+
+    def save_analysis(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
+        """Store an analysis part (a second writer of the same part is ignored)."""
+        try:
+            with self.engine.begin() as connection:
+                row = {"table_id": table_id, "seat": seat, "data": data, "created": time.time()}
+                connection.execute(insert(AnalysisRow), [row])
+        except IntegrityError:
+            pass  # the same analysis, stored by another request or server first
+
+    def load_analysis(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        with Session(self.engine) as session:
+            found = session.execute(
+                select(AnalysisRow.data).where(
+                    AnalysisRow.table_id == table_id, AnalysisRow.seat == seat
+                )
+            ).scalar()
+            return None if found is None else dict(found)
 
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         self.set_seat(table_id, seat, "name", name)

@@ -12,7 +12,9 @@ import threading
 import time
 from typing import Any
 
-from bazaar.bots.advice import analyse_record, hint
+from bazaar.bots import analysis
+from bazaar.bots.advice import analyse_record, decisions, hint
+from bazaar.bots.levels import Level
 from bazaar.bots.registry import make_bot
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
@@ -35,9 +37,36 @@ def hint_moves(record: dict[str, Any], seat: int, level: str, seed: int) -> list
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 
 
-def analyse(record: dict[str, Any], seat: int, level: str, seed: int) -> list[dict[str, Any]]:
+def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
     """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
+
+
+def curve_part(
+    record: dict[str, Any], moves: list[int], playouts: int, seed: int
+) -> list[list[float]]:
+    """Every seat's win chance after each of ``moves`` (:func:`analysis.curve_points`)."""
+    return analysis.curve_points(GameRecord.from_json(record), moves, playouts, seed)
+
+
+def turning_points(record: dict[str, Any], curve: dict[str, Any]) -> list[dict[str, Any]]:
+    """The curve's turning points with their moves in words."""
+    return analysis.turning_points(GameRecord.from_json(record), curve)
+
+
+def decision_moves(record: dict[str, Any], seat: int) -> list[int]:
+    """The move numbers of ``seat``'s real decisions."""
+    return [index for index, _, _ in decisions(GameRecord.from_json(record), seat)]
+
+
+def analyse_part(
+    record: dict[str, Any], seat: int, level: Level, seed: int, moves: list[int]
+) -> list[dict[str, Any]]:
+    """``seat``'s decisions at ``moves`` judged, with the moves in words."""
+    game = GameRecord.from_json(record)
+    entries = analyse_record(game, seat, level=level, seed=seed, only=set(moves))
+    analysis.worded_decisions(game, entries, seat)
+    return entries
 
 
 def start_worker(parent: int, niceness: int = 0) -> None:

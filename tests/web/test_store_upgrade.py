@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, inspect, text
 from bazaar.core import deal
 from bazaar.core.registry import get_game
 from bazaar.web.hub import LiveTable, replay_table
-from bazaar.web.store import Store, token_hash
+from bazaar.web.store import CURVE_SEAT, Store, token_hash
 
 #: The statements the first schema's ``create_all`` issued (SQLite and PostgreSQL).
 OLD_SCHEMA = {
@@ -196,5 +196,26 @@ def test_a_database_from_before_turn_timers_gains_the_column(tmp_path: Path) -> 
         assert "turn_minutes" in columns
         loaded = again.load("before")
         assert loaded is not None and loaded.turn_minutes is None and loaded.seed == 5
+    finally:
+        again.close()
+
+
+def test_an_old_database_gains_the_analyses_table(old_db: str) -> None:
+    """Stored analyses (one row per table and seat; -1: the curve) on an upgraded database."""
+    store = Store(old_db)
+    try:
+        assert "analyses" in inspect(store.engine).get_table_names()
+        assert store.load_analysis("old1", CURVE_SEAT) is None
+        curve = {"curve": {"moves": [0, 2], "win": [[0.5, 0.25, 0.25], [1.0, 0.0, 0.0]]}}
+        store.save_analysis("old1", CURVE_SEAT, curve)
+        store.save_analysis("old1", 0, {"decisions": [], "mistakes": []})
+        store.save_analysis("old1", 0, {"decisions": ["later"], "mistakes": []})  # ignored
+    finally:
+        store.close()
+    again = Store(old_db)
+    try:
+        assert again.load_analysis("old1", CURVE_SEAT) == curve
+        assert again.load_analysis("old1", 0) == {"decisions": [], "mistakes": []}
+        assert again.load_analysis("old1", 1) is None
     finally:
         again.close()

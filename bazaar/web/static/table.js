@@ -758,22 +758,104 @@
     $("hint").disabled = false;
   }
 
+  /* The analysis: polled until ready (202 + progress meanwhile), then the win curve of every
+   * seat as an SVG graph, the turning points and the mistakes; each point jumps the replay to
+   * the board before that move. */
+  const SEAT_COLOURS = ["#007F72", "#C24714", "#3949AB", "#547A21", "#C2185B", "#87695F"];
+  const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
   async function analyse() {
     $("analyse").disabled = true;
-    $("analysis").innerHTML = `<p class="muted">${ui.esc(ui.t("Analysing… this can take a minute."))}</p>`;
+    const box = $("analysis");
+    box.innerHTML = `<p class="muted">${ui.esc(ui.t("Analysing… this can take a minute."))}</p>`;
     try {
-      const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${lang}${tokenQuery()}`);
-      const rows = res.decisions.map((d) =>
-        `<tr><td>${d.index}</td><td><code>${ui.esc(d.played)}</code></td>` +
-        `<td><code>${ui.esc(d.best)}</code></td><td>${Math.round(d.loss * 100)}%</td></tr>`).join("");
-      $("analysis").innerHTML = `<p>${ui.esc(ui.t("Biggest mistakes first; loss = estimated win chance given away."))}</p>` +
-        `<table class="list"><thead><tr><th>#</th><th>${ui.esc(ui.t("Played"))}</th>` +
-        `<th>${ui.esc(ui.t("Best"))}</th><th>${ui.esc(ui.t("Loss"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+      let res;
+      for (;;) {
+        res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${lang}${tokenQuery()}`);
+        if (res.status !== "running") break;
+        box.innerHTML = `<p class="muted" id="analysis-progress">${ui.esc(ui.t("Analysing… {done} of {total} steps done.", {done: res.done, total: res.total}))}</p>`;
+        await sleep(700);
+      }
+      box.innerHTML = analysisHtml(res);
+      box.querySelectorAll("[data-step]").forEach((el) =>
+        el.addEventListener("click", () => jumpTo(Number(el.dataset.step))));
     } catch (err) {
-      $("analysis").innerHTML = "";
+      box.innerHTML = "";
       Bazaar.toast(err.message);
     }
     $("analyse").disabled = false;
+  }
+
+  function jumpTo(step) {
+    $("replay").value = String(step);
+    replayTo(step);
+  }
+
+  function pct(x) { return `${Math.round(x * 100)}%`; }
+
+  function analysisHtml(res) {
+    const turns = res.turning_points.map((tp) => {
+      const zh = lang === "zh-TW", colon = zh ? "：" : ": ";
+      const words = tp.moves.filter((m) => m.seat !== null)
+        .map((m) => `${ui.esc(seatLabel(m.seat))}${colon}${ui.esc(m.text)}`).join(zh ? "；" : "; ");
+      const facts = {first: tp.from + 1, last: tp.index, n: tp.index, who: seatLabel(tp.seat), before: pct(tp.before), after: pct(tp.after)};
+      const head = tp.from + 1 === tp.index ? ui.t("Move {n}: {who} {before} → {after}", facts)
+        : ui.t("Moves {first}–{last}: {who} {before} → {after}", facts);
+      return `<li><button type="button" class="link" data-step="${tp.from}">${ui.esc(head)}</button> <small>${words}</small></li>`;
+    }).join("");
+    const mistakes = res.mistakes.map((m) => {
+      const head = ui.t("Move {n}: you played {played}; better: {best}", {n: m.index, played: m.played_text, best: m.best_text});
+      return `<li><button type="button" class="link" data-step="${m.index - 1}">${ui.esc(head)}</button> <small>${ui.esc(m.change_text)}</small></li>`;
+    }).join("");
+    const rows = res.decisions.map((d) =>
+      `<tr><td><button type="button" class="link" data-step="${d.index - 1}">${d.index}</button></td>` +
+      `<td>${ui.esc(d.played_text)}</td><td>${ui.esc(d.best_text)}</td><td>${Math.round(d.loss * 100)}%</td></tr>`).join("");
+    return curveSvg(res) +
+      `<h3>${ui.esc(ui.t("Turning points"))}</h3>` +
+      (turns ? `<ol id="turning-points">${turns}</ol>` : `<p class="muted">${ui.esc(ui.t("No big swings: the game stayed close."))}</p>`) +
+      `<h3>${ui.esc(ui.t("Your biggest mistakes"))}</h3>` +
+      (mistakes ? `<ol id="mistakes">${mistakes}</ol>` : `<p class="muted">${ui.esc(ui.t("No clear mistakes."))}</p>`) +
+      `<p>${ui.esc(ui.t("Biggest mistakes first; loss = estimated win chance given away."))}</p>` +
+      `<table class="list"><thead><tr><th>#</th><th>${ui.esc(ui.t("Played"))}</th>` +
+      `<th>${ui.esc(ui.t("Best"))}</th><th>${ui.esc(ui.t("Loss"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+
+  function curveSvg(res) {
+    const W = 640, H = 240, L = 44, R = 12, T = 12, B = 34;
+    const moves = res.curve.moves, win = res.curve.win;
+    const last = Math.max(1, moves[moves.length - 1]);
+    const x = (m) => L + (W - L - R) * m / last;
+    const y = (p) => T + (H - T - B) * (1 - p);
+    const at = (seat, m) => {  // the seat's chance at move m (between two sampled moves: a line)
+      let i = 1;
+      while (i < moves.length - 1 && moves[i] < m) i++;
+      const a = moves[i - 1], b = moves[i], f = b > a ? Math.min(1, Math.max(0, (m - a) / (b - a))) : 1;
+      return win[i - 1][seat] + f * (win[i][seat] - win[i - 1][seat]);
+    };
+    let out = `<svg id="analysis-graph" viewBox="0 0 ${W} ${H}" role="img" aria-label="${ui.esc(ui.t("Win chance of every seat over the game"))}">`;
+    for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+      out += `<line x1="${L}" x2="${W - R}" y1="${y(p)}" y2="${y(p)}" stroke="#ccc" stroke-width="1"/>`;
+      out += `<text x="${L - 4}" y="${y(p) + 4}" text-anchor="end" font-size="11">${pct(p)}</text>`;
+    }
+    out += `<text x="${(L + W - R) / 2}" y="${H - 4}" text-anchor="middle" font-size="12">${ui.esc(ui.t("Move"))}</text>`;
+    out += `<text x="12" y="${(T + H - B) / 2}" text-anchor="middle" font-size="12" transform="rotate(-90 12 ${(T + H - B) / 2})">${ui.esc(ui.t("Win chance"))}</text>`;
+    out += `<text x="${x(last)}" y="${H - 18}" text-anchor="end" font-size="11">${last}</text><text x="${L}" y="${H - 18}" font-size="11">0</text>`;
+    const seats = win.length ? win[0].length : 0;
+    for (let s = 0; s < seats; s++) {
+      const pts = moves.map((m, i) => `${x(m).toFixed(1)},${y(win[i][s]).toFixed(1)}`).join(" ");
+      out += `<polyline class="curve" data-seat="${s}" fill="none" stroke="${SEAT_COLOURS[s % 6]}" stroke-width="2" points="${pts}"><title>${ui.esc(seatLabel(s))}</title></polyline>`;
+    }
+    for (const tp of res.turning_points) {
+      out += `<circle class="turn" data-step="${tp.from}" cx="${x(tp.index)}" cy="${y(tp.after)}" r="6" fill="none" stroke="${SEAT_COLOURS[tp.seat % 6]}" stroke-width="2" style="cursor:pointer"><title>${ui.esc(ui.t("Turning point: move {n}", {n: tp.index}))}</title></circle>`;
+    }
+    for (const m of res.mistakes) {
+      out += `<circle class="mistake" data-step="${m.index - 1}" cx="${x(m.index)}" cy="${y(at(res.seat, m.index))}" r="5" fill="#d32f2f" style="cursor:pointer"><title>${ui.esc(ui.t("Mistake: move {n}", {n: m.index}))}</title></circle>`;
+    }
+    out += "</svg>";
+    const legend = Array.from({length: seats}, (_, s) =>
+      `<span class="legend" style="color:${SEAT_COLOURS[s % 6]}">━ ${ui.esc(seatLabel(s))}</span>`).join(" ");
+    const how = ui.t("Each point: the mean of {n} playouts from the true position (the whole deal is known after the game).", {n: res.curve.playouts});
+    return `<div class="analysis-graph">${out}<p>${legend}</p><p class="muted"><small>${ui.esc(how)}</small></p></div>`;
   }
 
   async function replayTo(step) {
