@@ -4,6 +4,7 @@ same cards, and the creation form (docs/web.md, "Classrooms")."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -13,6 +14,17 @@ from tests.web.server import Server
 from tests.web.test_zh_tw_pages import english_on
 
 GAME = "take-stock"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, with a tiny analysis budget (the summary's "Find mistakes")."""
+    srv = Server(
+        tmp_path_factory.mktemp("db") / "bazaar.db",
+        args=["--analysis-playouts", "2", "--analysis-iterations", "4"],
+    ).start()
+    yield srv
+    srv.stop()
 
 
 def finish(server: Server, table: dict[str, Any]) -> None:
@@ -96,3 +108,37 @@ def test_the_creation_form_makes_a_classroom(page: Any, server: Server) -> None:
     assert page.locator("a.seat-link").count() == 6
     assert "/c/" in page.url and "token=" in page.url
     assert english_on(page, GAME) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "move", "none"),
+    [("en", "move {n}", "No mistakes found."), ("zh-TW", "第 {n} 步", "沒有找到失誤。")],
+)
+def test_find_mistakes_shows_the_analysis_top_mistakes_in_words(
+    page: Any, server: Server, room: dict[str, Any], lang: str, move: str, none: str
+) -> None:
+    open_room(page, server, room, lang)
+    table = room["tables"][0]
+    row = page.locator(f".summary-row[data-table='{table['id']}'][data-seat='0']")
+    row.locator("button[data-analyse]").click()
+    # polled (202 with progress) until worked out: then its mistakes or "none found"
+    page.wait_for_function(
+        f"(() => {{ const r = document.querySelector(\".summary-row[data-table='{table['id']}']"
+        f"[data-seat='0']\"); return r && !r.querySelector('button[data-analyse]')"
+        " && !/…/.test(r.innerText); })()",
+        timeout=60_000,
+    )
+    shown = row.inner_text()
+    res = httpx.get(
+        f"{server.url}/api/tables/{table['id']}/analysis",
+        params={"token": table["seats"][0]["token"], "lang": lang},
+        timeout=30,
+    )
+    assert res.status_code == 200  # stored: the page's request worked it out
+    top = [d for d in res.json()["mistakes"] if d["loss"] > 0][:3]
+    if not top:
+        assert none in shown
+    for d in top:
+        assert f"{move.format(n=d['index'])} {d['played_text']} → {d['best_text']}" in shown
+    if lang == "zh-TW":
+        assert english_on(page, GAME) == [], "English on the zh-TW classroom page"

@@ -11,6 +11,7 @@
   let catalog = null;
   let room = null;           // the newest GET /api/classrooms/{id}
   let timer = null;
+  const ANALYSIS_POLL_MS = 1000;
   const mistakes = {};       // "table:seat" -> {busy} | {decisions} | {error}
 
   function gameInfo(id) { return catalog.games.find((g) => g.id === id); }
@@ -126,7 +127,11 @@
     if (!found) {
       return `<button data-analyse="${ui.esc(key)}">${ui.esc(ui.t("Find mistakes"))}</button>`;
     }
-    if (found.busy) return `<span class="muted">${ui.esc(ui.t("Analysing… this can take a minute."))}</span>`;
+    if (found.busy) {
+      const words = found.total ? ui.t("Analysing… {done} of {total} steps done.", {done: found.done, total: found.total})
+        : ui.t("Analysing… this can take a minute.");
+      return `<span class="muted">${ui.esc(words)}</span>`;
+    }
     if (found.error) {
       return `<span class="muted">${ui.esc(found.error)}</span> ` +
         `<button data-analyse="${ui.esc(key)}">${ui.esc(ui.t("Try again"))}</button>`;
@@ -134,10 +139,11 @@
     const top = found.decisions.filter((d) => d.loss > 0).slice(0, 3);
     if (!top.length) return ui.esc(ui.t("No mistakes found."));
     return "<ul class='links'>" + top.map((d) => {
-      const where = ui.t("move {n}", {n: d.index + 1});
+      const where = ui.t("move {n}", {n: d.index});  // move numbers count from 1
       const loss = ui.t("loss {p}%", {p: Math.round(d.loss * 100)});
-      const moves = ui.notation ? ` <code>${ui.esc(d.played)}</code> → <code>${ui.esc(d.best)}</code>` : "";
-      return `<li>${ui.esc(where)}${moves} · ${ui.esc(loss)}</li>`;
+      const words = d.played_text && d.best_text ? ` ${ui.esc(d.played_text)} → ${ui.esc(d.best_text)}`
+        : ui.notation ? ` <code>${ui.esc(d.played)}</code> → <code>${ui.esc(d.best)}</code>` : "";
+      return `<li>${ui.esc(where)}${words} · ${ui.esc(loss)}</li>`;
     }).join("") + "</ul>";
   }
 
@@ -176,9 +182,16 @@
     const seatToken = tb.seats[Number(seatText)].token;
     mistakes[key] = {busy: true};
     renderSummary();
+    const url = `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${ui.lang}&token=${encodeURIComponent(seatToken)}`;
     try {
-      const res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${ui.lang}&token=${encodeURIComponent(seatToken)}`);
-      mistakes[key] = {decisions: res.decisions || []};
+      let res = await Bazaar.api("GET", url);
+      while (res.status === "running") {  // 202 with progress until it is worked out (stored once)
+        mistakes[key] = {busy: true, done: res.done, total: res.total};
+        renderSummary();
+        await new Promise((done) => setTimeout(done, ANALYSIS_POLL_MS));
+        res = await Bazaar.api("GET", url);
+      }
+      mistakes[key] = {decisions: res.mistakes || res.decisions || []};
     } catch (err) {
       mistakes[key] = {error: err.data && err.data.explain ? err.data.explain : ui.t("The analysis is not ready; ask again later.")};
     }
