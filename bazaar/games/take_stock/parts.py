@@ -8,6 +8,7 @@ from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
+from bazaar.games.take_stock.teach import CHANGES
 from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
@@ -45,4 +46,5 @@ PARTS = GameParts(
     level_overrides=LEVEL_OVERRIDES,
     move_fields=move_fields,
     result_rule=RESULT_RULE,
+    changes=CHANGES,
 )
