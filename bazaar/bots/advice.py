@@ -152,17 +152,17 @@ def _entry(state: State, m: MoveStats, seat: int, seed: int) -> dict[str, Any]:
 
 #: a hint searches at most this many rounds after the level's own search, each on half the
 #: level's budget, while the best move's interval still overlaps another's
-HINT_ROUNDS = 3
-#: and stops starting rounds once its searches have taken this long (one core, milliseconds)
-HINT_MILLIS = 1500.0
+HINT_ROUNDS = 6
+#: and starts no round once its searches have taken this long (milliseconds): with the
+#: medium level (400 ms, rounds of 200 ms) a hint takes at most about 1.6 s on one core
+HINT_MILLIS = 1400.0
 
 
 def _separated(ranked: list[MoveStats]) -> bool:
-    """Whether the best move's interval lies above every other's."""
+    """Whether the best move's interval lies above the second best's."""
     if len(ranked) < 2:
         return True
-    low = wilson(ranked[0].win, ranked[0].visits)[0]
-    return all(wilson(m.win, m.visits)[1] < low for m in ranked[1:])
+    return wilson(ranked[1].win, ranked[1].visits)[1] < wilson(ranked[0].win, ranked[0].visits)[0]
 
 
 def _contenders(ranked: list[MoveStats]) -> frozenset[int]:
@@ -255,6 +255,16 @@ def hint(
         )
     best["close"] = any(entry["close"] for entry in out[1:])
     return out
+
+
+def ranking_violations(moves: list[dict[str, Any]]) -> int:
+    """How many of ``moves`` (a :func:`hint` reply) estimate a higher win chance than the top
+    move by more than the top move's stated uncertainty (above its ``win_high``): 0 when the
+    ranking agrees with the intervals it shows."""
+    top = moves[0]["win_high"] if moves else None
+    if top is None:
+        return 0
+    return sum(1 for m in moves[1:] if m["win"] is not None and m["win"] > top + 1e-9)
 
 
 #: a move searched at least this share of the most searched move's visits is ranked by its
@@ -443,6 +453,7 @@ __all__ = [
     "move_changes",
     "move_sentence",
     "move_words",
+    "ranking_violations",
     "search_rounds",
     "wilson",
 ]

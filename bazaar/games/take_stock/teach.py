@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.core.parts import Fact, MoveChanges
+from bazaar.games.take_stock.text import _seat as seat_words
 from bazaar.games.take_stock.text import stock_name, t
 from bazaar.i18n import N_
 
@@ -17,6 +18,8 @@ PRICE = N_("{stock} price: {before} → {after}")
 LEAD_YOU = N_("{stock}: you get the most shares")
 LEAD_SHARED = N_("{stock}: you share the most shares")
 LEAD_LOST = N_("{stock}: you no longer hold the most shares")
+LEAD_OTHERS = N_("{stock}: most shares now with {seats}")
+NO_LEAD = N_("{stock}: nobody holds shares now")
 
 
 def leaders(view: dict[str, Any], stock: int) -> tuple[int, ...]:
@@ -46,6 +49,8 @@ def facts(before: dict[str, Any], after: dict[str, Any], seat: int) -> list[Fact
             found.append(("lead", k, "shared"))
         elif seat in was:
             found.append(("lead", k, "lost"))
+        else:
+            found.append(("lead", k, "others", *now))
     return found
 
 
@@ -57,8 +62,20 @@ def words(fact: Fact, lang: str) -> str:
         return t(SHARES, lang, stock=stock, before=fact[2], after=fact[3])
     if kind == "price":
         return t(PRICE, lang, stock=stock, before=fact[2], after=fact[3])
+    if fact[2] == "others":
+        if len(fact) == 3:
+            return t(NO_LEAD, lang, stock=stock)
+        seats = listing([seat_words(x, lang) for x in fact[3:]], lang)
+        return t(LEAD_OTHERS, lang, stock=stock, seats=seats)
     lead = {"you": LEAD_YOU, "shared": LEAD_SHARED, "lost": LEAD_LOST}[fact[2]]
     return t(lead, lang, stock=stock)
+
+
+def listing(items: list[str], lang: str) -> str:
+    """Seats one after another: "Seat 1 and Seat 3" / "玩家1、玩家3"."""
+    if lang != "en":
+        return "、".join(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 CHANGES = MoveChanges(facts=facts, words=words)

@@ -749,8 +749,8 @@
         `<button data-action="${m.action}" data-notation="${ui.esc(m.notation)}">` +
         `${ui.esc(ui.notation ? m.notation : m.text)}</button>` +
         (ui.notation ? ` ${ui.esc(m.text)}` : "") +
-        (m.changes.length ? `<ul class="hint-changes">` +
-          m.changes.map((c) => `<li>${ui.esc(c.text)}</li>`).join("") + `</ul>` : "") +
+        (m.changes.length ? `<div class="hint-changes">` +
+          m.changes.map((c) => `<div>${ui.esc(c.text)}</div>`).join("") + `</div>` : "") +
         `</li>`).join("");
       $("hint-note").textContent = close > 1 ? ui.t("Too close to call: the search cannot tell the top {n} moves apart.", {n: close}) : "";
       $("hint-note").hidden = close <= 1;
