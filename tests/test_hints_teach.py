@@ -15,6 +15,7 @@ from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.games.night_market.teach import first_catches
 from benchmarks.hint_quality import GAMES, positions
+from tests.no_english import english_tokens
 
 #: a tiny search: playouts cut after 8 moves and judged by the game's estimate
 TINY = {"iterations": 16, "millis": None, "rollout": "random", "rollout_depth": 8}
@@ -101,3 +102,25 @@ def test_hints_are_the_same_in_every_world_the_mover_cannot_tell_apart(game_id: 
         assert orjson.dumps(mine) == orjson.dumps(other)
         changes += sum(len(m["changes"]) for m in mine)
     assert changes > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_changes_of_every_move_read_in_zh_tw_without_english(game_id: str) -> None:
+    kinds: set[str] = set()
+    for i, state in enumerate(positions(game_id, 12)):
+        mover = state.to_move()
+        assert mover is not None
+        for action in state.legal_actions()[:40]:
+            for change in move_changes(state, mover, action, seed=i):
+                kinds.add(change["data"][0])
+                assert english_tokens(game_id, change["text"]["zh-TW"]) == [], change
+                assert change["text"]["en"] != change["text"]["zh-TW"]
+    assert kinds == EXPECTED_KINDS[game_id]
+
+
+#: the kinds of change facts the positions above meet
+EXPECTED_KINDS = {
+    "buy-low-sell-high": {"money", "shares", "price"},
+    "take-stock": {"shares", "price", "lead"},
+    "night-market": {"cash", "loans", "lots_owned", "stall", "catch"},
+}
