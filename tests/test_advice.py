@@ -207,6 +207,7 @@ def test_hint_command_in_a_terminal_game(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setitem(LEVELS, "easy", dict(TINY))
     zh.run()
     assert "思考中(簡單)…" in zh_buf.getvalue() and "建議的行動：" in zh_buf.getvalue()
+    assert "       · 你的資金：$" in zh_buf.getvalue() and "（±" in zh_buf.getvalue()
     assert zh_match.record.actions == []
 
 
