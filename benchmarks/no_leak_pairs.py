@@ -7,9 +7,10 @@ exactly what the test suite checks).
 
 Runs the same checks as ``tests/test_no_leak.py`` (it fails loudly on a leak) and prints one
 line per game, then as its last line one JSON object:
-{"games": {game: {"positions", "pairs", "hints", "seconds"}}, "seconds"}
+{"games": {game: {"positions", "pairs", "hints", "hint_changes", "seconds"}}, "seconds"}
 ``positions`` are the private-choice positions met, ``pairs`` the pairs of private moves
-checked there, ``hints`` the positions where the next mover's hints were compared.
+checked there, ``hints`` the positions where the next mover's hints were compared and
+``hint_changes`` how many "what it changes" lines those hints held.
 """
 
 from __future__ import annotations

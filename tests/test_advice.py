@@ -14,7 +14,14 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bazaar.bots.advice import analyse_record, decisions, hint, level_label
+from bazaar.bots.advice import (
+    analyse_record,
+    decisions,
+    hint,
+    level_label,
+    move_changes,
+    wilson,
+)
 from bazaar.bots.levels import LEVELS
 from bazaar.bots.random_bot import RandomBot
 from bazaar.cli import app
@@ -68,8 +75,13 @@ def test_hint_gives_the_top_moves_for_the_mover_without_changing_the_state() -> 
         assert m["action"] in legal and m["notation"] == state.notation(m["action"])
         assert 0.0 <= m["win"] <= 1.0
         assert isinstance(m["score"], float)
-        assert "% to win, expected final money $" in m["text"]["en"]
+        assert (
+            f"% (±{max(1, round(100 * m['margin']))}) to win, expected final money $"
+            in (m["text"]["en"])
+        )
         assert "勝率約" in m["text"]["zh-TW"] and "預期最終資金" in m["text"]["zh-TW"]
+        assert m["win_low"] <= m["win"] <= m["win_high"]
+        assert m["margin"] == pytest.approx((m["win_high"] - m["win_low"]) / 2, abs=1e-4)
     (alone,) = hint(state, seat=0, level=TINY, top=1, seed=1)
     assert {**alone, "close": True} == {**moves[0], "close": True}  # seeded: repeatable
     assert alone["close"] is False  # one move alone is never "too close to call"
@@ -90,10 +102,32 @@ def test_hints_are_ordered_by_estimate_and_say_when_too_close_to_call() -> None:
     assert [m.action for m in by_estimate(stats)] == [2, 3, 1, 4]
     state = GAME.new(3, 2)
     moves = hint(state, level=TINY, top=3, seed=1)
-    best = moves[0]["win"]
-    closes = [m["close"] for m in moves]
-    near = [best - m["win"] <= 0.03 for m in moves]
-    assert closes == (near if sum(near) > 1 else [False] * len(moves))
+    best = moves[0]
+    near = [m["win_high"] >= best["win_low"] for m in moves[1:]]  # the intervals overlap
+    assert [m["close"] for m in moves] == [any(near), *near]
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0.5, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert wilson(1.0, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    assert wilson(0.3, 0) == (0.0, 1.0)
+
+
+def test_hint_says_what_the_move_changes() -> None:
+    state = GAME.new(3, 2)
+    (sell,) = [a for a in state.legal_actions() if state.notation(a) == "-K0"]
+    changes = move_changes(state, 0, sell, seed=5)
+    assert [c["data"] for c in changes] == [
+        ["money", 50, 65],
+        ["shares", 0, 1, 0],
+        ["price", 0, 16, 15, 15, 14],
+    ]
+    assert [c["text"]["en"] for c in changes] == [
+        "your money: $50 → $65",
+        "your red shares: 1 → 0",
+        "red price: buy $16 → $15, sell $15 → $14",
+    ]
+    assert changes[0]["text"]["zh-TW"] == "你的資金：$50 → $65"
 
 
 def test_hint_with_a_single_legal_move() -> None:
@@ -160,7 +194,8 @@ def test_hint_command_in_a_terminal_game(monkeypatch: pytest.MonkeyPatch) -> Non
     assert game.run() is False
     out = buf.getvalue()
     assert out.count("Thinking (custom)…") == 2 and out.count("Suggested moves:") == 2
-    assert "  1. " in out and "% to win, expected final money $" in out
+    assert "  1. " in out and "to win, expected final" in out and "% (±" in out
+    assert "       · your money: $" in out  # what the suggested moves change
     assert match.record.actions  # the game went on after the hint
     assert "✗" not in out  # 'h' and 'hint' are not read as moves
 
@@ -172,6 +207,7 @@ def test_hint_command_in_a_terminal_game(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setitem(LEVELS, "easy", dict(TINY))
     zh.run()
     assert "思考中(簡單)…" in zh_buf.getvalue() and "建議的行動：" in zh_buf.getvalue()
+    assert "       · 你的資金：$" in zh_buf.getvalue() and "（±" in zh_buf.getvalue()
     assert zh_match.record.actions == []
 
 

@@ -47,6 +47,11 @@ MIN_PAIRS = {"buy-low-sell-high": 24, "take-stock": 16, "night-market": 35}
 PAIR_EVERY = {"buy-low-sell-high": 2, "take-stock": 2, "night-market": 1}
 #: Positions per game at which the next mover's hints are compared (hints are slow).
 HINT_POSITIONS = 3
+#: The hints' search: the easy level's playouts, cut after 10 moves (the rounds of search
+#: that separate the top moves multiply the cost of a hint).
+HINT_LEVEL = {"iterations": 100, "millis": None, "rollout": "random", "rollout_depth": 10}
+#: the fields of a hint that teach (bazaar.bots.advice.hint), all in the compared replies
+HINT_FIELDS = {"win", "win_low", "win_high", "margin", "close", "move", "text", "changes"}
 NAMES = ("Mei", "", "小明", "Ann", "", "阿寶")
 #: A hub without a store or workers: only its pure methods (payloads, checks) are used.
 HUB = Hub.__new__(Hub)
@@ -251,7 +256,7 @@ def check_game(game_id: str, players: int, seed: int, hints: int = 0) -> dict[st
     after the first ``hints`` of them where another seat moves next); return the counts."""
     table = Table.new(game_id, players, seed)
     rng = Rng(seed)
-    counts = {"positions": 0, "pairs": 0, "hints": 0}
+    counts = {"positions": 0, "pairs": 0, "hints": 0, "hint_changes": 0}
     moves = 0
     while not table.state.is_over():
         moves += 1
@@ -281,10 +286,13 @@ def check_game(game_id: str, players: int, seed: int, hints: int = 0) -> dict[st
                     engines = a.engine(), b.engine()
                     assert_same_to_others(a, b, mover, sample, engines)
                     hint_seed = seed * 1000 + a.live.seq
-                    ha = hint_moves(a.record(), nxt, "easy", hint_seed)
-                    hb = hint_moves(b.record(), nxt, "easy", hint_seed)
+                    ha = hint_moves(a.record(), nxt, HINT_LEVEL, hint_seed)
+                    hb = hint_moves(b.record(), nxt, HINT_LEVEL, hint_seed)
                     assert orjson.dumps(ha) == orjson.dumps(hb), (game_id, a.live.seq, nxt)
+                    # the compared replies hold the teaching fields: interval, words, changes
+                    assert all(set(m) >= HINT_FIELDS for m in ha), (game_id, a.live.seq)
                     counts["hints"] += 1
+                    counts["hint_changes"] += sum(len(m["changes"]) for m in ha)
         table.play(rng.choice(state.legal_actions()))
     return counts
 
@@ -298,7 +306,7 @@ def _two(rng: Rng, actions: list[int]) -> tuple[int, int]:
 def pairs_checked(game_id: str, rounds: int = 1) -> dict[str, int]:
     """The totals of :func:`check_game` over the game's random games, each player count
     played ``rounds`` times (with other seeds after the first)."""
-    total = {"positions": 0, "pairs": 0, "hints": 0}
+    total = {"positions": 0, "pairs": 0, "hints": 0, "hint_changes": 0}
     for round_ in range(rounds):
         for players, seed in GAMES[game_id]:
             hints = HINT_POSITIONS - total["hints"]

@@ -7,6 +7,8 @@ cards, and a post-game analysis judges each move by what the seat could know at 
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -14,7 +16,9 @@ from bazaar.bots.ismcts import Ismcts, MoveStats, Policy
 from bazaar.bots.levels import Level, level_settings, make_ismcts
 from bazaar.core import describe
 from bazaar.core.game import State
+from bazaar.core.parts import Fact
 from bazaar.core.record import GameRecord
+from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
 from bazaar.i18n import LANGS, N_, t
 
@@ -38,43 +42,178 @@ def format_score(game_id: str, score: float) -> str:
     return describe.format_score(game_id, score)
 
 
-def move_sentence(
-    state: State, action: int, win: float | None, score: float | None, lang: str, seat: int
-) -> str:
-    """A hint in words: "-K2 (get $15 → $65): about 42% to win, expected final money $81"
-    ("賣出1張K2，得 $15 → $65：..." in zh-TW, which shows no notation)."""
+def move_words(state: State, action: int, lang: str, seat: int) -> str:
+    """A move as a hint names it: "-K2 (get $15 → $65)"; in zh-TW in words only."""
     game_id = state.game.id
     words = describe.describe_action(game_id, action, lang, state.view(seat))
     notation = state.notation(action)
     if lang != "en" and words:  # a zh-TW hint names the move in words only (no notation)
-        move = words
-    else:
-        move = f"{notation} ({words})" if words and words != notation else notation
+        return words
+    return f"{notation} ({words})" if words and words != notation else notation
+
+
+def move_sentence(
+    state: State,
+    action: int,
+    win: float | None,
+    score: float | None,
+    lang: str,
+    seat: int,
+    margin: float | None = None,
+) -> str:
+    """A hint in words: "-K2 (get $15 → $65): about 42% (±6) to win, expected final money
+    $81" ("賣出1張K2，得 $15 → $65：..." in zh-TW, which shows no notation); without
+    ``margin`` the "(±6)" is left out."""
+    game_id = state.game.id
+    move = move_words(state, action, lang, seat)
     if win is None or score is None:
         return t("{move}: the only legal move", lang, move=move)
     label = describe.score_label(game_id, lang)
+    fields = {
+        "move": move,
+        "pct": round(100 * win),
+        "label": label.lower() if lang == "en" else label,
+        "score": format_score(game_id, score),
+    }
+    if margin is None:
+        return t("{move}: about {pct}% to win, expected final {label} {score}", lang, **fields)
     return t(
-        "{move}: about {pct}% to win, expected final {label} {score}",
+        "{move}: about {pct}% (±{margin}) to win, expected final {label} {score}",
         lang,
-        move=move,
-        pct=round(100 * win),
-        label=label.lower() if lang == "en" else label,
-        score=format_score(game_id, score),
+        margin=max(1, round(100 * margin)),
+        **fields,
     )
 
 
-def _entry(state: State, m: MoveStats, seat: int) -> dict[str, Any]:
+#: z of a two-sided 95% interval
+Z95 = 1.96
+
+
+def wilson(win: float, visits: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win chance estimated from ``visits`` playouts
+    (win shares in [0, 1]); (0, 1) for none."""
+    if visits <= 0:
+        return 0.0, 1.0
+    n = visits
+    centre = (win + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(win * (1 - win) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+#: how many determinizations a hint applies each move to, to find what it surely changes
+CHANGE_SAMPLES = 6
+
+
+def move_changes(state: State, seat: int, action: int, seed: int) -> list[dict[str, Any]]:
+    """What ``action`` changes that ``seat`` can know: the game's change facts
+    (``GameParts.changes``) found alike in :data:`CHANGE_SAMPLES` determinizations of the
+    seat's information set, each ``{"data": [...], "text": {"en", "zh-TW"}}``."""
+    teach = game_parts(state.game.id).changes
+    if teach is None:
+        return []
+    rng = Rng(seed)
+    common: list[Fact] | None = None
+    for _ in range(CHANGE_SAMPLES):
+        world = state.determinize(seat, rng)
+        before = world.view(seat)
+        world.apply_unchecked(action)
+        found = teach.facts(before, world.view(seat), seat)
+        common = found if common is None else [f for f in common if f in found]
+        if not common:
+            return []
+    return [
+        {"data": list(f), "text": {lang: teach.words(f, lang) for lang in LANGS}}
+        for f in common or []
+    ]
+
+
+def _entry(state: State, m: MoveStats, seat: int, seed: int) -> dict[str, Any]:
     searched = m.visits > 0
     win = m.win if searched else None
     score = m.score if searched else None
+    low, high = wilson(m.win, m.visits) if searched else (None, None)
+    margin = None if low is None or high is None else (high - low) / 2
     return {
         "action": m.action,
         "notation": m.notation,
         "win": None if win is None else round(win, 4),
+        "win_low": None if low is None else round(low, 4),
+        "win_high": None if high is None else round(high, 4),
+        "margin": None if margin is None else round(margin, 4),
         "score": None if score is None else round(score, 2),
         "visits": m.visits,
-        "text": {lang: move_sentence(state, m.action, win, score, lang, seat) for lang in LANGS},
+        "move": {lang: move_words(state, m.action, lang, seat) for lang in LANGS},
+        "text": {
+            lang: move_sentence(state, m.action, win, score, lang, seat, margin) for lang in LANGS
+        },
+        "changes": move_changes(state, seat, m.action, seed),
     }
+
+
+#: a hint searches at most this many rounds after the level's own search, each on half the
+#: level's budget, while the best move's interval still overlaps another's
+HINT_ROUNDS = 6
+#: and starts no round once its searches have taken this long (milliseconds): with the
+#: medium level (400 ms, rounds of 200 ms) a hint takes at most about 1.6 s on one core
+HINT_MILLIS = 1400.0
+
+
+def _separated(ranked: list[MoveStats]) -> bool:
+    """Whether the best move's interval lies above the second best's."""
+    if len(ranked) < 2:
+        return True
+    return wilson(ranked[1].win, ranked[1].visits)[1] < wilson(ranked[0].win, ranked[0].visits)[0]
+
+
+def _contenders(ranked: list[MoveStats]) -> frozenset[int]:
+    """The best move and every move whose interval reaches the best one's."""
+    low = wilson(ranked[0].win, ranked[0].visits)[0]
+    return frozenset(
+        [ranked[0].action] + [m.action for m in ranked[1:] if wilson(m.win, m.visits)[1] >= low]
+    )
+
+
+def search_rounds(state: State, bot: Ismcts) -> list[MoveStats]:
+    """The level's search, then up to :data:`HINT_ROUNDS` more on the contenders only, until
+    the best move's interval separates from the others' (or the budget runs out); the
+    rounds' root statistics are added together. Deterministic for an iteration budget."""
+    began = time.perf_counter()
+    first = bot.analyse(state)
+    legal = set(state.legal_actions())
+    if len(first) < 2 or first[0].visits == 0:
+        return first
+    totals = {m.action: [m.visits, m.win * m.visits, m.score * m.visits] for m in first}
+    ranked = by_estimate(first)
+    half = Ismcts(
+        iterations=None if bot.iterations is None else max(1, bot.iterations // 2),
+        millis=None if bot.millis is None else bot.millis / 2,
+        exploration=bot.exploration,
+        score_weight=bot.score_weight,
+        rollout=bot.rollout,
+        rollout_depth=bot.rollout_depth,
+        widening=bot.widening,
+        ranker=bot.ranker,
+    )
+    for _ in range(HINT_ROUNDS):
+        if _separated(ranked):
+            break
+        if bot.millis is not None and 1000 * (time.perf_counter() - began) > HINT_MILLIS:
+            break
+        part = half._search(state, bot.rng.next64(), _contenders(ranked))
+        for a, (visits, win, score) in part.items():
+            if a in legal:
+                tv = totals.setdefault(a, [0, 0.0, 0.0])
+                tv[0] += visits
+                tv[1] += win
+                tv[2] += score
+        ranked = by_estimate(
+            [
+                MoveStats(a, state.notation(a), int(v), w / v, sc / v)
+                for a, (v, w, sc) in totals.items()
+                if v > 0
+            ]
+        )
+    return ranked
 
 
 def hint(
@@ -86,13 +225,17 @@ def hint(
     jobs: int = 1,
 ) -> list[dict[str, Any]]:
     """The ``top`` moves a search at ``level`` finds for ``seat`` (the seat to move), best
-    estimate first (:func:`by_estimate`).
+    estimate first (:func:`by_estimate`), after enough search (:func:`search_rounds`).
 
-    Each is ``{"action", "notation", "win", "score", "visits", "close", "text": {"en",
-    "zh-TW"}}``: ``win`` is the estimated win probability, ``score`` the expected final score,
-    ``close`` true for the moves within :data:`CLOSE_CALL` of the best (when two or more are).
-    With a single legal move there is nothing to weigh: it comes back with ``visits`` 0 and
-    ``win`` and ``score`` None. ``state`` is not changed.
+    Each is ``{"action", "notation", "win", "win_low", "win_high", "margin", "score",
+    "visits", "close", "move", "text", "changes"}``: ``win`` is the estimated win probability
+    with its 95% Wilson interval ``[win_low, win_high]`` over the move's playouts (``margin``
+    is half its width), ``score`` the expected final score, ``close`` true for the moves whose
+    interval overlaps the best one's, and the best one when any does (too close to call);
+    ``move`` and ``text`` are ``{"en", "zh-TW"}`` (the move in words; the whole hint in a
+    sentence) and ``changes`` what the move surely changes (:func:`move_changes`). With a
+    single legal move there is nothing to weigh: it comes back with ``visits`` 0 and ``win``,
+    its interval and ``score`` None. ``state`` is not changed.
     """
     mover = state.to_move()
     if mover is None:
@@ -100,23 +243,30 @@ def hint(
     if seat is not None and seat != mover:
         raise ValueError(f"seat {seat} is not to move (seat {mover} is): hints are for the mover")
     bot = make_ismcts(level, state.game.id, seed, jobs)
-    stats = by_estimate(bot.analyse(state))
-    out = [_entry(state, m, mover) for m in stats[: max(1, top)]]
-    best = out[0]["win"]
-    for entry in out:
+    stats = search_rounds(state, bot)
+    change_seed = bot.rng.next64()
+    out = [_entry(state, m, mover, change_seed) for m in stats[: max(1, top)]]
+    best = out[0]
+    for entry in out[1:]:
         entry["close"] = (
-            len(out) > 1
-            and best is not None
-            and entry["win"] is not None
-            and best - entry["win"] <= CLOSE_CALL
+            best["win_low"] is not None
+            and entry["win_high"] is not None
+            and entry["win_high"] >= best["win_low"]
         )
-    if len(out) > 1 and not out[1]["close"]:
-        out[0]["close"] = False
+    best["close"] = any(entry["close"] for entry in out[1:])
     return out
 
 
-#: hints whose win chances are at most this far from the best are "too close to call"
-CLOSE_CALL = 0.03
+def ranking_violations(moves: list[dict[str, Any]]) -> int:
+    """How many of ``moves`` (a :func:`hint` reply) estimate a higher win chance than the top
+    move by more than the top move's stated uncertainty (above its ``win_high``): 0 when the
+    ranking agrees with the intervals it shows."""
+    top = moves[0]["win_high"] if moves else None
+    if top is None:
+        return 0
+    return sum(1 for m in moves[1:] if m["win"] is not None and m["win"] > top + 1e-9)
+
+
 #: a move searched at least this share of the most searched move's visits is ranked by its
 #: estimate; a less searched one comes after them (its estimate rests on too few games)
 SOLID_SHARE = 0.25
@@ -304,5 +454,10 @@ __all__ = [
     "format_score",
     "hint",
     "level_label",
+    "move_changes",
     "move_sentence",
+    "move_words",
+    "ranking_violations",
+    "search_rounds",
+    "wilson",
 ]

@@ -199,7 +199,11 @@ class Ismcts:
         return stats
 
     # ------------------------------------------------------------------ search
-    def _search(self, state: State, seed: int) -> dict[int, tuple[int, float, float]]:
+    def _search(
+        self, state: State, seed: int, only: frozenset[int] | None = None
+    ) -> dict[int, tuple[int, float, float]]:
+        """One search; with ``only``, the root tries just those of its legal actions (all of
+        them in a determinization where none of ``only`` is legal)."""
         seat = state.to_move()
         assert seat is not None
         rng = Rng(seed)
@@ -226,6 +230,8 @@ class Ismcts:
                 if mover is None:
                     break
                 legal = s.legal_actions()
+                if only is not None and node is root:
+                    legal = [b for b in legal if b in only] or legal
                 children = node.children
                 known = [b for b in legal if b in children]
                 if len(known) < len(legal) and (

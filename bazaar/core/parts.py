@@ -75,6 +75,24 @@ class ResultRule:
     tie_break_words: str = ""
 
 
+#: One thing a move changes, as plain hashable data: ``("money", 40, 55)``, ``("price", 2, 5, 6)``.
+Fact = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class MoveChanges:
+    """What a move changes that its mover can know, for hints that teach (bazaar.bots.advice).
+
+    ``facts(before, after, seat)`` compares ``seat``'s views before and after the move (in one
+    determinization of the seat's information set) and lists the changes as facts; the hint
+    keeps only the facts that come out the same in every determinization it tries, so no
+    hidden card or chance outcome shows. ``words(fact, lang)`` says one fact in words.
+    """
+
+    facts: Callable[[View, View, int], list[Fact]]
+    words: Callable[[Fact, str], str]
+
+
 @dataclass(frozen=True)
 class GameParts:
     """Everything the generic layers need of one game."""
@@ -97,6 +115,8 @@ class GameParts:
     #: the module of the players' rulebook (bazaar.core.rulebook: ``SECTIONS``,
     #: ``section_for``, ``PICTURES``); a name, imported only if it exists (None: no rulebook)
     rulebook: str | None = None
+    #: what a move changes, in data and words, for the hints (None: hints without changes)
+    changes: MoveChanges | None = None
 
     @property
     def id(self) -> str:

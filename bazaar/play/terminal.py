@@ -369,6 +369,15 @@ class TerminalGame:
             if move["visits"]:
                 line.append("  " + self.tr("({n} playouts)", n=move["visits"]), style="dim")
             self.console.print(line)
+            for change in move["changes"]:
+                self.console.print(Text("       · " + change["text"][self.lang], style="dim"))
+        if moves[0]["close"]:
+            self.console.print(
+                Text(
+                    self.tr("Too close to call: the search cannot tell the top moves apart."),
+                    style="italic",
+                )
+            )
 
     def help_text(self) -> str:
         lines = [

@@ -223,6 +223,12 @@ def _lang(lang: Any) -> str:
         raise WebError(400, "lang", str(exc)) from exc
 
 
+def _hint_in(move: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A hint (:func:`bazaar.bots.advice.hint`) with its words in ``lang`` only."""
+    changes = [{"data": c["data"], "text": c["text"][lang]} for c in move["changes"]]
+    return {**move, "move": move["move"][lang], "text": move["text"][lang], "changes": changes}
+
+
 def _request_lang(request: Request | WebSocket, body: Any) -> str:
     """The language a refused request asked for (its ``lang`` field or query), else English."""
     lang = body.get("lang") if isinstance(body, dict) else None
@@ -659,7 +665,7 @@ def create_app(
             raise WebError(403, "token", "a hint needs the seat's token")
         code = _lang(lang)
         moves = await hub.hint(table, seat, code)
-        return {"moves": [{**m, "text": m["text"][code]} for m in moves]}
+        return {"moves": [_hint_in(m, code) for m in moves]}
 
     @app.get(
         "/api/tables/{table_id}/analysis",

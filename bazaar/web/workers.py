@@ -32,7 +32,7 @@ def bot_move(record: dict[str, Any], spec: str, seed: int) -> str:
     return state.notation(bot.choose(state))
 
 
-def hint_moves(record: dict[str, Any], seat: int, level: str, seed: int) -> list[dict[str, Any]]:
+def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
     """The top three moves for ``seat`` (the seat to move), as :func:`advice.hint` gives them."""
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 

@@ -252,6 +252,10 @@ def test_hint_and_replay(server: Server) -> None:
     legal = {m["notation"] for m in view(server, res["id"], token)["legal"]}
     assert moves and {m["notation"] for m in moves} <= legal
     assert "勝" in moves[0]["text"] or "唯一" in moves[0]["text"]
+    for m in moves:  # the words in the asked language only; the interval; what it changes
+        assert isinstance(m["move"], str) and m["text"].startswith(m["move"])
+        assert m["win"] is None or m["win_low"] <= m["win"] <= m["win_high"]
+        assert all(isinstance(c["text"], str) and "your" not in c["text"] for c in m["changes"])
     wrong = httpx.get(
         f"{server.url}/api/tables/{res['id']}/hint", params={"token": res["seats"][1]["token"]}
     )

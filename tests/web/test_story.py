@@ -251,9 +251,11 @@ def test_hints_are_ordered_by_the_estimate_they_show(page: Any, server: Server) 
     shown = page.eval_on_selector_all("#hints li.hint", "l => l.map(e => e.dataset.win)")
     wins = [float(w) for w in shown]
     assert len(wins) >= 2 and wins == sorted(wins, reverse=True)
+    texts = page.eval_on_selector_all("#hints li.hint", "l => l.map(e => e.textContent)")
+    assert all("% (±" in text for text in texts)  # each win chance with its uncertainty
     close = page.locator("#hints li.hint.close").count()
     assert page.is_visible("#hint-note") is (close > 1)
     if close > 1:
         assert page.inner_text("#hint-note") == (
-            f"Too close to call: the top {close} moves are within 3 points of each other."
+            f"Too close to call: the search cannot tell the top {close} moves apart."
         )

@@ -161,3 +161,32 @@ def test_the_zh_tw_rules_dialog_opens_at_the_decision_and_links_the_specificatio
         page.click("#rules form button")
     finally:
         page.close()
+
+
+def test_a_zh_tw_hint_holds_no_english(browser: Any, server: Server) -> None:
+    """The hints list: each move in words, its win chance with its uncertainty, what it
+    changes and "too close to call" when so, all in zh-TW."""
+    body = {
+        "game": "take-stock",
+        "players": 3,
+        "seats": [
+            {"kind": "human"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"},
+        ],
+        "seed": 11,
+        "lang": "zh-TW",
+    }
+    res = httpx.post(server.url + "/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(res.json()["seats"][0]["link"])
+        page.wait_for_selector("#hint:not([disabled])")
+        page.click("#hint")
+        page.wait_for_selector("#hints li.hint", timeout=60_000)
+        texts = page.eval_on_selector_all("#hints li.hint", "l => l.map(e => e.textContent)")
+        assert texts and all("勝率約" in t and "（±" in t for t in texts)
+        assert english_on(page, "take-stock") == []
+    finally:
+        page.close()

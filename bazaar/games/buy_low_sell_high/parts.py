@@ -8,6 +8,7 @@ from bazaar.games.buy_low_sell_high import render as R
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
+from bazaar.games.buy_low_sell_high.teach import CHANGES
 from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
@@ -34,4 +35,5 @@ PARTS = GameParts(
     move_fields=move_fields,
     result_rule=RESULT_RULE,
     rulebook=f"{__package__}.rulebook",
+    changes=CHANGES,
 )

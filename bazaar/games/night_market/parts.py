@@ -10,6 +10,7 @@ from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
 from bazaar.games.night_market.state import NightMarketState
+from bazaar.games.night_market.teach import CHANGES
 from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
@@ -52,4 +53,5 @@ PARTS = GameParts(
     move_fields=move_fields,
     result_rule=RESULT_RULE,
     rulebook=f"{__package__}.rulebook",
+    changes=CHANGES,
 )

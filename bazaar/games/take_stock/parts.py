@@ -8,6 +8,7 @@ from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
+from bazaar.games.take_stock.teach import CHANGES
 from bazaar.i18n import N_
 
 RENDERER = TerminalRenderer(
@@ -46,4 +47,5 @@ PARTS = GameParts(
     move_fields=move_fields,
     result_rule=RESULT_RULE,
     rulebook=f"{__package__}.rulebook",
+    changes=CHANGES,
 )

@@ -748,8 +748,11 @@
         `<li class="hint${m.close ? " close" : ""}" data-win="${m.win === null ? "" : m.win}">` +
         `<button data-action="${m.action}" data-notation="${ui.esc(m.notation)}">` +
         `${ui.esc(ui.notation ? m.notation : m.text)}</button>` +
-        (ui.notation ? ` ${ui.esc(m.text)}` : "") + `</li>`).join("");
-      $("hint-note").textContent = close > 1 ? ui.t("Too close to call: the top {n} moves are within 3 points of each other.", {n: close}) : "";
+        (ui.notation ? ` ${ui.esc(m.text)}` : "") +
+        (m.changes.length ? `<div class="hint-changes">` +
+          m.changes.map((c) => `<div>${ui.esc(c.text)}</div>`).join("") + `</div>` : "") +
+        `</li>`).join("");
+      $("hint-note").textContent = close > 1 ? ui.t("Too close to call: the search cannot tell the top {n} moves apart.", {n: close}) : "";
       $("hint-note").hidden = close <= 1;
     } catch (err) {
       $("hints").innerHTML = "";
