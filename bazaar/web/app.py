@@ -41,6 +41,7 @@ from bazaar.core.registry import all_games, game_parts
 from bazaar.core.rulebook import Rulebook, RulebookError, find_rulebook
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web import classroom
+from bazaar.web import puzzles as puzzle_pages
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
@@ -212,6 +213,11 @@ class NameRequest(BaseModel):
     @classmethod
     def _name(cls, raw: str) -> str:
         return _checked_name(raw, allow_empty=False)
+
+
+class PuzzleTry(BaseModel):
+    model_config = STRICT
+    move: str = Field(max_length=200)
 
 
 def _lang(lang: Any) -> str:
@@ -673,6 +679,37 @@ def create_app(
         if seat is None:
             raise WebError(403, "token", "the analysis of a seat needs its token")
         return {"seat": seat, "decisions": await hub.analysis(table, seat, _lang(lang))}
+
+    # ------------------------------------------------------------------ puzzles
+    @app.get("/puzzles/{game_id}", include_in_schema=False)
+    async def puzzles_page(game_id: str) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("puzzles.html")))
+
+    @app.get(
+        "/api/puzzles/{game_id}",
+        summary="A game's shipped puzzles (number, seat, prompt, margin)",
+        responses=errors(400, 404),
+    )
+    async def puzzle_list(game_id: str, lang: str = "en") -> dict[str, Any]:
+        return puzzle_pages.shipped_listing(game_id, _lang(lang))
+
+    @app.get(
+        "/api/puzzles/{game_id}/{number}",
+        summary="One puzzle: its prompt and the payload of its seat (no answer)",
+        responses=errors(400, 404, 422),
+    )
+    async def puzzle_one(game_id: str, number: int, lang: str = "en") -> dict[str, Any]:
+        return puzzle_pages.shipped_position(game_id, number, _lang(lang))
+
+    @app.post(
+        "/api/puzzles/{game_id}/{number}/answer",
+        summary="Try a move at a puzzle: right or not, in words, with the answer",
+        responses=errors(400, 404, 422),
+    )
+    async def puzzle_answer(
+        game_id: str, number: int, body: PuzzleTry, lang: str = "en"
+    ) -> dict[str, Any]:
+        return puzzle_pages.shipped_answer(game_id, number, body.move, _lang(lang))
 
     # ------------------------------------------------------------------ classrooms
     def classroom_limited(request: Request, lang: str) -> JSONResponse | None:
