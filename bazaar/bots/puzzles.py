@@ -32,7 +32,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import game_parts, get_game
-from bazaar.i18n import LANGS, t
+from bazaar.i18n import LANGS, N_, t
 
 PUZZLE_FORMAT = 1
 #: the fewest legal moves a puzzle position may have (fewer is not much of a question)
@@ -180,7 +180,8 @@ def make_prompt(state: State, seat: int) -> dict[str, str]:
             seat=describe.seat_label(seat, lang),
         )
         hint = describe.prompt_hint(state.game.id, state.view(seat), lang)
-        out[lang] = f"{text} {hint}" if hint else text
+        space = " " if lang == "en" else ""  # zh-TW sentences run on without a space
+        out[lang] = f"{text}{space}{hint}" if hint else text
     return out
 
 
@@ -269,10 +270,10 @@ def shipped(game_id: str) -> list[Puzzle]:
 def pick(puzzles: list[Puzzle], number: int, game_id: str) -> Puzzle:
     """Puzzle ``number`` (from 1); raise PuzzleError naming the range."""
     if not puzzles:
-        raise PuzzleError.of("there are no puzzles for {game}", game=game_id)
+        raise PuzzleError.of(N_("there are no puzzles for {game}"), game=game_id)
     if not 1 <= number <= len(puzzles):
         raise PuzzleError.of(
-            "puzzle number must be from 1 to {last}, not {number}",
+            N_("puzzle number must be from 1 to {last}, not {number}"),
             last=len(puzzles),
             number=number,
         )
@@ -363,7 +364,7 @@ def find_puzzles(
     for seat in wanted:
         if not 0 <= seat < record.players:
             raise PuzzleError.of(
-                "seat must be from 0 to {last}, not {seat}", last=record.players - 1, seat=seat
+                N_("seat must be from 0 to {last}, not {seat}"), last=record.players - 1, seat=seat
             )
     states = record.states()
     state, _, _ = next(states)
