@@ -663,6 +663,16 @@ def puzzle_cmd(
     out: Annotated[
         Path | None, typer.Option(help=h("With 'make': the file to write the puzzles to."))
     ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option(
+            min=10,
+            help=h(
+                "With 'make': the finding search's playouts (default 300); the confirming "
+                "search runs four times as many."
+            ),
+        ),
+    ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     from bazaar.bots import puzzles as pz
@@ -671,7 +681,7 @@ def puzzle_cmd(
 
     lang = _lang(lang)
     if game == "make":
-        _make_puzzles(record, seat, out, lang)
+        _make_puzzles(record, seat, out, iterations, lang)
         return
     try:
         if file is not None:
@@ -693,7 +703,9 @@ def puzzle_cmd(
         raise typer.Exit(130) from None
 
 
-def _make_puzzles(record: Path | None, seat: int | None, out: Path | None, lang: str) -> None:
+def _make_puzzles(
+    record: Path | None, seat: int | None, out: Path | None, iterations: int | None, lang: str
+) -> None:
     """``bazaar puzzle make RECORD --seat K --out F``."""
     from bazaar.bots import puzzles as pz
     from bazaar.core.record import GameRecord
@@ -710,11 +722,14 @@ def _make_puzzles(record: Path | None, seat: int | None, out: Path | None, lang:
     try:
         rec.replay()
         source = {"kind": "record", "file": record.name, "seat": seat}
-        found = pz.find_puzzles(rec, [seat], source=source)
+        find = pz.FIND if iterations is None else {**pz.FIND, "iterations": iterations}
+        confirm = {**find, "iterations": 4 * find["iterations"]}
+        found = pz.find_puzzles(rec, [seat], source=source, find=find, confirm=confirm)
     except BazaarError as exc:
         fail(exc.text(lang), lang)
     pz.save_file(out, found)
-    console.print(Text(t("{n} puzzles written to {file}.", lang, n=len(found), file=str(out))))
+    words = t("{n} puzzles written to {file}.", lang, n=len(found), file=str(out))
+    console.print(Text(words), soft_wrap=True)
 
 
 @app.command(help=h("List the games with their player counts and rule options."))
