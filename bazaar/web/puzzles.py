@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.bots import puzzles as pz
+from bazaar.core import describe
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
 from bazaar.web.hub import WebError
@@ -54,8 +55,16 @@ def position(puzzles: list[pz.Puzzle], number: int, game_id: str, lang: str) -> 
         "count": len(puzzles),
         "seat": puzzle.seat,
         "prompt": puzzle.prompt.get(lang, ""),
-        "payload": build_payload(state, puzzle.seat, lang),
+        "payload": build_payload(state, puzzle.seat, lang, seats=seat_names(state, lang)),
     }
+
+
+def seat_names(state: State, lang: str) -> list[dict[str, Any]]:
+    """The seats as the payload lists them, named in ``lang`` ("Seat 2" / "玩家2")."""
+    return [
+        {"seat": s, "name": describe.seat_label(s, lang), "kind": "human", "bot": None}
+        for s in range(state.num_players)
+    ]
 
 
 def answer(
