@@ -821,6 +821,16 @@ def serve(
     timer_minute: Annotated[
         float, typer.Option(hidden=True, help="Seconds in one turn-timer minute (for tests).")
     ] = 60.0,
+    puzzle_iterations: Annotated[
+        int,
+        typer.Option(
+            min=10,
+            help=h(
+                "Playouts of the search that finds puzzles in a finished table (the "
+                "confirming search runs four times as many)."
+            ),
+        ),
+    ] = 300,
 ) -> None:
     import uvicorn
 
@@ -842,6 +852,7 @@ def serve(
             rate_limit_tables=rate_limit_tables,
             rate_limit_sockets=rate_limit_sockets,
             hub_options={"timer_minute": timer_minute},
+            puzzle_iterations=puzzle_iterations,
         ),
         host=host,
         port=port,

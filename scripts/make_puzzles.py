@@ -74,7 +74,7 @@ def main() -> None:
     if args.prompts_only:
         puzzles = load_file(path)
         for p in puzzles:
-            p.prompt = make_prompt(p.position(), p.seat)
+            p.prompt = make_prompt(p.seat)
         save_file(path, puzzles)
         print(json.dumps({"game": args.game, "puzzles": len(puzzles)}))
         return

@@ -51,8 +51,10 @@ def test_shipped_puzzles_replay_and_keep_their_search_figures(game: str) -> None
             assert judged is not None and judged[0] == p.answer
             assert judged[2] >= threshold - 1e-9
         assert set(p.prompt) == {"en", "zh-TW"}
-        assert p.prompt["en"].startswith(f"What would you do? You are Seat {p.seat + 1}")
-        assert p.prompt["zh-TW"].startswith(f"換作是你會怎麼走？你是玩家{p.seat + 1}")
+        assert p.prompt == {
+            "en": f"What would you do? You are Seat {p.seat + 1}, and one move is clearly best.",
+            "zh-TW": f"換作是你會怎麼走？你是玩家{p.seat + 1}，有一步明顯最好。",
+        }
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -109,9 +111,7 @@ def test_the_right_answer_in_english() -> None:
         "The best move wins about 28% of the time.",
         "Enter = next puzzle, q = quit: q",
     ]
-    assert "What would you do? You are Seat 1, and one move is clearly best. Play one card" in (
-        lines
-    )
+    assert "What would you do? You are Seat 1, and one move is clearly best." in lines
 
 
 def test_a_wrong_answer_in_zh_tw_by_its_number() -> None:

@@ -170,19 +170,17 @@ def move_words(state: State, notation: str, lang: str, seat: int) -> str:
     return f"{notation} ({words})" if words and words != notation else notation
 
 
-def make_prompt(state: State, seat: int) -> dict[str, str]:
-    """ "What would you do? You are Seat 2; …" in both languages."""
-    out = {}
-    for lang in LANGS:
-        text = t(
+def make_prompt(seat: int) -> dict[str, str]:
+    """ "What would you do? You are Seat 2, …" in both languages. (How to type a move is the
+    terminal's business: it shows the game's prompt hint under the board.)"""
+    return {
+        lang: t(
             "What would you do? You are {seat}, and one move is clearly best.",
             lang,
             seat=describe.seat_label(seat, lang),
         )
-        hint = describe.prompt_hint(state.game.id, state.view(seat), lang)
-        space = " " if lang == "en" else ""  # zh-TW sentences run on without a space
-        out[lang] = f"{text}{space}{hint}" if hint else text
-    return out
+        for lang in LANGS
+    }
 
 
 def reply(puzzle: Puzzle, state: State, notation: str, lang: str) -> dict[str, Any]:
@@ -385,7 +383,7 @@ def find_puzzles(
                         seat=mover,
                         actions=list(record.actions[:index]),
                         options=dict(record.options),
-                        prompt=make_prompt(state, mover),
+                        prompt=make_prompt(mover),
                         source={**(source or {}), "move": index + 1},
                         **fields,
                     )

@@ -44,7 +44,11 @@ def show(
     puzzle: Puzzle, state: State, number: int, total: int, lang: str, console: Console
 ) -> None:
     console.rule(t("Puzzle {n} of {total}", lang, n=number, total=total))
-    console.print(render.render_view(puzzle.game, state.view(puzzle.seat), lang))
+    view = state.view(puzzle.seat)
+    console.print(render.render_view(puzzle.game, view, lang))
+    hint = render.prompt_hint(puzzle.game, view, lang)
+    if hint:
+        console.print(Text(hint, style="cyan"))
     console.print(Text(puzzle.prompt.get(lang) or puzzle.prompt.get("en", ""), style="bold"))
     for i, action in enumerate(state.legal_actions(), 1):
         words = move_words(state, state.notation(action), lang, puzzle.seat)

@@ -42,7 +42,7 @@ from bazaar.core.rulebook import Rulebook, RulebookError, find_rulebook
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web import classroom
 from bazaar.web import puzzles as puzzle_pages
-from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
+from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS, AdviceKey
 from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
 from bazaar.web.outbox import find_abort
@@ -273,6 +273,10 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> tuple[st
     return code, "; ".join(f"{where}: {' or '.join(msgs)}" for where, msgs in problems.items())
 
 
+#: the finding search's playouts for a table's puzzles (the confirming search: four times)
+PUZZLE_ITERATIONS = 300
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -280,6 +284,7 @@ def create_app(
     workers: int = 1,
     hint_level: str = "medium",
     analysis_level: str = "easy",
+    puzzle_iterations: int = PUZZLE_ITERATIONS,
     advice_workers: int = ADVICE_WORKERS,
     advice_jobs: int = ADVICE_JOBS,
     rate_limit_tables: float = TABLES_PER_MINUTE,
@@ -294,6 +299,7 @@ def create_app(
     url = db_url or default_db_url()
     table_limit = RateLimit(rate_limit_tables)
     socket_limit = RateLimit(rate_limit_sockets)
+    table_sets = puzzle_pages.TableSets()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -710,6 +716,65 @@ def create_app(
         game_id: str, number: int, body: PuzzleTry, lang: str = "en"
     ) -> dict[str, Any]:
         return puzzle_pages.shipped_answer(game_id, number, body.move, _lang(lang))
+
+    @app.get("/puzzles/table/{table_id}", include_in_schema=False)
+    async def table_puzzles_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("puzzles.html")))
+
+    @app.post(
+        "/api/tables/{table_id}/puzzles",
+        summary="Make puzzles from a finished table (every seat's decisions; with answers)",
+        responses=errors(404, 409, 429, 503),
+    )
+    async def make_table_puzzles(
+        table_id: str, request: Request, lang: str = "en"
+    ) -> dict[str, Any]:
+        code = _lang(lang)
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        if not table.state.is_over():
+            raise WebError(409, "not-over", "puzzles are made from finished tables only")
+        if table.info.deal_held:
+            raise WebError(409, "deal-held", "this table's deal is still in play at other tables")
+        if table_id not in table_sets.sets:
+            key = AdviceKey(table.id, -1, table.seq, "puzzles")
+            seed = table.worker_seed("puzzles", 0)
+            made = await hub.advise(
+                key,
+                code,
+                puzzle_pages.table_puzzles,
+                table.record(),
+                table.id,
+                puzzle_iterations,
+                seed,
+            )
+            table_sets.put(table_id, made)
+        found = table_sets.get(table_id, code)
+        return {"table": table_id, "game": table.info.game, "puzzles": [p.to_json() for p in found]}
+
+    @app.get(
+        "/api/tables/{table_id}/puzzles/{number}",
+        summary="One puzzle made from a table: its prompt and its seat's payload (no answer)",
+        responses=errors(400, 404, 422),
+    )
+    async def table_puzzle(table_id: str, number: int, lang: str = "en") -> dict[str, Any]:
+        code = _lang(lang)
+        found = table_sets.get(table_id, code)
+        game = found[0].game if found else ""
+        return puzzle_pages.position(found, number, game, code)
+
+    @app.post(
+        "/api/tables/{table_id}/puzzles/{number}/answer",
+        summary="Try a move at a puzzle made from a table",
+        responses=errors(400, 404, 422),
+    )
+    async def table_puzzle_answer(
+        table_id: str, number: int, body: PuzzleTry, lang: str = "en"
+    ) -> dict[str, Any]:
+        code = _lang(lang)
+        found = table_sets.get(table_id, code)
+        game = found[0].game if found else ""
+        return puzzle_pages.answer(found, number, game, body.move, code)
 
     # ------------------------------------------------------------------ classrooms
     def classroom_limited(request: Request, lang: str) -> JSONResponse | None:

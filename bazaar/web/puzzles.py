@@ -14,6 +14,8 @@ from bazaar.bots import puzzles as pz
 from bazaar.core import describe
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
+from bazaar.core.record import GameRecord
+from bazaar.i18n import N_, t
 from bazaar.web.hub import WebError
 from bazaar.web.payload import build_payload
 
@@ -97,3 +99,52 @@ def shipped_position(game_id: str, number: int, lang: str) -> dict[str, Any]:
 
 def shipped_answer(game_id: str, number: int, move: str, lang: str) -> dict[str, Any]:
     return answer(_shipped(game_id, lang), number, game_id, move, lang)
+
+
+# ---------------------------------------------------------------------- a finished table's
+#: the most puzzles made from one table
+TABLE_LIMIT = 8
+#: the most tables whose puzzles the server keeps in memory (the oldest are forgotten)
+TABLES_KEPT = 200
+
+
+def table_puzzles(
+    record: dict[str, Any], table_id: str, iterations: int, seed: int
+) -> list[dict[str, Any]]:
+    """The puzzles of a finished table at every seat's decisions (runs on the advice pool):
+    the finding search at ``iterations`` playouts, the confirming one at four times that."""
+    find = {**pz.FIND, "iterations": iterations}
+    confirm = {**find, "iterations": 4 * iterations}
+    found = pz.find_puzzles(
+        GameRecord.from_json(record),
+        limit=TABLE_LIMIT,
+        seed=seed,
+        source={"kind": "table", "table": table_id},
+        find=find,
+        confirm=confirm,
+    )
+    return [p.to_json() for p in found]
+
+
+class TableSets:
+    """The puzzles made from finished tables, by table id (in memory, the newest kept)."""
+
+    def __init__(self, kept: int = TABLES_KEPT) -> None:
+        self.kept = kept
+        self.sets: dict[str, list[pz.Puzzle]] = {}
+
+    def put(self, table_id: str, puzzles: list[dict[str, Any]]) -> None:
+        self.sets.pop(table_id, None)
+        self.sets[table_id] = [pz.Puzzle.from_json(p) for p in puzzles]
+        while len(self.sets) > self.kept:
+            self.sets.pop(next(iter(self.sets)))
+
+    def get(self, table_id: str, lang: str) -> list[pz.Puzzle]:
+        found = self.sets.get(table_id)
+        if found is None:
+            message = t(NOT_MADE, lang)
+            raise WebError(404, "no-puzzles", message)
+        return found
+
+
+NOT_MADE = N_("no puzzles have been made from this table yet")

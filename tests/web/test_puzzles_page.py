@@ -5,6 +5,7 @@ Chromium in English and in zh-TW (no English)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -14,9 +15,32 @@ from bazaar.bots import puzzles as pz
 from bazaar.web.payload import build_payload
 from bazaar.web.puzzles import seat_names
 from tests.web.server import Server
+from tests.web.test_classroom_page import finish
 from tests.web.test_zh_tw_pages import english_on
 
 GAME = "buy-low-sell-high"
+#: the finding search's playouts for a table's puzzles in these tests (the server's: 300)
+TABLE_ITERATIONS = 30
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real server whose table puzzles are searched at a tiny budget."""
+    args = ["--puzzle-iterations", str(TABLE_ITERATIONS)]
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=args).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def finished_table(server: Server) -> dict[str, Any]:
+    """A finished two-player table (both seats always play their first legal move)."""
+    body = {"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 5}
+    table = httpx.post(server.url + "/api/tables", json=body).json()
+    refused = httpx.post(f"{server.url}/api/tables/{table['id']}/puzzles")
+    assert (refused.status_code, refused.json()["code"]) == (409, "not-over")
+    finish(server, table)
+    return table
 
 
 def test_the_list_and_a_puzzle_are_its_seats_payload_without_the_answer(server: Server) -> None:
@@ -103,3 +127,30 @@ def test_the_puzzles_page_draws_the_board_and_answers_a_click(
     page.click("#next")
     page.wait_for_function("document.querySelector('#puzzle-title').textContent.includes('2')")
     assert page.locator("#puzzle-reply").is_hidden()
+
+
+def test_a_teacher_makes_puzzles_from_a_finished_table_and_plays_them(
+    page: Any, server: Server, finished_table: dict[str, Any]
+) -> None:
+    table_id = finished_table["id"]
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        assert http.get(f"/api/tables/{table_id}/puzzles/1").json()["code"] == "no-puzzles"
+        made = http.post(f"/api/tables/{table_id}/puzzles").json()
+        record = http.get(f"/api/tables/{table_id}/record").json()
+        again = http.post(f"/api/tables/{table_id}/puzzles").json()  # kept: not searched again
+    assert again == made and made["table"] == table_id and made["game"] == GAME
+    found = [pz.Puzzle.from_json(p) for p in made["puzzles"]]
+    assert 1 <= len(found) <= 8
+    for p in found:
+        assert p.source == {"kind": "table", "table": table_id, "move": len(p.actions) + 1}
+        assert p.actions == record["actions"][: len(p.actions)]
+        assert p.answer in p.position().legal_notations()
+        assert (p.found["iterations"], p.confirmed["iterations"]) == (30, 120)
+        assert p.margin >= pz.FIND_MARGIN and p.confirmed["margin"] >= pz.CONFIRM_MARGIN
+    page.goto(f"{server.url}/puzzles/table/{table_id}?lang=en")
+    page.wait_for_selector(".puzzle-move")
+    assert page.inner_text("#puzzle-title") == f"Puzzle 1 of {len(found)}"
+    assert page.locator("#game").is_hidden()
+    page.click(f".puzzle-move[data-move='{found[0].answer}']")
+    page.wait_for_selector("#puzzle-reply:not([hidden])")
+    assert page.inner_text("#puzzle-reply strong") == "Right!"

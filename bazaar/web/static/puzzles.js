@@ -1,10 +1,13 @@
-/* The puzzles page (/puzzles/<game>?n=N): one "what would you do?" position drawn by the game's
+/* The puzzles page (/puzzles/<game>?n=N, or /puzzles/table/<id> for the puzzles made from a
+ * finished table, which it asks the server to make first): one "what would you do?" position drawn by the game's
  * own board script for the puzzle's seat, its legal moves in words; a click posts the move and
  * shows the reply (right / not quite, the answer in words, the win chances). */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
-  let game = decodeURIComponent(location.pathname.split("/")[2] || "buy-low-sell-high");
+  const parts = location.pathname.split("/");
+  const tableId = parts[2] === "table" ? decodeURIComponent(parts[3] || "") : null;
+  let game = tableId ? "" : decodeURIComponent(parts[2] || "buy-low-sell-high");
   let number = Number(new URL(location.href).searchParams.get("n")) || 1;
   let lang = "en";
   let strings = {};
@@ -56,14 +59,41 @@
     $("next").disabled = shown.number >= shown.count;
   }
 
+  function base() {
+    return tableId ? `/api/tables/${encodeURIComponent(tableId)}/puzzles`
+      : `/api/puzzles/${encodeURIComponent(game)}`;
+  }
+
+  function pagePath() {
+    return tableId ? `/puzzles/table/${encodeURIComponent(tableId)}` : `/puzzles/${encodeURIComponent(game)}`;
+  }
+
+  /* A finished table's puzzles are made once (the server keeps them); this waits for them. */
+  let made = null;
+  async function makeTablePuzzles() {
+    if (made) return made;
+    $("prompt").textContent = ui.t("Finding puzzles in this game…");
+    made = await Bazaar.api("POST", `${base()}?lang=${encodeURIComponent(lang)}`);
+    return made;
+  }
+
   async function open(n) {
     number = n;
     $("puzzle-reply").hidden = true;
     try {
-      const path = `/api/puzzles/${encodeURIComponent(game)}/${n}?lang=${encodeURIComponent(lang)}`;
+      if (tableId) {
+        const found = await makeTablePuzzles();
+        if (!found.puzzles.length) {
+          $("prompt").textContent = ui.t("No position in this game had one clearly best move.");
+          $("next").disabled = true;
+          $("previous").disabled = true;
+          return;
+        }
+      }
+      const path = `${base()}/${n}?lang=${encodeURIComponent(lang)}`;
       shown = await Bazaar.api("GET", path);
       count = shown.count;
-      history.replaceState(null, "", `/puzzles/${encodeURIComponent(game)}?n=${n}&lang=${lang}`);
+      history.replaceState(null, "", `${pagePath()}?n=${n}&lang=${lang}`);
       await draw();
     } catch (err) {
       $("puzzle-moves").innerHTML = "";
@@ -76,7 +106,7 @@
 
   async function tryMove(notation) {
     try {
-      const path = `/api/puzzles/${encodeURIComponent(game)}/${number}/answer?lang=${encodeURIComponent(lang)}`;
+      const path = `${base()}/${number}/answer?lang=${encodeURIComponent(lang)}`;
       const res = await Bazaar.api("POST", path, {move: notation});
       const reply = $("puzzle-reply");
       reply.innerHTML = res.lines.map((line, i) =>
@@ -96,6 +126,7 @@
     $("game").innerHTML = catalog.games.map((g) =>
       `<option value="${ui.esc(g.id)}">${ui.esc(Bazaar.gameName(g, lang))}</option>`).join("");
     $("game").value = game;
+    $("game").hidden = $("game-label").hidden = Boolean(tableId);
   }
 
   async function applyLang(code) {
