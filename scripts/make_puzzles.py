@@ -53,7 +53,7 @@ def bot_game(game_id: str, players: int, seed: int) -> GameRecord:
         action = bots[seat].choose(state)
         actions.append(state.notation(action))
         state.apply(action)
-    seats = [bots[i].name for i in range(players)]
+    seats = [SEATS[(i + seed) % len(SEATS)] for i in range(players)]
     return GameRecord(game_id, players, seed, {}, actions, seats)
 
 

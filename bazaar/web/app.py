@@ -724,7 +724,7 @@ def create_app(
     @app.post(
         "/api/tables/{table_id}/puzzles",
         summary="Make puzzles from a finished table (every seat's decisions; with answers)",
-        responses=errors(404, 409, 429, 503),
+        responses=errors(400, 404, 409, 422, 429, 503),
     )
     async def make_table_puzzles(
         table_id: str, request: Request, lang: str = "en"
