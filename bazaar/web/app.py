@@ -738,7 +738,9 @@ def create_app(
             raise WebError(409, "deal-held", "this table's deal is still in play at other tables")
         if table_id not in table_sets.sets:
             key = AdviceKey(table.id, -1, table.seq, "puzzles")
-            seed = table.worker_seed("puzzles", 0)
+            # the searches' seed is 0, as in `bazaar puzzle make`: the table's record (public
+            # once the game is over) gives the same puzzles in the terminal and here
+            seed = 0
             made = await hub.advise(
                 key,
                 code,
