@@ -687,6 +687,99 @@ def rules(
     console.print(Markdown(path.read_text(encoding="utf-8")))
 
 
+PUZZLE_HELP = h(
+    "Solve 'what would you do?' puzzles: positions from bot games where one move is clearly "
+    "best. 'bazaar puzzle GAME' plays the shipped set (--number N starts at puzzle N); "
+    "'bazaar puzzle --file F' plays a file of puzzles; 'bazaar puzzle make RECORD --seat K "
+    "--out F' finds puzzles at seat K's decisions in a saved game record (a teacher's set)."
+)
+
+
+@app.command("puzzle", help=PUZZLE_HELP)
+def puzzle_cmd(
+    game: Annotated[
+        str | None, typer.Argument(help=h("Game id, or 'make' to make puzzles from a record."))
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Argument(help=h("With 'make': a game record (JSON)."))
+    ] = None,
+    number: Annotated[int, typer.Option(help=h("Start at puzzle N (from 1)."))] = 1,
+    file: Annotated[Path | None, typer.Option(help=h("Play the puzzles of this file."))] = None,
+    seat: Annotated[
+        int | None, typer.Option(help=h("With 'make': the seat whose decisions are used."))
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help=h("With 'make': the file to write the puzzles to."))
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option(
+            min=10,
+            help=h(
+                "With 'make': the finding search's playouts (default 300); the confirming "
+                "search runs four times as many."
+            ),
+        ),
+    ] = None,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    from bazaar.bots import puzzles as pz
+    from bazaar.play.puzzle import play_puzzles
+    from bazaar.play.terminal import echoing_input
+
+    lang = _lang(lang)
+    if game == "make":
+        _make_puzzles(record, seat, out, iterations, lang)
+        return
+    try:
+        if file is not None:
+            found = pz.load_file(file)
+            game_id = found[0].game if found else (game or "")
+        elif game is None:
+            fail(t("name a game, or give --file", lang), lang)
+        else:
+            game_id = _game(game, lang).id
+            found = pz.shipped(game_id)
+        pz.pick(found, number, game_id)
+        for p in found:
+            p.position()
+    except BazaarError as exc:
+        fail(exc.text(lang), lang)
+    try:
+        play_puzzles(found, number, lang, console, echoing_input(console))
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+def _make_puzzles(
+    record: Path | None, seat: int | None, out: Path | None, iterations: int | None, lang: str
+) -> None:
+    """``bazaar puzzle make RECORD --seat K --out F``."""
+    from bazaar.bots import puzzles as pz
+    from bazaar.core.record import GameRecord
+
+    if record is None or seat is None or out is None:
+        fail(t("'puzzle make' needs a RECORD, --seat K and --out FILE", lang), lang)
+    try:
+        rec = GameRecord.load(record)
+        get_game(rec.game)
+    except BazaarError as exc:
+        fail(exc.text(lang), lang)
+    if not 0 <= seat < rec.players:
+        fail(t("--seat must be from 0 to {last}", lang, last=rec.players - 1), lang)
+    try:
+        rec.replay()
+        source = {"kind": "record", "file": record.name, "seat": seat}
+        find = pz.FIND if iterations is None else {**pz.FIND, "iterations": iterations}
+        confirm = {**find, "iterations": 4 * find["iterations"]}
+        found = pz.find_puzzles(rec, [seat], source=source, find=find, confirm=confirm)
+    except BazaarError as exc:
+        fail(exc.text(lang), lang)
+    pz.save_file(out, found)
+    words = t("{n} puzzles written to {file}.", lang, n=len(found), file=str(out))
+    console.print(Text(words), soft_wrap=True)
+
+
 @app.command(help=h("List the games with their player counts and rule options."))
 def games(
     lang: LangOption = DEFAULT_LANG,
@@ -786,6 +879,16 @@ def serve(
         int | None,
         typer.Option(hidden=True, help="Playouts per decision of an analysis (for tests)."),
     ] = None,
+    puzzle_iterations: Annotated[
+        int,
+        typer.Option(
+            min=10,
+            help=h(
+                "Playouts of the search that finds puzzles in a finished table (the "
+                "confirming search runs four times as many)."
+            ),
+        ),
+    ] = 300,
 ) -> None:
     import uvicorn
 
@@ -810,6 +913,7 @@ def serve(
             if analysis_iterations is None
             else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
             hub_options={"timer_minute": timer_minute, "analysis_playouts": analysis_playouts},
+            puzzle_iterations=puzzle_iterations,
         ),
         host=host,
         port=port,

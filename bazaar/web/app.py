@@ -41,7 +41,8 @@ from bazaar.core.registry import all_games, game_parts
 from bazaar.core.rulebook import Rulebook, RulebookError, find_rulebook
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web import classroom
-from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
+from bazaar.web import puzzles as puzzle_pages
+from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS, AdviceKey
 from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode
 from bazaar.web.limits import BodyLimit
 from bazaar.web.outbox import find_abort
@@ -214,6 +215,11 @@ class NameRequest(BaseModel):
         return _checked_name(raw, allow_empty=False)
 
 
+class PuzzleTry(BaseModel):
+    model_config = STRICT
+    move: str = Field(max_length=200)
+
+
 def _lang(lang: Any) -> str:
     if lang is not None and not isinstance(lang, str):
         raise WebError(400, "lang", f"'lang' must be a language code (text), not {lang!r:.40}")
@@ -273,6 +279,10 @@ def _validation_error(exc: RequestValidationError, lang: str = "en") -> tuple[st
     return code, "; ".join(f"{where}: {' or '.join(msgs)}" for where, msgs in problems.items())
 
 
+#: the finding search's playouts for a table's puzzles (the confirming search: four times)
+PUZZLE_ITERATIONS = 300
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -280,6 +290,7 @@ def create_app(
     workers: int = 1,
     hint_level: str = "medium",
     analysis_level: Level = "easy",
+    puzzle_iterations: int = PUZZLE_ITERATIONS,
     advice_workers: int = ADVICE_WORKERS,
     advice_jobs: int = ADVICE_JOBS,
     rate_limit_tables: float = TABLES_PER_MINUTE,
@@ -294,6 +305,7 @@ def create_app(
     url = db_url or default_db_url()
     table_limit = RateLimit(rate_limit_tables)
     socket_limit = RateLimit(rate_limit_sockets)
+    table_sets = puzzle_pages.TableSets()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -682,6 +694,98 @@ def create_app(
         if found["status"] == "running":  # worked out in the background: ask again soon
             return JSONResponse(found, status_code=202)
         return found
+
+    # ------------------------------------------------------------------ puzzles
+    @app.get("/puzzles/{game_id}", include_in_schema=False)
+    async def puzzles_page(game_id: str) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("puzzles.html")))
+
+    @app.get(
+        "/api/puzzles/{game_id}",
+        summary="A game's shipped puzzles (number, seat, prompt, margin)",
+        responses=errors(400, 404),
+    )
+    async def puzzle_list(game_id: str, lang: str = "en") -> dict[str, Any]:
+        return puzzle_pages.shipped_listing(game_id, _lang(lang))
+
+    @app.get(
+        "/api/puzzles/{game_id}/{number}",
+        summary="One puzzle: its prompt and the payload of its seat (no answer)",
+        responses=errors(400, 404, 422),
+    )
+    async def puzzle_one(game_id: str, number: int, lang: str = "en") -> dict[str, Any]:
+        return puzzle_pages.shipped_position(game_id, number, _lang(lang))
+
+    @app.post(
+        "/api/puzzles/{game_id}/{number}/answer",
+        summary="Try a move at a puzzle: right or not, in words, with the answer",
+        responses=errors(400, 404, 422),
+    )
+    async def puzzle_answer(
+        game_id: str, number: int, body: PuzzleTry, lang: str = "en"
+    ) -> dict[str, Any]:
+        return puzzle_pages.shipped_answer(game_id, number, body.move, _lang(lang))
+
+    @app.get("/puzzles/table/{table_id}", include_in_schema=False)
+    async def table_puzzles_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("puzzles.html")))
+
+    @app.post(
+        "/api/tables/{table_id}/puzzles",
+        summary="Make puzzles from a finished table (every seat's decisions; with answers)",
+        responses=errors(400, 404, 409, 422, 429, 503),
+    )
+    async def make_table_puzzles(
+        table_id: str, request: Request, lang: str = "en"
+    ) -> dict[str, Any]:
+        code = _lang(lang)
+        hub = hub_of(request)
+        table = await hub.get(table_id)
+        if not table.state.is_over():
+            raise WebError(409, "not-over", "puzzles are made from finished tables only")
+        if table.info.deal_held:
+            raise WebError(409, "deal-held", "this table's deal is still in play at other tables")
+        if table_id not in table_sets.sets:
+            key = AdviceKey(table.id, -1, table.seq, "puzzles")
+            # the searches' seed is 0, as in `bazaar puzzle make`: the table's record (public
+            # once the game is over) gives the same puzzles in the terminal and here
+            seed = 0
+            made = await hub.advise(
+                key,
+                code,
+                puzzle_pages.table_puzzles,
+                table.record(),
+                table.id,
+                puzzle_iterations,
+                seed,
+            )
+            table_sets.put(table_id, made)
+        found = table_sets.get(table_id, code)
+        return {"table": table_id, "game": table.info.game, "puzzles": [p.to_json() for p in found]}
+
+    @app.get(
+        "/api/tables/{table_id}/puzzles/{number}",
+        summary="One puzzle made from a table: its prompt and its seat's payload (no answer)",
+        responses=errors(400, 404, 422),
+    )
+    async def table_puzzle(table_id: str, number: int, lang: str = "en") -> dict[str, Any]:
+        code = _lang(lang)
+        found = table_sets.get(table_id, code)
+        game = found[0].game if found else ""
+        return puzzle_pages.position(found, number, game, code)
+
+    @app.post(
+        "/api/tables/{table_id}/puzzles/{number}/answer",
+        summary="Try a move at a puzzle made from a table",
+        responses=errors(400, 404, 422),
+    )
+    async def table_puzzle_answer(
+        table_id: str, number: int, body: PuzzleTry, lang: str = "en"
+    ) -> dict[str, Any]:
+        code = _lang(lang)
+        found = table_sets.get(table_id, code)
+        game = found[0].game if found else ""
+        return puzzle_pages.answer(found, number, game, body.move, code)
 
     # ------------------------------------------------------------------ classrooms
     def classroom_limited(request: Request, lang: str) -> JSONResponse | None:

@@ -1,0 +1,157 @@
+/* The puzzles page (/puzzles/<game>?n=N, or /puzzles/table/<id> for the puzzles made from a
+ * finished table, which it asks the server to make first): one "what would you do?" position drawn by the game's
+ * own board script for the puzzle's seat, its legal moves in words; a click posts the move and
+ * shows the reply (right / not quite, the answer in words, the win chances). */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const parts = location.pathname.split("/");
+  const tableId = parts[2] === "table" ? decodeURIComponent(parts[3] || "") : null;
+  let game = tableId ? "" : decodeURIComponent(parts[2] || "buy-low-sell-high");
+  let number = Number(new URL(location.href).searchParams.get("n")) || 1;
+  let lang = "en";
+  let strings = {};
+  let ui = null;
+  let catalog = null;
+  let count = 0;
+  let shown = null;          // the newest GET /api/puzzles/<game>/<n>
+  const boardWords = {};     // "game|lang" -> the board's words
+
+  function loadBoard(id) {
+    return new Promise((resolve) => {
+      if ((window.BazaarRenderers || {})[id]) { resolve(); return; }
+      const script = document.createElement("script");
+      script.src = `/games/${encodeURIComponent(id)}/board.js`;
+      script.onload = resolve;
+      script.onerror = resolve;
+      document.head.appendChild(script);
+    });
+  }
+
+  async function wordsOfBoard(id) {
+    if (lang === "en") return {};
+    const key = `${id}|${lang}`;
+    if (!(key in boardWords)) {
+      const res = await fetch(`/api/games/${encodeURIComponent(id)}/i18n/${encodeURIComponent(lang)}`);
+      boardWords[key] = res.ok ? await res.json() : {};
+    }
+    return boardWords[key];
+  }
+
+  function moveText(move) {
+    return lang === "en" && move.text !== move.notation ? `${move.notation} — ${move.text}` : move.text;
+  }
+
+  async function draw() {
+    const payload = shown.payload;
+    await loadBoard(payload.game);
+    const renderer = (window.BazaarRenderers || {})[payload.game];
+    const words = Object.assign({}, strings, await wordsOfBoard(payload.game));
+    const boardUi = BazaarUI.make(lang, words, payload.seats, payload.seat);
+    $("board").innerHTML = renderer ? renderer.render(payload, boardUi, null)
+      : `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
+    $("puzzle-title").textContent = ui.t("Puzzle {n} of {total}", {n: shown.number, total: shown.count});
+    $("prompt").textContent = shown.prompt;
+    $("puzzle-moves").innerHTML = payload.legal.map((m) =>
+      `<li><button type="button" class="puzzle-move" data-move="${ui.esc(m.notation)}">` +
+      `${ui.esc(moveText(m))}</button></li>`).join("");
+    $("previous").disabled = shown.number <= 1;
+    $("next").disabled = shown.number >= shown.count;
+  }
+
+  function base() {
+    return tableId ? `/api/tables/${encodeURIComponent(tableId)}/puzzles`
+      : `/api/puzzles/${encodeURIComponent(game)}`;
+  }
+
+  function pagePath() {
+    return tableId ? `/puzzles/table/${encodeURIComponent(tableId)}` : `/puzzles/${encodeURIComponent(game)}`;
+  }
+
+  /* A finished table's puzzles are made once (the server keeps them); this waits for them. */
+  let made = null;
+  async function makeTablePuzzles() {
+    if (made) return made;
+    $("prompt").textContent = ui.t("Finding puzzles in this game…");
+    made = await Bazaar.api("POST", `${base()}?lang=${encodeURIComponent(lang)}`);
+    return made;
+  }
+
+  async function open(n) {
+    number = n;
+    $("puzzle-reply").hidden = true;
+    try {
+      if (tableId) {
+        const found = await makeTablePuzzles();
+        if (!found.puzzles.length) {
+          $("prompt").textContent = ui.t("No position in this game had one clearly best move.");
+          $("next").disabled = true;
+          $("previous").disabled = true;
+          return;
+        }
+      }
+      const path = `${base()}/${n}?lang=${encodeURIComponent(lang)}`;
+      shown = await Bazaar.api("GET", path);
+      count = shown.count;
+      history.replaceState(null, "", `${pagePath()}?n=${n}&lang=${lang}`);
+      await draw();
+    } catch (err) {
+      $("puzzle-moves").innerHTML = "";
+      $("puzzle-title").textContent = "";
+      $("prompt").textContent = "";
+      $("board").innerHTML = "";
+      Bazaar.toast(err.message);
+    }
+  }
+
+  async function tryMove(notation) {
+    try {
+      const path = `${base()}/${number}/answer?lang=${encodeURIComponent(lang)}`;
+      const res = await Bazaar.api("POST", path, {move: notation});
+      const reply = $("puzzle-reply");
+      reply.innerHTML = res.lines.map((line, i) =>
+        i === 0 ? `<p><strong>${ui.esc(line)}</strong></p>` : `<p>${ui.esc(line)}</p>`).join("");
+      reply.className = "result " + (res.right ? "puzzle-right" : "puzzle-wrong");
+      reply.hidden = false;
+      document.querySelectorAll(".puzzle-move").forEach((b) => {
+        const move = b.getAttribute("data-move");
+        if (move === res.answer || res.alternatives.includes(move)) b.classList.add("puzzle-answer");
+      });
+    } catch (err) {
+      Bazaar.toast(err.message);
+    }
+  }
+
+  function fillGames() {
+    $("game").innerHTML = catalog.games.map((g) =>
+      `<option value="${ui.esc(g.id)}">${ui.esc(Bazaar.gameName(g, lang))}</option>`).join("");
+    $("game").value = game;
+    $("game").hidden = $("game-label").hidden = Boolean(tableId);
+  }
+
+  async function applyLang(code) {
+    lang = code;
+    Bazaar.setLang(code);
+    strings = await Bazaar.loadStrings(code);
+    ui = BazaarUI.make(code, strings, [], null);
+    $("lang").value = code;
+    Bazaar.translatePage(ui);
+    fillGames();
+    await open(number);
+  }
+
+  async function start() {
+    catalog = await Bazaar.api("GET", "/api/games");
+    BazaarUI.setBotNames(catalog.bot_names, catalog.bot_descriptions);
+    $("lang").addEventListener("change", () => applyLang($("lang").value));
+    $("game").addEventListener("change", () => { game = $("game").value; open(1); });
+    $("previous").addEventListener("click", () => { if (number > 1) open(number - 1); });
+    $("next").addEventListener("click", () => { if (number < count) open(number + 1); });
+    $("puzzle-moves").addEventListener("click", (ev) => {
+      const button = ev.target.closest && ev.target.closest("[data-move]");
+      if (button) tryMove(button.getAttribute("data-move"));
+    });
+    await applyLang(Bazaar.pickLang());
+  }
+  start();
+})();
