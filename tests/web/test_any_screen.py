@@ -296,9 +296,10 @@ def play_until(
     table: dict[str, Any],
     phase: str,
     wanted: Callable[[dict[str, Any]], bool] = lambda p: True,
+    prefer: Callable[[dict[str, Any]], int | None] = lambda p: None,
 ) -> dict[str, Any]:
     """Click moves until it is seat 0's turn in ``phase`` with a payload that is ``wanted``;
-    return that payload."""
+    return that payload. On the way seat 0 plays the move ``prefer`` picks, if any."""
     for n in range(1500):
         p = payload(server, table)
         if (
@@ -309,6 +310,10 @@ def play_until(
         ):
             return p
         assert not p["over"], f"the game ended before the phase {phase}"
+        chosen = prefer(p) if p["to_move"] == 0 and p["seq"] == seq_of(page) else None
+        if chosen is not None and not page.locator("#compose:not([hidden])").count():
+            click_move(page, page.locator(f"#moves button[data-action='{chosen}']"))
+            continue
         if not click_once(page, n):
             page.wait_for_timeout(50)
     raise AssertionError(f"no {phase} turn for seat 0")
@@ -358,6 +363,15 @@ def test_night_market_lot_then_amount_with_cancel_and_keyboard(
         context.close()
 
 
+def a_purchase(p: dict[str, Any]) -> int | None:
+    """A Buy Low Sell High trade that only buys, if seat 0 may make one."""
+    for m in p["legal"]:
+        f = m["fields"]
+        if f["kind"] == "trade" and min(f["changes"]) >= 0 and sum(f["changes"]) > 0:
+            return int(m["action"])
+    return None
+
+
 def test_buy_low_sell_high_discards_then_keep_and_sell_all(browser: Any, server: Server) -> None:
     table = new_table(server, "buy-low-sell-high", "en", seed=4)
     context = browser.new_context(viewport=PHONE)
@@ -377,8 +391,9 @@ def test_buy_low_sell_high_discards_then_keep_and_sell_all(browser: Any, server:
         page.wait_for_function(f"Number(document.body.dataset.seq) >= {p['seq'] + 3}")
         after = payload(server, table)
         assert mine(after, p["seq"])[:3] == [f"discard {chosen[0]}", f"discard {chosen[1]}", "keep"]
-        # the final sell-off: "Sell all" sells every share, one a turn
-        p = play_until(page, server, table, "selloff")
+        # the final sell-off: "Sell all" sells every share, one a turn (seat 0 buys when it
+        # can, so that it holds shares at the end whatever the bots do)
+        p = play_until(page, server, table, "selloff", prefer=a_purchase)
         held = p["view"]["holdings"][0]
         page.locator("#moves button[data-action]").first.click()
         page.wait_for_selector("#compose:not([hidden])")
