@@ -1,0 +1,182 @@
+"""The guided first game (docs/guide.md): the guide's step for fixed positions, its words for
+every decision in both languages, no hidden information, and ``bazaar learn`` in the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bazaar.bots.guide import game_guide, guide_step, in_lang
+from bazaar.bots.registry import make_bot
+from bazaar.cli import app
+from bazaar.core.game import State
+from bazaar.core.registry import game_parts, get_game
+from bazaar.core.rulebook import rulebook
+from bazaar.i18n import LANGS
+from tests.no_english import english_tokens
+
+GAMES = ("buy-low-sell-high", "take-stock", "night-market")
+#: game -> (topic, section, suggested notation) of the learner's first decision of the fixed deal
+FIRST_STEP = {
+    "buy-low-sell-high": ("first-trade", "first-turns", "-K2"),
+    "take-stock": ("action", "turn", "event2 O2"),
+    "night-market": ("hide", "customers", "hide T1F"),
+}
+
+
+def start(game_id: str) -> State:
+    guide = game_guide(game_id)
+    assert guide is not None
+    return get_game(game_id).new(guide.players, guide.seed, {})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_first_step_of_the_fixed_deal(game_id: str) -> None:
+    state = start(game_id)
+    step = guide_step(state, 0)
+    topic, section, notation = FIRST_STEP[game_id]
+    assert (step["topic"], step["section"], step["suggestion"]["notation"]) == (
+        topic,
+        section,
+        notation,
+    )
+    assert step["suggestion"]["action"] in state.legal_actions()
+    assert section in rulebook(game_id).sections
+    assert guide_step(start(game_id), 0) == step  # deterministic
+    assert step["why"]["en"].startswith("In 120 quick trial games from here it won about ")
+    assert step["why"]["zh-TW"].startswith("從這裡快速試下 120 局")
+    one = in_lang(step, "zh-TW")
+    assert one["explain"] == step["explain"]["zh-TW"]
+    assert one["suggestion"]["move"] == step["suggestion"]["move"]["zh-TW"]
+
+
+def test_a_single_legal_move_needs_no_search() -> None:
+    state = get_game("buy-low-sell-high").new(3, 3, {})
+    bot = make_bot("heuristic", 0, game="buy-low-sell-high")
+    while len(state.legal_actions()) != 1:
+        assert not state.is_over()
+        state.apply(bot.choose(state))
+    step = guide_step(state, state.to_move())
+    assert step["win"] is None
+    assert step["why"] == {
+        "en": "It is the only move you can make here.",
+        "zh-TW": "這是你這時唯一能走的一步。",
+    }
+
+
+def walked_views(game_id: str, games: int = 2) -> list[tuple[dict[str, Any], set[str]]]:
+    """(view of the mover, kinds of its legal moves) of every position of seeded bot games."""
+    fields = game_parts(game_id).move_fields
+    assert fields is not None
+    seen = []
+    guide = game_guide(game_id)
+    assert guide is not None
+    for seed in range(games):
+        state = get_game(game_id).new(guide.players, seed + guide.seed, {})
+        bot = make_bot("heuristic", seed, game=game_id)
+        while not state.is_over():
+            seat = state.to_move()
+            assert seat is not None
+            kinds = {fields(a)["kind"] for a in state.legal_actions()}
+            seen.append((state.view(seat), kinds))
+            state.apply(bot.choose(state))
+    return seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_decision_has_guide_words_in_both_languages(game_id: str) -> None:
+    guide = game_guide(game_id)
+    assert guide is not None
+    topics = {guide.topic_for(view) for view, _ in walked_views(game_id)}
+    assert topics <= set(guide.topics)
+    assert len(topics) >= 3
+    for topic in guide.topics:  # every topic, also those the walk did not meet
+        en, zh = (guide.explain(topic, lang) for lang in LANGS)
+        assert en == guide.topics[topic]
+        assert zh != en
+        assert english_tokens(game_id, zh) == []
+
+
+def test_the_guides_own_sentences_have_no_english_in_zh_tw() -> None:
+    state = start("buy-low-sell-high")
+    for _ in range(6):
+        step = guide_step(state, state.to_move())
+        for text in (step["explain"]["zh-TW"], step["why"]["zh-TW"]):
+            assert english_tokens("buy-low-sell-high", text) == []
+        state.apply(step["suggestion"]["action"])
+
+
+def private_pair(game_id: str) -> tuple[State, State, int] | None:
+    """Two states that differ only in another seat's private move, the same seat to move."""
+    guide = game_guide(game_id)
+    assert guide is not None
+    state = start(game_id)
+    bot = make_bot("heuristic", 1, game=game_id)
+    while not state.is_over():
+        mover = state.to_move()
+        legal = state.legal_actions()
+        by_public: dict[str, list[int]] = {}
+        for a in legal:
+            public = state.public_notation(a)
+            if public is not None and public != state.notation(a):
+                by_public.setdefault(public, []).append(a)
+        for group in by_public.values():
+            if len(group) < 2:
+                continue
+            a, b = state.clone(), state.clone()
+            a.apply(group[0])
+            b.apply(group[1])
+            for _ in range(12):  # the mover's further parts (e.g. "keep"): the same in both
+                common = set(a.legal_actions()) & set(b.legal_actions())
+                if a.to_move() != mover or not common:
+                    break
+                a.apply(max(common))
+                b.apply(max(common))
+            nxt = a.to_move()
+            if nxt is not None and nxt != mover and nxt == b.to_move():
+                return a, b, nxt
+        state.apply(bot.choose(state))
+    return None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_guide_step_does_not_depend_on_another_seats_secret(game_id: str) -> None:
+    pair = private_pair(game_id)
+    assert pair is not None
+    a, b, seat = pair
+    assert a.view(seat) == b.view(seat)
+    assert guide_step(a, seat, seed=5) == guide_step(b, seat, seed=5)
+
+
+def test_learn_plays_the_suggestion_and_quits(tmp_path: Any) -> None:
+    path = tmp_path / "learn.json"
+    result = CliRunner().invoke(
+        app, ["learn", "buy-low-sell-high", "--record", str(path)], input="s\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your first trade." in out
+    assert "Suggested: -K2 (sell 1 purple" in out
+    assert "More in the rulebook: The first two turns" in out
+    assert "Game stopped after" in out
+    import json
+
+    record = json.loads(path.read_text())
+    assert record["seed"] == 3
+    assert record["actions"][0] == "-K2"
+    assert record["seats"] == ["you", "ismcts:easy", "ismcts:easy"]
+
+
+def test_learn_in_chinese_can_leave_the_guide(tmp_path: Any) -> None:
+    path = tmp_path / "learn.json"
+    result = CliRunner().invoke(
+        app,
+        ["learn", "night-market", "--lang", "zh-TW", "--record", str(path)],
+        input="g\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "導覽已關閉：遊戲照常繼續。" in result.output
+    assert "建議：" in result.output
+    assert result.output.count("建議：") == 1
