@@ -58,7 +58,9 @@ def test_a_single_legal_move_needs_no_search() -> None:
     while len(state.legal_actions()) != 1:
         assert not state.is_over()
         state.apply(bot.choose(state))
-    step = guide_step(state, state.to_move())
+    seat = state.to_move()
+    assert seat is not None
+    step = guide_step(state, seat)
     assert step["win"] is None
     assert step["why"] == {
         "en": "It is the only move you can make here.",
@@ -102,7 +104,9 @@ def test_every_decision_has_guide_words_in_both_languages(game_id: str) -> None:
 def test_the_guides_own_sentences_have_no_english_in_zh_tw() -> None:
     state = start("buy-low-sell-high")
     for _ in range(6):
-        step = guide_step(state, state.to_move())
+        seat = state.to_move()
+        assert seat is not None
+        step = guide_step(state, seat)
         for text in (step["explain"]["zh-TW"], step["why"]["zh-TW"]):
             assert english_tokens("buy-low-sell-high", text) == []
         state.apply(step["suggestion"]["action"])
@@ -118,10 +122,10 @@ def private_pair(game_id: str) -> tuple[State, State, int] | None:
         mover = state.to_move()
         legal = state.legal_actions()
         by_public: dict[str, list[int]] = {}
-        for a in legal:
-            public = state.public_notation(a)
-            if public is not None and public != state.notation(a):
-                by_public.setdefault(public, []).append(a)
+        for action in legal:
+            public = state.public_notation(action)
+            if public is not None and public != state.notation(action):
+                by_public.setdefault(public, []).append(action)
         for group in by_public.values():
             if len(group) < 2:
                 continue
