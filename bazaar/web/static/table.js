@@ -596,7 +596,11 @@
     const d = p.deal || {};
     const notice = $("deal-notice");
     notice.hidden = !d.fixed;
-    if (d.fixed) {
+    const practice = stored(PRACTICE);
+    notice.classList.toggle("practice", Boolean(d.fixed && practice));
+    if (d.fixed && practice) {  // a guided first game: the same deal for every learner
+      notice.textContent = ui.t("Practice game with a fixed deal: every guided game starts with the same cards.");
+    } else if (d.fixed) {
       notice.textContent = ui.t("Fixed deal: the table's creator chose the seed {seed}, so they can know every hidden card.", {seed: d.seed});
     }
     const lines = [];
@@ -744,7 +748,12 @@
    * guide above the moves on each of this seat's turns: what is decided, the suggested move
    * and why (GET /api/tables/ID/guide), a link to the rulebook's section. "Play the
    * suggestion" sends it; "Leave the guide" turns the panel off for good (the game goes on). */
-  let guiding = params.get("guide") === "1";
+  const GUIDE_OFF = `bazaar-guide-off:${tableId}`;
+  const PRACTICE = `bazaar-practice:${tableId}`;
+  function stored(key) { try { return localStorage.getItem(key) === "1"; } catch (e) { return false; } }
+  function store(key) { try { localStorage.setItem(key, "1"); } catch (e) { /* private mode */ } }
+  if (params.get("guide") === "1") store(PRACTICE);
+  let guiding = params.get("guide") === "1" && !stored(GUIDE_OFF);
   let guideKey = null;
 
   function guideBox() {
@@ -759,13 +768,14 @@
         const btn = ev.target.closest("button, a");
         if (!btn) return;
         if (btn.id === "guide-play") {
-          const action = Number(btn.dataset.action);
+          const action = Number(btn.dataset.guideAction);
           if (live && !sending && !replaying && live.legal.some((m) => m.action === action)) {
             sendMove(action);
           }
         } else if (btn.id === "guide-leave") {
           guiding = false;
           box.hidden = true;
+          store(GUIDE_OFF);
           const url = new URL(location.href);
           url.searchParams.delete("guide");
           history.replaceState(null, "", url.toString());
@@ -803,7 +813,7 @@
     box.innerHTML = `<h3>${ui.esc(ui.t("Guide"))}</h3>` +
       `<p class="guide-explain">${ui.esc(step.explain)}</p>` +
       `<p class="guide-suggest">${ui.esc(ui.t("Suggested: {move}, because: {why}", {move: move, why: step.why}))}</p>` +
-      `<div class="row"><button id="guide-play" class="primary" data-action="${s.action}">${ui.esc(ui.t("Play the suggestion"))}</button>` +
+      `<div class="row"><button id="guide-play" class="primary" data-guide-action="${s.action}">${ui.esc(ui.t("Play the suggestion"))}</button>` +
       `<a href="#" id="guide-rules" data-section="${ui.esc(step.section || "")}">${ui.esc(ui.t("More in the rulebook"))}</a>` +
       `<button id="guide-leave">${ui.esc(ui.t("Leave the guide"))}</button></div>`;
   }
