@@ -26,7 +26,8 @@ from bazaar.core.registry import game_parts
 from bazaar.core.rulebook import rules_section
 from bazaar.i18n import LANGS, N_, t
 
-#: the search behind a suggestion: a fixed number of playouts (deterministic, well under 1 s)
+#: the search behind a suggestion: a fixed number of playouts (the game's
+#: ``GameGuide.iterations``; deterministic, under 1 s)
 GUIDE_LEVEL: dict[str, Any] = {
     "iterations": 120,
     "rollout": "heuristic",
@@ -111,11 +112,12 @@ def guide_step(state: State, seat: int, seed: int = 0) -> dict[str, Any]:
         raise ValueError(f"{state.game.id} has no guided game")
     view = state.view(seat)
     topic = guide.topic_for(view)
+    level = {**GUIDE_LEVEL, "iterations": guide.iterations}
     legal = state.legal_actions()
     if len(legal) == 1:
         best, win, why = legal[0], None, {lang: t(ONLY, lang) for lang in LANGS}
     else:
-        stats = by_estimate(make_ismcts(GUIDE_LEVEL, state.game.id, seed).analyse(state))
+        stats = by_estimate(make_ismcts(level, state.game.id, seed).analyse(state))
         top = stats[0]
         best, win = top.action, round(top.win, 4)
         total = sum(m.visits for m in stats)

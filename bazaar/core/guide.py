@@ -26,6 +26,8 @@ class GameGuide:
     translate: Callable[..., str]
     #: the topic of the decision in the learner's view
     topic_for: Callable[[dict[str, Any]], str]
+    #: playouts of the search behind a suggestion (a fixed count: deterministic, under 1 s)
+    iterations: int = 120
 
     def explain(self, topic: str, lang: str) -> str:
         return str(self.translate(self.topics[topic], lang))
