@@ -3,9 +3,11 @@ every decision in both languages, no hidden information, and ``bazaar learn`` in
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from bazaar.bots.guide import game_guide, guide_step, in_lang
@@ -87,14 +89,37 @@ def walked_views(game_id: str, games: int = 2) -> list[tuple[dict[str, Any], set
     return seen
 
 
+#: game -> the phases (decisions) of its two seeded bot games, and every move kind met there
+MET = {
+    "buy-low-sell-high": (
+        {"trade", "play", "redraw", "selloff"},
+        {"discard", "keep", "news", "pass", "play", "sell", "trade"},
+    ),
+    "take-stock": (
+        {"action", "audit", "choose-event", "exercise", "freeze", "insider", "target"},
+        {"audit", "buy", "choose", "decline", "event1", "event2", "exercise", "freeze",
+         "insider", "play", "target", "trigger"},
+    ),
+    "night-market": (
+        {"bid", "bid-amount", "build", "hide"},
+        {"amount", "bid", "build", "empty", "give-up", "hide", "pass"},
+    ),
+}  # fmt: skip
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_decision_has_guide_words_in_both_languages(game_id: str) -> None:
     guide = game_guide(game_id)
     assert guide is not None
-    topics = {guide.topic_for(view) for view, _ in walked_views(game_id)}
-    assert topics <= set(guide.topics)
-    assert len(topics) >= 3
-    for topic in guide.topics:  # every topic, also those the walk did not meet
+    walked = walked_views(game_id)
+    phases = {view["phase"] for view, _ in walked}
+    kinds = set().union(*(k for _, k in walked))
+    assert (phases, kinds) == MET[game_id]
+    # every decision of the game has its own words (none falls back to another's)
+    all_phases = set(importlib.import_module(f"{game_parts(game_id).package}.fields").PHASE_NAMES)
+    assert all_phases - {"over"} <= set(guide.topics)
+    assert {guide.topic_for(view) for view, _ in walked} <= set(guide.topics)
+    for topic in guide.topics:
         en, zh = (guide.explain(topic, lang) for lang in LANGS)
         assert en == guide.topics[topic]
         assert zh != en
@@ -103,7 +128,7 @@ def test_every_decision_has_guide_words_in_both_languages(game_id: str) -> None:
 
 def test_the_guides_own_sentences_have_no_english_in_zh_tw() -> None:
     state = start("buy-low-sell-high")
-    for _ in range(6):
+    for _ in range(3):
         seat = state.to_move()
         assert seat is not None
         step = guide_step(state, seat)
@@ -165,6 +190,8 @@ def test_learn_plays_the_suggestion_and_quits(tmp_path: Any) -> None:
     assert "Suggested: -K2 (sell 1 purple" in out
     assert "More in the rulebook: The first two turns" in out
     assert "Game stopped after" in out
+    # 80 columns, but for the record's path (printed whole so it can be copied)
+    assert max(cell_len(line) for line in out.splitlines() if str(path) not in line) <= 80
     import json
 
     record = json.loads(path.read_text())
@@ -184,3 +211,5 @@ def test_learn_in_chinese_can_leave_the_guide(tmp_path: Any) -> None:
     assert "導覽已關閉：遊戲照常繼續。" in result.output
     assert "建議：" in result.output
     assert result.output.count("建議：") == 1
+    lines = [line for line in result.output.splitlines() if str(path) not in line]
+    assert max(cell_len(line) for line in lines) <= 80
