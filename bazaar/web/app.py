@@ -665,7 +665,7 @@ def create_app(
         "/api/games/{game_id}/learn",
         status_code=201,
         summary="Create a guided first game (docs/guide.md); returns the learner's link",
-        responses=errors(404, 429),
+        responses=errors(400, 404, 429),
         response_model=dict[str, Any],
     )
     async def learn(
@@ -694,7 +694,7 @@ def create_app(
     @app.get(
         "/api/tables/{table_id}/guide",
         summary="The guide's step for the seat to move: explanation, suggestion and why",
-        responses=errors(403, 404, 409, 422, 429, 503),
+        responses=errors(400, 403, 404, 409, 422, 429, 503),
     )
     async def guide(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
