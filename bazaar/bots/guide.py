@@ -83,16 +83,17 @@ def move_words(state: State, action: int, lang: str, seat: int) -> str:
     return f"{notation} ({words})" if words and words != notation else notation
 
 
-def _changes(state: State, seat: int, action: int, seed: int, lang: str) -> list[str]:
-    """What the move surely changes, when the hints part offers it (``advice.move_changes``)."""
+def _changes(state: State, seat: int, action: int, seed: int) -> dict[str, list[str]]:
+    """What the move surely changes, per language, when the hints part offers it
+    (``advice.move_changes``); empty lists otherwise."""
     find = getattr(advice, "move_changes", None)
-    if find is None:
-        return []
-    try:
-        facts = find(state, seat, action, seed)
-    except Exception:  # the explanation must never fail a guide step
-        return []
-    return [str(f["text"][lang]) for f in facts if isinstance(f, dict) and "text" in f]
+    facts = []
+    if find is not None:
+        try:
+            facts = [f for f in find(state, seat, action, seed) if isinstance(f, dict)]
+        except Exception:  # the explanation must never fail a guide step
+            facts = []
+    return {lang: [str(f["text"][lang]) for f in facts if "text" in f] for lang in LANGS}
 
 
 def guide_step(state: State, seat: int, seed: int = 0) -> dict[str, Any]:
@@ -134,11 +135,13 @@ def guide_step(state: State, seat: int, seed: int = 0) -> dict[str, Any]:
             }
             close = top.win - other.win <= CLOSE
             why[lang] = t(AS_GOOD if close else BETTER, lang, **fmt)
+    found = _changes(state, seat, best, seed)
     for lang in LANGS:
-        changes = _changes(state, seat, best, seed, lang)
-        if changes:
-            joined = ("、" if lang != "en" else "; ").join(changes)
-            why[lang] += " " + t(CHANGES, lang, changes=joined)
+        changes = found[lang]
+        if changes:  # zh-TW: a fact may hold a comma, so facts are parted by semicolons
+            english = lang == "en"
+            joined = ("; " if english else "；").join(changes)
+            why[lang] += (" " if english else "") + t(CHANGES, lang, changes=joined)
     return {
         "topic": topic,
         "section": rules_section(state.game.id, view),
