@@ -780,6 +780,69 @@ def _make_puzzles(
     console.print(Text(words), soft_wrap=True)
 
 
+@app.command(
+    "learn",
+    help=h(
+        "A guided first game of GAME: a fixed deal against gentle bots; before each of your "
+        "decisions the guide explains it and suggests a move (s plays it, g leaves the guide, "
+        "q quits)."
+    ),
+)
+def learn(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. buy-low-sell-high."))],
+    lang: LangOption = DEFAULT_LANG,
+    record: Annotated[
+        Path | None, typer.Option(help=h("Where to save the game record (JSON)."))
+    ] = None,
+) -> None:
+    from bazaar.bots.guide import game_guide
+    from bazaar.bots.registry import make_bot
+    from bazaar.core.record import Match
+    from bazaar.core.rng import Rng
+    from bazaar.play.guided import GuidedGame, learn_line
+    from bazaar.play.terminal import HUMAN, default_record_path, save_record
+
+    lang = _lang(lang)
+    the_game = _game(game, lang)
+    guide = game_guide(the_game.id)
+    if guide is None:
+        fail(t("{game} has no guided game yet", lang, game=_game_name(the_game, lang)), lang)
+    seat_specs = [HUMAN] + [guide.bot] * (guide.players - 1)
+    match = Match.new(the_game, guide.players, guide.seed, {}, seat_specs)
+    bot_rng = Rng(guide.seed ^ 0xB075)
+    bots = {
+        i: make_bot(spec, bot_rng.next64(), 1, the_game.id)
+        for i, spec in enumerate(seat_specs)
+        if spec != HUMAN
+    }
+    console.print(Text(_game_name(the_game, lang), style="bold"))
+    console.print(Text(learn_line(lang)))
+    runner = GuidedGame(match, seat_specs, bots, lang, console)
+    try:
+        finished = runner.run()
+    except KeyboardInterrupt:
+        finished = False
+    path = save_record(match.record, record or default_record_path(match.record))
+    if not finished:
+        console.print(
+            t(
+                "Game stopped after {n} moves; record saved to {path}",
+                lang,
+                n=len(match.record.actions),
+                path=str(path),
+            ),
+            soft_wrap=True,
+            markup=False,
+        )
+        console.print(
+            t("Continue it with: {command}", lang, command=resume_command(the_game.id, path)),
+            soft_wrap=True,
+            markup=False,
+        )
+    else:
+        console.print(Text(t("Game record saved to {path}", lang, path=str(path))), soft_wrap=True)
+
+
 @app.command(help=h("List the games with their player counts and rule options."))
 def games(
     lang: LangOption = DEFAULT_LANG,

@@ -679,6 +679,52 @@ def create_app(
         moves = await hub.hint(table, seat, code)
         return {"moves": [_hint_in(m, code) for m in moves]}
 
+    @app.post(
+        "/api/games/{game_id}/learn",
+        status_code=201,
+        summary="Create a guided first game (docs/guide.md); returns the learner's link",
+        responses=errors(400, 404, 429),
+        response_model=dict[str, Any],
+    )
+    async def learn(
+        game_id: str, request: Request, lang: str = "en"
+    ) -> dict[str, Any] | JSONResponse:
+        from bazaar.bots.guide import game_guide
+
+        code = _lang(lang)
+        refused = rate_limited(table_limit, request, TOO_MANY_TABLES, code)
+        if refused is not None:
+            return refused
+        game_package(game_id)  # 404 for an unknown game
+        guide = game_guide(game_id)
+        if guide is None:
+            raise WebError(404, "game", f"{game_id} has no guided game")
+        seats = [{"kind": "human", "bot": None, "name": ""}]
+        seats += [{"kind": "bot", "bot": guide.bot, "name": ""}] * (guide.players - 1)
+        hub = hub_of(request)
+        table_id, tokens = await hub.create(
+            game_id, guide.players, seats, {}, code, guide.seed, None
+        )
+        base = str(request.base_url).rstrip("/")
+        link = f"{base}/t/{table_id}?token={tokens[0]}&lang={code}&guide=1"
+        return {"id": table_id, "seat": 0, "token": tokens[0], "link": link}
+
+    @app.get(
+        "/api/tables/{table_id}/guide",
+        summary="The guide's step for the seat to move: explanation, suggestion and why",
+        responses=errors(400, 403, 404, 409, 422, 429, 503),
+    )
+    async def guide(
+        table_id: str, request: Request, token: Token = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        from bazaar.bots.guide import in_lang
+
+        hub, table, seat = await table_and_seat(request, table_id, token)
+        if seat is None:
+            raise WebError(403, "token", "the guide speaks to a seat: it needs the seat's token")
+        code = _lang(lang)
+        return in_lang(await hub.guide(table, seat, code), code)
+
     @app.get(
         "/api/tables/{table_id}/analysis",
         summary="Post-game analysis: the win curve, turning points and your mistakes",

@@ -922,6 +922,17 @@ class Hub:
         record = table.record()
         return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
 
+    async def guide(self, table: LiveTable, seat: int, lang: str = "en") -> dict[str, Any]:
+        """The guided game's step for ``seat`` (the seat to move), on the advice desk."""
+        if table.state.to_move() != seat:
+            raise WebError(409, "turn", "the guide speaks when it is your turn, and it is not")
+        kind = f"guide:{table.epoch}" if table.epoch else "guide"
+        key = AdviceKey(table.id, seat, table.seq, kind)
+        step: dict[str, Any] = await self.advise(
+            key, lang, workers.guide_step, table.record(), seat, table.seq
+        )
+        return step
+
     async def analysis(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
         if not table.state.is_over():
             raise WebError(409, "not-over", "the analysis is ready once the game is over")

@@ -37,6 +37,13 @@ def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> li
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 
 
+def guide_step(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+    """The guided game's step for ``seat`` (:func:`bazaar.bots.guide.guide_step`)."""
+    from bazaar.bots.guide import guide_step as step
+
+    return step(rebuild(record), seat, seed=seed)
+
+
 def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
     """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)

@@ -193,6 +193,20 @@
       `<th>${ui.esc(ui.t("State"))}</th><td></td></tr></thead><tbody>${rows}</tbody></table>`;
   }
 
+  /* "Learn to play": a guided first game of the chosen game (docs/guide.md), opened at once. */
+  async function learn() {
+    const game = $("game").value;
+    let res;
+    try {
+      res = await Bazaar.api("POST", `/api/games/${encodeURIComponent(game)}/learn?lang=${ui.lang}`);
+    } catch (err) {
+      Bazaar.toast(err.message);
+      return;
+    }
+    Bazaar.rememberSeat({table: res.id, seat: 0, game: game, link: res.link, created: Date.now()});
+    location.href = res.link;
+  }
+
   async function showRules(ev) {
     ev.preventDefault();
     const res = await fetch(`/api/games/${encodeURIComponent($("game").value)}/rules?lang=${ui.lang}&format=html`);
@@ -218,6 +232,7 @@
     $("game").addEventListener("change", fillPlayers);
     $("players").addEventListener("change", () => { fillSeats(); });
     $("create").addEventListener("click", create);
+    $("learn").addEventListener("click", learn);
     $("rules-link").addEventListener("click", showRules);
     $("lang").addEventListener("change", () => applyLang($("lang").value));
     document.addEventListener("click", (ev) => {

@@ -525,6 +525,7 @@
     $("my-name").placeholder = ui.t("Your name");
     drawMoves(past ? live : p);
     drawUndo(p);
+    drawGuide(p, past);
     drawLog(p);
     $("hint").hidden = p.seat === null || p.over || past;
     $("hint").disabled = p.to_move !== p.seat;
@@ -595,7 +596,11 @@
     const d = p.deal || {};
     const notice = $("deal-notice");
     notice.hidden = !d.fixed;
-    if (d.fixed) {
+    const practice = stored(PRACTICE);
+    notice.classList.toggle("practice", Boolean(d.fixed && practice));
+    if (d.fixed && practice) {  // a guided first game: the same deal for every learner
+      notice.textContent = ui.t("Practice game with a fixed deal: every guided game starts with the same cards.");
+    } else if (d.fixed) {
       notice.textContent = ui.t("Fixed deal: the table's creator chose the seed {seed}, so they can know every hidden card.", {seed: d.seed});
     }
     const lines = [];
@@ -736,6 +741,81 @@
     box.innerHTML = turns.map((turn) => `<div class="turn" data-seat="${turn.seat}">` +
       `<div class="actor">${ui.esc(seatLabel(turn.seat))}</div>${turn.entries.map(entryHtml).join("")}</div>`).join("");
     box.scrollTop = box.scrollHeight;
+  }
+
+  /* ------------------------------------------------------------ the guided first game
+   * A table opened with ``guide=1`` (the lobby's "Learn to play", docs/guide.md) shows the
+   * guide above the moves on each of this seat's turns: what is decided, the suggested move
+   * and why (GET /api/tables/ID/guide), a link to the rulebook's section. "Play the
+   * suggestion" sends it; "Leave the guide" turns the panel off for good (the game goes on). */
+  const GUIDE_OFF = `bazaar-guide-off:${tableId}`;
+  const PRACTICE = `bazaar-practice:${tableId}`;
+  function stored(key) { try { return localStorage.getItem(key) === "1"; } catch (e) { return false; } }
+  function store(key) { try { localStorage.setItem(key, "1"); } catch (e) { /* private mode */ } }
+  if (params.get("guide") === "1") store(PRACTICE);
+  let guiding = params.get("guide") === "1" && !stored(GUIDE_OFF);
+  let guideKey = null;
+
+  function guideBox() {
+    let box = $("guide");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "guide";
+      box.className = "guide";
+      box.setAttribute("role", "note");
+      $("compose").before(box);
+      box.addEventListener("click", (ev) => {
+        const btn = ev.target.closest("button, a");
+        if (!btn) return;
+        if (btn.id === "guide-play") {
+          const action = Number(btn.dataset.guideAction);
+          if (live && !sending && !replaying && live.legal.some((m) => m.action === action)) {
+            sendMove(action);
+          }
+        } else if (btn.id === "guide-leave") {
+          guiding = false;
+          box.hidden = true;
+          store(GUIDE_OFF);
+          const url = new URL(location.href);
+          url.searchParams.delete("guide");
+          history.replaceState(null, "", url.toString());
+        } else if (btn.id === "guide-rules") {
+          ev.preventDefault();
+          showRules();
+        }
+      });
+    }
+    return box;
+  }
+
+  async function drawGuide(p, past) {
+    if (!guiding) return;
+    const box = guideBox();
+    const mine = p.seat !== null && !p.over && !past && p.to_move === p.seat && p.legal.length;
+    box.hidden = !mine;
+    if (!mine) return;
+    const key = `${p.seq}:${p.version}:${lang}`;
+    if (guideKey === key) return;
+    guideKey = key;
+    box.innerHTML = `<p class="muted">${ui.esc(ui.t("Thinking…"))}</p>`;
+    let step;
+    try {
+      step = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/guide?lang=${lang}${tokenQuery()}`);
+    } catch (err) {
+      guideKey = null;
+      box.innerHTML = "";
+      Bazaar.toast(err.message);
+      return;
+    }
+    if (guideKey !== key) return;  // the table moved on meanwhile
+    const s = step.suggestion;
+    const move = s.move;  // notation and words in English, words only in zh-TW
+    box.innerHTML = `<h3>${ui.esc(ui.t("Guide"))}</h3>` +
+      `<p class="guide-explain">${ui.esc(step.explain)}</p>` +
+      `<p class="guide-suggest">${ui.esc(ui.t("Suggested: {move}, because: {why}", {move: move, why: step.why}))}</p>` +
+      `<div class="row"><button id="guide-play" class="primary" data-guide-action="${s.action}">${ui.esc(ui.t("Play the suggestion"))}</button>` +
+      `<a href="#" id="guide-rules" data-section="${ui.esc(step.section || "")}">${ui.esc(ui.t("More in the rulebook"))}</a>` +
+      `<button id="guide-leave">${ui.esc(ui.t("Leave the guide"))}</button></div>`;
   }
 
   async function hint() {

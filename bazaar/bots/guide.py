@@ -1,0 +1,164 @@
+"""The guided first game: what the table says before each of the learner's decisions.
+
+Each game keeps its guide in ``bazaar/games/<game>/guide.py`` (``GUIDE``, a
+:class:`~bazaar.core.guide.GameGuide`: the fixed deal, the gentle bots, and per decision a
+short explanation in its own catalog).
+:func:`guide_step` turns a state and the learner's seat into one step of the guide: the
+explanation of the decision, a suggested move from a small search and why (its win chance
+against the next best move's, and what it changes when the hint replies say so), and the
+rulebook section to read more. Everything comes from ``state.view(seat)`` and searches over
+``state.determinize(seat, …)``, so a step never depends on what the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from bazaar.bots import advice
+from bazaar.bots.advice import by_estimate
+from bazaar.bots.levels import make_ismcts
+from bazaar.core import describe
+from bazaar.core.game import State
+from bazaar.core.guide import GameGuide
+from bazaar.core.registry import game_parts
+from bazaar.core.rulebook import rules_section
+from bazaar.i18n import LANGS, N_, t
+
+#: the search behind a suggestion: a fixed number of playouts (the game's
+#: ``GameGuide.iterations``; deterministic, under 1 s)
+GUIDE_LEVEL: dict[str, Any] = {
+    "iterations": 120,
+    "rollout": "heuristic",
+    "rollout_noise": 1.0,
+    "rollout_depth": 20,
+    "score_weight": 0.5,
+    "widening": 1.0,
+}
+#: two moves whose win chances are at most this far apart are "about as good"
+CLOSE = 0.03
+
+ONLY = N_("It is the only move you can make here.")
+BETTER = N_(
+    "In {n} quick trial games from here it won about {pct}% of the time; the next best "
+    "move, {other}, about {other_pct}%."
+)
+AS_GOOD = N_(
+    "In {n} quick trial games from here it won about {pct}% of the time, about as often as "
+    "{other} ({other_pct}%): either is a fine choice."
+)
+ALONE = N_("In {n} quick trial games from here it won about {pct}% of the time.")
+CHANGES = N_("What it changes: {changes}.")
+
+
+def guide_module(game_id: str) -> ModuleType | None:
+    """The game's ``guide`` module, or None when it has none."""
+    package = game_parts(game_id).package
+    if package is None:
+        return None
+    try:
+        return importlib.import_module(f"{package}.guide")
+    except ModuleNotFoundError:
+        return None
+
+
+def game_guide(game_id: str) -> GameGuide | None:
+    """The game's :class:`GameGuide` (None: the game has no guided game)."""
+    module = guide_module(game_id)
+    guide = None if module is None else getattr(module, "GUIDE", None)
+    return guide if isinstance(guide, GameGuide) else None
+
+
+def has_guide(game_id: str) -> bool:
+    return game_guide(game_id) is not None
+
+
+def move_words(state: State, action: int, lang: str, seat: int) -> str:
+    """A move as the guide names it: notation and words in English, words only in zh-TW."""
+    words = describe.describe_action(state.game.id, action, lang, state.view(seat))
+    notation = state.notation(action)
+    if lang != "en" and words:
+        return words
+    return f"{notation} ({words})" if words and words != notation else notation
+
+
+def _changes(state: State, seat: int, action: int, seed: int) -> dict[str, list[str]]:
+    """What the move surely changes, per language, when the hints part offers it
+    (``advice.move_changes``); empty lists otherwise."""
+    find = getattr(advice, "move_changes", None)
+    facts = []
+    if find is not None:
+        try:
+            facts = [f for f in find(state, seat, action, seed) if isinstance(f, dict)]
+        except Exception:  # the explanation must never fail a guide step
+            facts = []
+    return {lang: [str(f["text"][lang]) for f in facts if "text" in f] for lang in LANGS}
+
+
+def guide_step(state: State, seat: int, seed: int = 0) -> dict[str, Any]:
+    """The guide's step for ``seat`` (the seat to move) in both languages::
+
+        {"topic", "section", "explain": {lang: text}, "suggestion": {"action", "notation",
+         "move": {lang: words}}, "win", "why": {lang: sentence}}
+
+    ``win`` is the suggestion's estimated win chance (None with a single legal move).
+    Deterministic for a state and ``seed``; ``state`` is not changed.
+    """
+    mover = state.to_move()
+    if mover is None or mover != seat:
+        raise ValueError(f"seat {seat} is not to move: the guide speaks to the mover")
+    guide = game_guide(state.game.id)
+    if guide is None:
+        raise ValueError(f"{state.game.id} has no guided game")
+    view = state.view(seat)
+    topic = guide.topic_for(view)
+    level = {**GUIDE_LEVEL, "iterations": guide.iterations}
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        best, win, why = legal[0], None, {lang: t(ONLY, lang) for lang in LANGS}
+    else:
+        stats = by_estimate(make_ismcts(level, state.game.id, seed).analyse(state))
+        top = stats[0]
+        best, win = top.action, round(top.win, 4)
+        total = sum(m.visits for m in stats)
+        other = stats[1] if len(stats) > 1 and stats[1].visits > 0 else None
+        why = {}
+        for lang in LANGS:
+            fmt: dict[str, Any] = {"n": total, "pct": round(100 * top.win)}
+            if other is None:
+                why[lang] = t(ALONE, lang, **fmt)
+                continue
+            fmt |= {
+                "other": move_words(state, other.action, lang, seat),
+                "other_pct": round(100 * other.win),
+            }
+            close = top.win - other.win <= CLOSE
+            why[lang] = t(AS_GOOD if close else BETTER, lang, **fmt)
+    found = _changes(state, seat, best, seed)
+    for lang in LANGS:
+        changes = found[lang]
+        if changes:  # zh-TW: a fact may hold a comma, so facts are parted by semicolons
+            english = lang == "en"
+            joined = ("; " if english else "；").join(changes)
+            why[lang] += (" " if english else "") + t(CHANGES, lang, changes=joined)
+    return {
+        "topic": topic,
+        "section": rules_section(state.game.id, view),
+        "explain": {lang: guide.explain(topic, lang) for lang in LANGS},
+        "suggestion": {
+            "action": best,
+            "notation": state.notation(best),
+            "move": {lang: move_words(state, best, lang, seat) for lang in LANGS},
+        },
+        "win": win,
+        "why": why,
+    }
+
+
+def in_lang(step: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A step with its texts in one language (as the web sends it)."""
+    suggestion = dict(step["suggestion"])
+    suggestion["move"] = suggestion["move"][lang]
+    texts = {"explain": step["explain"][lang], "why": step["why"][lang]}
+    return {**step, **texts, "suggestion": suggestion}
