@@ -87,6 +87,10 @@ def test_the_teacher_page_lists_tables_links_and_summary(
     assert rows.nth(0).get_attribute("data-table") == room["tables"][0]["id"]
     assert "小明" in rows.nth(0).inner_text() + rows.nth(1).inner_text()
     assert page.locator(".compare-row").count() == 2
+    # a teacher's puzzles from each finished table (docs/puzzles.md)
+    hrefs = page.eval_on_selector_all(".summary-row a.puzzles-link", "l => l.map(e => e.href)")
+    first = room["tables"][0]["id"]
+    assert hrefs == [f"{server.url}/puzzles/table/{first}?lang={lang}"] * 2
     assert page.locator("button[data-analyse]").count() == 2
     body = page.inner_text("body")
     assert all(w in body for w in words)

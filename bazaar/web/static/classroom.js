@@ -158,9 +158,11 @@
         const r = rankOf(tb, s.seat);
         const open = s.link ? `<a href="${ui.esc(s.link)}">${ui.esc(ui.t("Analysis and replay"))}</a>` :
           `<a href="${ui.esc(tb.spectator)}">${ui.esc(ui.t("Replay"))}</a>`;
+        const puzzles = `<a class="puzzles-link" href="/puzzles/table/${encodeURIComponent(tb.id)}?lang=${encodeURIComponent(ui.lang)}">` +
+          `${ui.esc(ui.t("Puzzles from this game"))}</a>`;
         rows.push(`<tr class="summary-row" data-table="${ui.esc(tb.id)}" data-seat="${s.seat}">` +
           `<td>${n}</td><td>${ui.esc(seatLabel(tb, s))}</td><td>${r.rank}</td>` +
-          `<td>${ui.esc(r.shown)}</td><td>${mistakesCell(tb, s)}</td><td>${open}</td></tr>`);
+          `<td>${ui.esc(r.shown)}</td><td>${mistakesCell(tb, s)}</td><td>${open} · ${puzzles}</td></tr>`);
       });
     });
     $("summary").innerHTML = `<table class="list" id="summary-list"><thead><tr><th>${ui.esc(ui.t("Table"))}</th>` +

@@ -531,6 +531,7 @@
     $("hint").disabled = p.to_move !== p.seat;
     $("after").hidden = !(p.over && p.seat !== null) || past;
     $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    $("puzzles-link").href = `/puzzles/table/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(lang)}`;
     const slider = $("replay");
     const total = live ? live.seq : p.seq;
     slider.max = String(total);
