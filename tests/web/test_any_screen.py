@@ -21,6 +21,7 @@ import pytest
 
 from tests.web.parts import click_move
 from tests.web.server import Server
+from tests.web.test_zh_tw_pages import english_on
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
@@ -206,9 +207,10 @@ def wait_for_turn_or_end(page: Any) -> None:
     )
 
 
-def click_once(page: Any, n: int) -> str:
-    """One step of play by clicking: confirm an open decision, else click a move button.
-    Returns what was done ("confirm", "move" or "" when nothing was to do)."""
+def click_once(page: Any, n: int, seen: Callable[[], None] | None = None) -> str:
+    """One step of play by clicking: confirm an open decision, else click a move button
+    (``seen`` is called while a decision it opens is open). Returns what was done
+    ("confirm", "move" or "" when nothing was to do)."""
     wait_for_turn_or_end(page)
     if page.get_attribute("body", "data-over") == "true":
         return ""
@@ -227,7 +229,7 @@ def click_once(page: Any, n: int) -> str:
     count = buttons.count()
     if not count:
         return ""
-    return "confirm" if click_move(page, buttons.nth((n * 7) % count)) else "move"
+    return "confirm" if click_move(page, buttons.nth((n * 7) % count), seen) else "move"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -242,13 +244,19 @@ def test_a_whole_game_is_played_by_clicking_on_a_phone(
         page.wait_for_selector("#moves button[data-action]")
         assert_first_screen(page, game)
         done: list[str] = []
+        english: list[str] = []  # zh-TW complete: no English at any step, decisions included
+
+        def read_the_open_decision() -> None:
+            english.extend(english_on(page, game))
+
         for n in range(1500):
             if n % 15 == 0:
                 assert_fits(page)
                 assert_bar(page)
             if n == 4 and page.locator("#moves button[data-action]").count():
                 assert_first_screen(page, game)  # now with the turn sentence above the board
-            what = click_once(page, n)
+            english.extend(english_on(page, game))
+            what = click_once(page, n, read_the_open_decision)
             if not what and page.get_attribute("body", "data-over") == "true":
                 break
             done.append(what)
@@ -266,6 +274,8 @@ def test_a_whole_game_is_played_by_clicking_on_a_phone(
         assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
         assert "贏家" in result.inner_text()
+        english.extend(english_on(page, game))
+        assert sorted(set(english)) == [], "English on the zh-TW table page"
         shot = tmp_path / f"{game}-phone-zh-TW.png"
         page.screenshot(path=str(shot))
         print(f"zh-TW phone screenshot of {game}: {shot}")
@@ -280,7 +290,7 @@ def test_every_game_fits_a_tablet(browser: Any, server: Server, game: str) -> No
     context = browser.new_context(viewport=TABLET)
     try:
         page = open_seat(context, server, table, "en")
-        for n in range(20):
+        for n in range(8):
             assert_fits(page)
             if not click_once(page, n):
                 break
@@ -364,12 +374,12 @@ def test_night_market_lot_then_amount_with_cancel_and_keyboard(
 
 
 def a_purchase(p: dict[str, Any]) -> int | None:
-    """A Buy Low Sell High trade that only buys, if seat 0 may make one."""
-    for m in p["legal"]:
-        f = m["fields"]
-        if f["kind"] == "trade" and min(f["changes"]) >= 0 and sum(f["changes"]) > 0:
-            return int(m["action"])
-    return None
+    """A Buy Low Sell High trade that only buys if seat 0 may make one, else a trade that
+    sells nothing (a pass), so that seat 0 keeps what it holds to the end."""
+    trades = [m for m in p["legal"] if m["fields"]["kind"] in ("trade", "pass")]
+    keeps = [m for m in trades if min(m["fields"].get("changes", [0])) >= 0]
+    keeps.sort(key=lambda m: -sum(m["fields"].get("changes", [0])))
+    return int(keeps[0]["action"]) if keeps else None
 
 
 def test_buy_low_sell_high_discards_then_keep_and_sell_all(browser: Any, server: Server) -> None:

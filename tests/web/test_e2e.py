@@ -1,12 +1,13 @@
 """End to end in headless Chromium: create a table in the lobby, play it to the end.
 
 Two people (two browser contexts: the host and a friend who opened the invite link) play a
-whole game against server-side bots, clicking the legal moves the page offers (Take Stock;
-every game with BAZAAR_LONG_TESTS=1).
+whole game against server-side bots, clicking the legal moves the page offers (Night Market
+with three players; every game with BAZAAR_LONG_TESTS=1).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -56,14 +57,26 @@ def play_to_the_end(pages: list[Any], limit: int = 1500) -> int:
     raise AssertionError(f"the game did not end within {limit} clicks")
 
 
-#: Take Stock by default; every game with BAZAAR_LONG_TESTS=1 (each game is also played to
-#: its end by clicking in tests/web/test_any_screen.py and, in zh-TW, tests/web/test_zh_tw_pages.py)
-GAMES = [("take-stock", 4, ["human", "human", "heuristic", "random"], "en", "winner")]
+#: a short game (Night Market, 3 players) by default, longer ones with BAZAAR_LONG_TESTS=1 (each
+#: game is also played to its end by clicking, in zh-TW, in tests/web/test_any_screen.py)
+GAMES = [("night-market", 3, ["human", "human", "random"], "en", "winner")]
 if LONG:
     GAMES += [
         ("buy-low-sell-high", 3, ["human", "human", "heuristic"], "zh-TW", "贏家"),
+        ("take-stock", 4, ["human", "human", "heuristic", "random"], "en", "winner"),
         ("night-market", 4, ["human", "human", "heuristic", "random"], "zh-TW", "贏家"),
     ]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, with a tiny analysis budget (the analysis step of the phone test)."""
+    srv = Server(
+        tmp_path_factory.mktemp("db") / "bazaar.db",
+        args=["--analysis-playouts", "2", "--analysis-iterations", "4"],
+    ).start()
+    yield srv
+    srv.stop()
 
 
 @pytest.mark.parametrize(("game", "players", "seats", "lang", "winner_word"), GAMES)

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from tests.no_english import english_tokens
+from tests.scale import LONG
 from tests.web.parts import click_move
 from tests.web.server import Server
 
@@ -79,6 +80,7 @@ def test_the_lobby_in_zh_tw_holds_no_english(browser: Any, server: Server) -> No
         page.close()
 
 
+@pytest.mark.skipif(not LONG, reason="BAZAAR_LONG_TESTS=1: the phone's whole games check it too")
 @pytest.mark.parametrize(("game_id", "seats"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_zh_tw_table_holds_no_english_from_start_to_end(
     browser: Any, server: Server, game_id: str, seats: list[str]
