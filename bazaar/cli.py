@@ -240,7 +240,7 @@ def play(
     from bazaar.bots.registry import make_bot
     from bazaar.core.record import Match
     from bazaar.core.rng import Rng
-    from bazaar.play.terminal import HUMAN, TerminalGame, default_record_path, save_record
+    from bazaar.play.terminal import HUMAN, TerminalGame
 
     lang = _lang(lang)
     the_game = _game(game, lang)
@@ -298,6 +298,14 @@ def play(
         hint_level=hint_level.strip().lower(),
         jobs=jobs,
     )
+    run_and_save(runner, match, record, lang, console)
+
+
+def run_and_save(runner: Any, match: Any, record: Path | None, lang: str, console: Any) -> None:
+    """Play a terminal game to its end (or until it is stopped), save its record and say where,
+    with the command that continues a stopped game."""
+    from bazaar.play.terminal import default_record_path, save_record
+
     try:
         finished = runner.run()
     except KeyboardInterrupt:
@@ -305,22 +313,20 @@ def play(
     path = save_record(match.record, record or default_record_path(match.record))
     if finished:
         console.print(Text(t("Game record saved to {path}", lang, path=str(path))), soft_wrap=True)
-    else:
-        console.print(
-            t(
-                "Game stopped after {n} moves; record saved to {path}",
-                lang,
-                n=len(match.record.actions),
-                path=str(path),
-            ),
-            soft_wrap=True,
-            markup=False,
-        )
-        console.print(
-            t("Continue it with: {command}", lang, command=resume_command(the_game.id, path)),
-            soft_wrap=True,
-            markup=False,
-        )
+        return
+    console.print(
+        t(
+            "Game stopped after {n} moves; record saved to {path}",
+            lang,
+            n=len(match.record.actions),
+            path=str(path),
+        ),
+        soft_wrap=True,
+        markup=False,
+    )
+    command = resume_command(match.record.game, path)
+    text = t("Continue it with: {command}", lang, command=command)
+    console.print(text, soft_wrap=True, markup=False)
 
 
 def resume_command(game_id: str, path: Path) -> str:
@@ -800,7 +806,7 @@ def learn(
     from bazaar.core.record import Match
     from bazaar.core.rng import Rng
     from bazaar.play.guided import GuidedGame, learn_line
-    from bazaar.play.terminal import HUMAN, default_record_path, save_record
+    from bazaar.play.terminal import HUMAN
 
     lang = _lang(lang)
     the_game = _game(game, lang)
@@ -818,29 +824,7 @@ def learn(
     console.print(Text(_game_name(the_game, lang), style="bold"))
     console.print(Text(learn_line(lang)))
     runner = GuidedGame(match, seat_specs, bots, lang, console)
-    try:
-        finished = runner.run()
-    except KeyboardInterrupt:
-        finished = False
-    path = save_record(match.record, record or default_record_path(match.record))
-    if not finished:
-        console.print(
-            t(
-                "Game stopped after {n} moves; record saved to {path}",
-                lang,
-                n=len(match.record.actions),
-                path=str(path),
-            ),
-            soft_wrap=True,
-            markup=False,
-        )
-        console.print(
-            t("Continue it with: {command}", lang, command=resume_command(the_game.id, path)),
-            soft_wrap=True,
-            markup=False,
-        )
-    else:
-        console.print(Text(t("Game record saved to {path}", lang, path=str(path))), soft_wrap=True)
+    run_and_save(runner, match, record, lang, console)
 
 
 @app.command(help=h("List the games with their player counts and rule options."))
