@@ -527,6 +527,15 @@ def create_app(
         table = await hub.get(table_id)
         return hub, table, hub.seat_of(table, token)
 
+    async def seated_table(
+        request: Request, table_id: str, token: str | None, why: str
+    ) -> tuple[Hub, LiveTable, int]:
+        """:func:`table_and_seat` for what only a seat may do: 403 ``token`` (``why``) else."""
+        hub, table, seat = await table_and_seat(request, table_id, token)
+        if seat is None:
+            raise WebError(403, "token", why)
+        return hub, table, seat
+
     async def seat_request(
         request: Request,
         table_id: str,
@@ -563,9 +572,9 @@ def create_app(
     async def play(
         table_id: str, body: MoveRequest, request: Request
     ) -> dict[str, Any] | JSONResponse:
-        hub, table, seat = await table_and_seat(request, table_id, body.token)
-        if seat is None:
-            raise WebError(403, "token", "a move needs the seat's token")
+        hub, table, seat = await seated_table(
+            request, table_id, body.token, "a move needs the seat's token"
+        )
         lang = _lang(body.lang)
         try:
             seq = await hub.submit(table, seat, body.action, body.seq)
@@ -624,9 +633,9 @@ def create_app(
         responses=errors(400, 403, 404, 413, 422),
     )
     async def rename(table_id: str, body: NameRequest, request: Request) -> dict[str, Any]:
-        hub, table, seat = await table_and_seat(request, table_id, body.token)
-        if seat is None:
-            raise WebError(403, "token", "renaming a seat needs its token")
+        hub, table, seat = await seated_table(
+            request, table_id, body.token, "renaming a seat needs its token"
+        )
         name = body.name.strip()
         await asyncio.to_thread(hub.store.set_seat_name, table.id, seat, name)
         table.info.seats[seat]["name"] = name
@@ -672,9 +681,9 @@ def create_app(
     async def hint(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
     ) -> dict[str, Any]:
-        hub, table, seat = await table_and_seat(request, table_id, token)
-        if seat is None:
-            raise WebError(403, "token", "a hint needs the seat's token")
+        hub, table, seat = await seated_table(
+            request, table_id, token, "a hint needs the seat's token"
+        )
         code = _lang(lang)
         moves = await hub.hint(table, seat, code)
         return {"moves": [_hint_in(m, code) for m in moves]}
@@ -719,9 +728,9 @@ def create_app(
     ) -> dict[str, Any]:
         from bazaar.bots.guide import in_lang
 
-        hub, table, seat = await table_and_seat(request, table_id, token)
-        if seat is None:
-            raise WebError(403, "token", "the guide speaks to a seat: it needs the seat's token")
+        hub, table, seat = await seated_table(
+            request, table_id, token, "the guide speaks to a seat: it needs the seat's token"
+        )
         code = _lang(lang)
         return in_lang(await hub.guide(table, seat, code), code)
 
@@ -733,9 +742,9 @@ def create_app(
     async def analysis(
         table_id: str, request: Request, token: Token = None, lang: str = "en"
     ) -> Any:
-        hub, table, seat = await table_and_seat(request, table_id, token)
-        if seat is None:
-            raise WebError(403, "token", "the analysis of a seat needs its token")
+        hub, table, seat = await seated_table(
+            request, table_id, token, "the analysis of a seat needs its token"
+        )
         found = await hub.analysis_report(table, seat, _lang(lang))
         if found["status"] == "running":  # worked out in the background: ask again soon
             return JSONResponse(found, status_code=202)
