@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bazaar.core.features import FeatureSet
 from bazaar.core.game import Game, State
 
 #: A view as ``State.view`` gives it.
@@ -117,6 +118,9 @@ class GameParts:
     rulebook: str | None = None
     #: what a move changes, in data and words, for the hints (None: hints without changes)
     changes: MoveChanges | None = None
+    #: ``features(players)``: the fixed-size observation vector of a seat (bazaar.core.features;
+    #: None: no numeric observations, so no PettingZoo / OpenSpiel tensors for the game)
+    features: FeatureSet | None = None
 
     @property
     def id(self) -> str:
