@@ -42,10 +42,11 @@ def lock() -> dict[str, str]:
 
 
 def test_every_pin_in_pyproject_is_the_locked_version() -> None:
+    """A pin matches the lock's version; the lock may add a local label (torch's ``+cpu``)."""
     locked = lock()
     for group, requirements in project().items():
         for name, version in pins(requirements).items():
-            assert locked.get(name) == version, (
+            assert locked.get(name, "").partition("+")[0] == version, (
                 f"{group}: {name}=={version}, lock: {locked.get(name)}"
             )
 
@@ -63,29 +64,64 @@ def test_serving_installs_no_test_tool() -> None:
     assert set(pins(groups["test"])) >= TEST_TOOLS
 
 
-def imported_packages() -> dict[str, str]:
-    """Top-level module of every third-party import in ``bazaar/`` -> one file importing it."""
-    found: dict[str, str] = {}
-    for path in sorted((ROOT / "bazaar").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                top = name.partition(".")[0]
-                if top != "bazaar" and top not in sys.stdlib_module_names:
-                    found.setdefault(top, str(path.relative_to(ROOT)))
+def imported_by(path: Path) -> set[str]:
+    """The top-level modules of the third-party imports of one file."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.partition(".")[0]
+            if top != "bazaar" and top not in sys.stdlib_module_names:
+                found.add(top)
     return found
 
 
+def imported_packages() -> dict[str, str]:
+    """Top-level module of every third-party import in ``bazaar/`` -> one file importing it
+    (a file outside bazaar/interop/ when there is one, so optional imports are checked)."""
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "bazaar").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        for top in imported_by(path):
+            if top not in found or found[top].startswith(OPTIONAL_IMPORTERS):
+                found[top] = where
+    return found
+
+
+#: modules that bridge to outside tools: they may import the optional extras' packages
+OPTIONAL_IMPORTERS = "bazaar/interop/"
+OPTIONAL_EXTRAS = ("research", "learn")
+
+
 def test_every_package_bazaar_imports_is_a_declared_dependency() -> None:
-    declared = set(pins(project()["dependencies"]))
+    groups = project()
+    declared = set(pins(groups["dependencies"]))
+    optional = declared.union(*(pins(groups[extra]) for extra in OPTIONAL_EXTRAS))
     distributions = packages_distributions()
     imported = imported_packages()
     assert {"fastapi", "starlette", "pydantic", "typer"} <= set(imported)
     for module, where in imported.items():
         names = {normalized(d) for d in distributions.get(module, [module])}
-        assert names & declared, f"{where} imports {module} ({', '.join(names)}): not declared"
+        allowed = optional if where.startswith(OPTIONAL_IMPORTERS) else declared
+        assert names & allowed, f"{where} imports {module} ({', '.join(names)}): not declared"
+
+
+def test_the_core_imports_no_optional_package() -> None:
+    """``import bazaar``, the CLI and the web app work without the research extras."""
+    groups = project()
+    extras_only = set().union(*(pins(groups[extra]) for extra in OPTIONAL_EXTRAS)) - set(
+        pins(groups["dependencies"])
+    )
+    distributions = packages_distributions()
+    for path in sorted((ROOT / "bazaar").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        if where.startswith(OPTIONAL_IMPORTERS):
+            continue
+        for module in imported_by(path):
+            names = {normalized(d) for d in distributions.get(module, [module])}
+            assert not names & extras_only, f"{where} imports {module}, an optional package"
