@@ -15,8 +15,10 @@ from functools import cache
 
 from bazaar.core.features import FeatureGroup, FeatureLayout
 from bazaar.games.night_market.components import (
+    ADJACENCY_SETS,
     CUSTOMER_DECKS,
     LETTERS,
+    NEXT_ENTRANCE_SETS,
     NUM_KINDS,
     NUM_LETTERS,
     NUM_LOTS,
@@ -35,6 +37,7 @@ from bazaar.games.night_market.fields import (
     STATUS_NAMES,
     VALUE,
     C,
+    Rules,
 )
 from bazaar.games.night_market.state import NightMarketState
 
@@ -48,12 +51,33 @@ KIND_MAX = float(max(max(Counter(deck).values()) for deck in CUSTOMER_DECKS.valu
 #: customers of one type standing at one entrance / this (a type has 10 cards)
 WAITING_SCALE = 10.0
 DECK_SIZE = float(max(len(deck) for deck in CUSTOMER_DECKS.values()))
+ADJACENCY_NAMES = tuple(ADJACENCY_SETS)
+DECK_NAMES = tuple(CUSTOMER_DECKS)
+#: the rule options that change play, one entry each (then adjacency and deck one-hot)
+RULE_FLAGS = (
+    "movement_order is 'table'",
+    "next_entrance is 'letter'",
+    "connected_entry is 'per_lot'",
+    "no_legal_bid is 'pass'",
+    "leavers is 'discard'",
+    "unbid_lots is 'return'",
+    "voluntary_loans",
+    "three_player_long (and 3 players)",
+    *(f"adjacency is {name!r}" for name in ADJACENCY_NAMES),
+    *(f"customer_deck is {name!r}" for name in DECK_NAMES),
+)
 KINDS = "customer kinds type-major (T0A, T0B … T3H: type × 8 + entrance)"
 
 
 def _groups(n: int) -> tuple[FeatureGroup, ...]:
     G = FeatureGroup
     return (
+        G("rules", len(RULE_FLAGS), "Rule options, 1 if: " + "; ".join(RULE_FLAGS) + "."),
+        G(
+            "yellow_min_bid",
+            1,
+            "The least first bid on a star lot / 5 (0 unless yellow_face is 'min_bid').",
+        ),
         G("phase", len(PHASE_NAMES), "Decision kind, one-hot: " + ", ".join(PHASE_NAMES) + "."),
         G("round", MAX_ROUNDS, f"Round 1-{MAX_ROUNDS}, one-hot (6 only in the long variant)."),
         G("final_round", 1, "This is the game's final round: 0/1."),
@@ -147,12 +171,31 @@ def _clip(x: float) -> float:
     return CLIP if x > CLIP else -1.0 if x < -1.0 else x
 
 
+def _flags(rules: Rules) -> list[float]:
+    """The entries of the ``rules`` group."""
+    flags = [
+        rules.order[0] != 0,
+        rules.next_entrance is NEXT_ENTRANCE_SETS.get("letter"),
+        rules.per_lot,
+        rules.no_bid_pass,
+        rules.leavers_discard,
+        rules.unbid_return,
+        bool(rules.voluntary_loans),
+        rules.last_round != C.rounds,
+        *(rules.adjacency is ADJACENCY_SETS[name] for name in ADJACENCY_NAMES),
+        *(rules.kind is CUSTOMER_DECKS[name] for name in DECK_NAMES),
+    ]
+    return [float(x) for x in flags]
+
+
 def _encoder(
     n: int, groups: tuple[FeatureGroup, ...]
 ) -> Callable[[NightMarketState, int], list[float]]:
     """The encoder of ``n`` seats: group offsets and scales are bound once, here."""
     o = _offsets(groups)
     size = sum(g.size for g in groups)
+    o_rules = o["rules"]
+    o_yellow = o["yellow_min_bid"]
     o_phase = o["phase"]
     o_round = o["round"]
     o_final = o["final_round"]
@@ -197,24 +240,31 @@ def _encoder(
     inv_kind = 1.0 / KIND_MAX
     won_scaled = tuple(r / MAX_ROUNDS for r in range(MAX_ROUNDS + 1))
     repay = C.loan_repay
-    #: per rules object (shared by the states of one option set): the star lots, and the
-    #: copies of each kind / KIND_MAX
-    stars: dict[int, list[float]] = {}
-    copies: dict[int, list[float]] = {}
+    #: the constants of the last rules object seen (Night Market makes one per game, so a
+    #: one-entry memo: holding it keeps the identity test exact): the rules, star lots, the
+    #: copies of each kind / KIND_MAX, the rules group and the yellow minimum
+    memo: list[tuple[Rules, list[float], list[float], list[float], float]] = []
 
     def encode(state: NightMarketState, seat: int) -> list[float]:
         out = [0.0] * size
         phase = state.phase
         rules = state.rules
         kind = rules.kind
-        star = stars.get(id(rules))
-        if star is None:
-            star = stars[id(rules)] = [
-                1.0 if lot in rules.stars else 0.0 for lot in range(NUM_LOTS)
-            ]
+        if not memo or memo[0][0] is not rules:
             counts = Counter(kind)
-            copies[id(rules)] = [counts[k] * inv_kind for k in range(NUM_KINDS)]
-        unseen = copies[id(rules)][:]
+            memo[:] = [
+                (
+                    rules,
+                    [1.0 if lot in rules.stars else 0.0 for lot in range(NUM_LOTS)],
+                    [counts[k] * inv_kind for k in range(NUM_KINDS)],
+                    _flags(rules),
+                    max(rules.min_bid) / 5.0,
+                )
+            ]
+        _, star, copies, flags, yellow = memo[0]
+        unseen = copies[:]
+        out[o_rules : o_rules + len(RULE_FLAGS)] = flags
+        out[o_yellow] = yellow
         rnd = state.round
         last = rules.last_round
         out[o_phase + phase] = 1.0

@@ -34,6 +34,7 @@ from bazaar.games.take_stock.fields import (
     ROUNDS,
     TAG_SHIFT,
     UPTURN_P,
+    Rules,
 )
 from bazaar.games.take_stock.state import TakeStockState
 
@@ -48,6 +49,25 @@ SHARES_SCALE = 10.0
 #: copies of each event kind in the deck (for counts scaled to [0, 1])
 KIND_COPIES = tuple(k.copies for k in COMPONENTS.kinds)
 DRAWN_MAX = 2.0
+#: the rule options that change what a move does, one entry each (the last two triples are
+#: the one-hot audit and freeze modes)
+RULE_FLAGS = (
+    "held_usable is 'later_turn'",
+    "crash is 'drop_one'",
+    "crash_splits is 'discard'",
+    "insider_limit is 'ignore'",
+    "audit is 'actor_chooses'",
+    "audit is 'target_chooses'",
+    "audit is 'enforce_limit'",
+    "freeze is 'row_lock'",
+    "freeze is 'full_lock'",
+    "freeze is 'player'",
+    "option_lost is 'self'",
+    "buy_limit is 'inclusive'",
+    "freeze_in_row_length",
+    "manipulate_direction is 'either'",
+    "tokens_between_rounds is 'refill'",
+)
 CLIP = 2.0
 
 
@@ -96,6 +116,7 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
         ),
         G("event_discard_hidden", 1, f"Face-down event discards it cannot / {NUM_EVENTS}."),
         G("share_symbols", VALUES, "Share symbols of the cards of value 1-12 / 3 (rule option)."),
+        G("rules", len(RULE_FLAGS), "Rule options, 1 if: " + "; ".join(RULE_FLAGS) + "."),
         G("hand", NUM_CARDS, "The seat's own hand, multi-hot by card."),
         G(
             "hand_slot_stock",
@@ -155,6 +176,28 @@ def layout(players: int) -> FeatureLayout:
     return FeatureLayout(groups, _encoder(players, groups))
 
 
+def _flags(rules: Rules) -> list[float]:
+    """The entries of the ``rules`` group."""
+    audit = [0.0] * 3
+    audit[rules.audit] = 1.0
+    freeze = [0.0] * 3
+    freeze[rules.freeze] = 1.0
+    flags = [
+        not rules.later_round,
+        not rules.crash_reset,
+        rules.crash_splits_discard,
+        rules.insider_ignore,
+        *audit,
+        *freeze,
+        not rules.lost_any,
+        rules.buy_extra > 0,
+        rules.freeze_in_length,
+        rules.either_direction,
+        rules.refill,
+    ]
+    return [float(x) for x in flags]
+
+
 def _encoder(
     n: int, groups: tuple[FeatureGroup, ...]
 ) -> Callable[[TakeStockState, int], list[float]]:
@@ -212,17 +255,21 @@ def _encoder(
     inv_events = 1.0 / NUM_EVENTS
     inv_draw = 1.0 / (NUM_CARDS - STOCKS)
     mc_entry = COMPONENTS.kind_of("market-closed")  # always public: tag 0, the bare kind
-    #: per rules object (shared by all states of one option set): share symbols / 3 by card
-    symbols: dict[int, tuple[float, ...]] = {}
+    o_rules = o["rules"]
+    #: per rules object (rules_for shares one by all states of an option set, and the entry
+    #: keeps it alive so its id stays its own): share symbols / 3 by card, the rule flags
+    per_rules: dict[int, tuple[Rules, tuple[float, ...], list[float]]] = {}
 
     def encode(state: TakeStockState, seat: int) -> list[float]:
         out = [0.0] * size
         phase = state.phase
         rules = state.rules
         shares = rules.shares
-        sym = symbols.get(id(rules))
-        if sym is None:
-            sym = symbols[id(rules)] = tuple(x / 3.0 for x in shares)
+        entry = per_rules.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = per_rules[id(rules)] = (rules, tuple(x / 3.0 for x in shares), _flags(rules))
+        sym = entry[1]
+        out[o_rules : o_rules + len(RULE_FLAGS)] = entry[2]
         out[o_phase + phase] = 1.0
         out[o_round + state.round - 1] = 1.0
         if phase != OVER:
