@@ -50,6 +50,7 @@ CLIP = 2.0
 KIND_MAX = float(max(max(Counter(deck).values()) for deck in CUSTOMER_DECKS.values()))
 #: customers of one type standing at one entrance / this (a type has 10 cards)
 WAITING_SCALE = 10.0
+BONUS_MAX = C.majority_bonus * NUM_TYPES
 DECK_SIZE = float(max(len(deck) for deck in CUSTOMER_DECKS.values()))
 ADJACENCY_NAMES = tuple(ADJACENCY_SETS)
 DECK_NAMES = tuple(CUSTOMER_DECKS)
@@ -147,7 +148,11 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
         G("hidden_count", n, f"Hidden customers of each seat / {HAND}."),
         G("stalls", n * NUM_TYPES, "Each seat's built stalls per type / 10, seat-major (4 each)."),
         G("last_income", n, f"Each seat's income of the last round / {INCOME_SCALE:g} (clipped)."),
-        G("last_bonus", n, f"Each seat's majority bonus of the last round / {C.majority_bonus}."),
+        G(
+            "last_bonus",
+            n,
+            f"Each seat's majority bonuses of the last round / {BONUS_MAX} (all four types).",
+        ),
     )
 
 
@@ -359,7 +364,7 @@ def _encoder(
             out[o_hsize + i] = len(hands[q]) / HAND
             out[o_hcount + i] = len(hidden[q]) / HAND
             out[o_income + i] = _clip(income[q] / INCOME_SCALE)
-            out[o_bonus + i] = bonus[q] / C.majority_bonus
+            out[o_bonus + i] = bonus[q] / BONUS_MAX
         out[o_stalls : o_stalls + n * NUM_TYPES] = [k / C.stalls_per_type for k in stalls]
         return out
 

@@ -251,9 +251,6 @@ def _encoder(
     o_certs = o["certificates"]
     inv_kind = tuple(1.0 / c for c in KIND_COPIES)
     value_scaled = tuple(VALUE_OF[c] / VALUES for c in range(NUM_CARDS))
-    inv_len = 1.0 / LENGTH_SCALE
-    inv_events = 1.0 / NUM_EVENTS
-    inv_draw = 1.0 / (NUM_CARDS - STOCKS)
     mc_entry = COMPONENTS.kind_of("market-closed")  # always public: tag 0, the bare kind
     o_rules = o["rules"]
     #: per rules object (rules_for shares one by all states of an option set, and the entry
@@ -291,29 +288,30 @@ def _encoder(
         out[o_price : o_price + STOCKS] = [p / MAX_PRICE for p in prices]
         if rules.freeze_in_length:
             lengths = [
-                (len(r) + k + f) * inv_len for r, k, f in zip(rows, splits, frozen, strict=True)
+                (len(r) + k + f) / LENGTH_SCALE
+                for r, k, f in zip(rows, splits, frozen, strict=True)
             ]
         else:
-            lengths = [(len(r) + k) * inv_len for r, k in zip(rows, splits, strict=True)]
+            lengths = [(len(r) + k) / LENGTH_SCALE for r, k in zip(rows, splits, strict=True)]
         out[o_length : o_length + STOCKS] = lengths
         for row in rows:
             for c in row:
                 out[o_rows + c] = 1.0
-        out[o_limit] = state.limit * inv_len
+        out[o_limit] = state.limit / LENGTH_SCALE
         if phase == UPTURN_P:
             mask = state.upturn_mask
             for s in range(STOCKS):
                 if mask >> s & 1:
                     out[o_upturn + s] = 1.0
         elif phase == AUDIT_P:
-            out[o_audit] = state.audit_limit * inv_len
-        out[o_draw] = len(state.sdraw) * inv_draw
+            out[o_audit] = state.audit_limit / LENGTH_SCALE
+        out[o_draw] = len(state.sdraw) / (NUM_CARDS - STOCKS)
         for c in state.sdiscard:
             out[o_sdiscard + c] = 1.0
         deck = state.edeck
-        out[o_edeck] = len(deck) * inv_events
+        out[o_edeck] = len(deck) / NUM_EVENTS
         if mc_entry in deck:
-            out[o_mc] = (len(deck) - deck.index(mc_entry)) * inv_events
+            out[o_mc] = (len(deck) - deck.index(mc_entry)) / NUM_EVENTS
         if state.mc_aside:
             out[o_aside] = 1.0
         out[o_supply] = state.supply / COMPONENTS.tokens_total
@@ -326,7 +324,7 @@ def _encoder(
                 out[o_eknown + k] += inv_kind[k]
             else:
                 hidden += 1
-        out[o_ehidden] = hidden * inv_events
+        out[o_ehidden] = hidden / NUM_EVENTS
         out[o_symbols : o_symbols + VALUES] = sym[:VALUES]
         # the seat's own secrets
         hand = state.hands[seat]
@@ -369,7 +367,7 @@ def _encoder(
             out[o_tokens + i] = t if t < CLIP else CLIP
             cq = certs[q]
             if cq:
-                out[o_ccount + i] = len(cq) * inv_len
+                out[o_ccount + i] = len(cq) / LENGTH_SCALE
                 per_stock = [0] * STOCKS
                 base_certs = o_certs + i * NUM_CARDS
                 for c in cq:
