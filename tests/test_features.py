@@ -55,7 +55,9 @@ def group(layout: FeatureLayout, vector: list[float], name: str) -> list[float]:
     raise KeyError(name)
 
 
-def positions(game_id: str, players: int, games: int, options: dict[str, Any] | None = None):
+def positions(
+    game_id: str, players: int, games: int, options: dict[str, Any] | None = None
+) -> list[State]:
     """Positions of random games: every 9th, the first 3 of each phase and the end."""
     game = get_game(game_id)
     rng = Rng(players * 7 + games)
@@ -98,7 +100,9 @@ def test_encode_is_fixed_finite_in_range_and_leaks_nothing(game_id: str) -> None
     """Every seat of positions in every phase, default rules and the option variants."""
     game = get_game(game_id)
     phases: set[str] = set()
-    runs = [(players, None, 2) for players in range(game.min_players, game.max_players + 1)]
+    runs: list[tuple[int, dict[str, Any] | None, int]] = [
+        (players, None, 2) for players in range(game.min_players, game.max_players + 1)
+    ]
     runs += [(game.max_players, options, 1) for options in VARIANTS.get(game_id, [])]
     for players, options, games in runs:
         layout = layout_of(game_id, players)
@@ -190,7 +194,7 @@ def test_take_stock_after_a_play_and_a_buy() -> None:
     from bazaar.games.take_stock import actions as A
     from bazaar.games.take_stock.components import CARD_NAMES
 
-    state = get_game("take-stock").new(4, 3)
+    state: Any = get_game("take-stock").new(4, 3)
     layout = layout_of("take-stock", 4)
     mover = state.to_move()
     assert mover is not None
@@ -294,7 +298,7 @@ def test_night_market_money_is_seat_relative_and_a_bid_shows() -> None:
     from bazaar.games.night_market.fields import BID, VALUE
 
     game = get_game("night-market")
-    state = game.new(4, 5)
+    state: Any = game.new(4, 5)
     layout = layout_of("night-market", 4)
     assert group(layout, layout.encode(state, 0), "cash") == [13 / 40, 12 / 40, 11 / 40, 10 / 40]
     assert group(layout, layout.encode(state, 1), "cash") == [12 / 40, 11 / 40, 10 / 40, 13 / 40]
