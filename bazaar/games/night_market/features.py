@@ -316,10 +316,10 @@ def _encoder(
                 out[o_top + lot] = _clip(top[i] / MONEY_SCALE)
                 out[o_leader + lot * n + (lead[i] - seat) % n] = 1.0
         # the customers
-        for x in state.waiting:
-            card = x // NUM_LETTERS
+        for w in state.waiting:
+            card = w // NUM_LETTERS
             k = kind[card]
-            out[o_waiting + k - k % NUM_LETTERS + x % NUM_LETTERS] += 1.0 / WAITING_SCALE
+            out[o_waiting + k - k % NUM_LETTERS + w % NUM_LETTERS] += 1.0 / WAITING_SCALE
             unseen[k] -= inv_kind
         for c in state.hands[seat]:
             k = kind[c]

@@ -366,8 +366,8 @@ def _encoder(
             if q >= n:
                 q -= n
             out[o_hsize + i] = len(hands[q]) / MAX_HAND
-            t = tokens[q] / TOKEN_SCALE
-            out[o_tokens + i] = t if t < CLIP else CLIP
+            tk = tokens[q] / TOKEN_SCALE
+            out[o_tokens + i] = tk if tk < CLIP else CLIP
             cq = certs[q]
             if cq:
                 out[o_ccount + i] = len(cq) / LENGTH_SCALE
