@@ -6,6 +6,7 @@ from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
 from bazaar.games.buy_low_sell_high import GAME
 from bazaar.games.buy_low_sell_high import render as R
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
+from bazaar.games.buy_low_sell_high.features import layout
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
 from bazaar.games.buy_low_sell_high.teach import CHANGES
@@ -36,4 +37,5 @@ PARTS = GameParts(
     result_rule=RESULT_RULE,
     rulebook=f"{__package__}.rulebook",
     changes=CHANGES,
+    features=layout,
 )
