@@ -565,4 +565,8 @@ def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # run the imported module's main, not this __main__ copy's: engine_v2 imports
+    # bazaar.interop.engine, and both must share one RequestError class
+    from bazaar.interop import engine as _engine
+
+    _engine.main()
