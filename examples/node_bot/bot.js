@@ -105,4 +105,6 @@ async function main() {
   }));
 }
 
+// a reader that stops early (say, `| head`) is not an error
+process.stdout.on("error", (err) => process.exit(err.code === "EPIPE" ? 0 : 1));
 main().catch((err) => { console.error(err.message); process.exit(1); });
