@@ -52,7 +52,9 @@ def test_a_whole_game_of_each_game_through_a_pipe() -> None:
         assert pipe.ask(cmd="hello", protocol=2)["protocols"] == [1, 2]
         for game, players in GAMES:
             rng = random.Random(game)
-            turn = pipe.ask(cmd="new", game=game, players=players, seed=7, names=["py"] + [""] * (players - 1))
+            turn = pipe.ask(
+                cmd="new", game=game, players=players, seed=7, names=["py"] + [""] * (players - 1)
+            )
             mine = theirs = 0
             while turn["to_move"] is not None:
                 if turn["to_move"] == 0:
@@ -99,10 +101,10 @@ def in_process_game(game: str, players: int, seed: int) -> dict[str, Any]:
 @pytest.mark.skipif(shutil.which("node") is None, reason="node (Node.js) is not installed")
 def test_the_node_bot_plays_a_whole_game() -> None:
     game, players, seed = "night-market", 3, 5
-    command = json.dumps(ENGINE)
+    flags = {"--game": game, "--players": players, "--seed": seed, "--pick": "first"}
+    args = [str(x) for pair in flags.items() for x in pair]
     proc = subprocess.run(
-        ["node", str(BOT_JS), "--game", game, "--players", str(players), "--seed", str(seed)]
-        + ["--pick", "first", "--engine", command],
+        ["node", str(BOT_JS), *args, "--engine", json.dumps(ENGINE)],
         capture_output=True,
         text=True,
         encoding="utf-8",

@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bazaar.core.record import Match
 from bazaar.core.rng import Rng
 from bazaar.interop.engine import Engine
 from bazaar.interop.engine_v2 import BOT_LEVELS, COMMANDS_V2, search_seed
+from tests.fuzz import fuzz_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 BLSH, TS, NM = "buy-low-sell-high", "take-stock", "night-market"
@@ -167,7 +170,12 @@ def test_new_reports_the_game_names_and_moves() -> None:
         ({"game": BLSH, "players": 2, "seed": 2**64}, "field", "seed", "field 'seed' must be"),
         ({"game": BLSH, "players": 2, "options": {"x": 1}}, "options", "options", ""),
         ({"game": BLSH, "players": 2, "names": ["a"]}, "field", "names", "field 'names' names 1"),
-        ({"game": BLSH, "players": 2, "names": ["a", "b\u202e"]}, "name", "names", "field 'names': seat 1: a name"),
+        (
+            {"game": BLSH, "players": 2, "names": ["a", "b\u202e"]},
+            "name",
+            "names",
+            "field 'names': seat 1: a name",
+        ),
         ({"game": BLSH, "players": 2, "seats": []}, "field", "seats", "unknown field 'seats'"),
     ],
 )
@@ -313,7 +321,9 @@ def test_log_redacts_another_seats_private_move() -> None:
     engine = started(NM, 3, seed=1)
     for _ in range(60):
         state = engine.match.state  # type: ignore[union-attr]
-        private = [a for a in state.legal_actions() if state.public_notation(a) != state.notation(a)]
+        private = [
+            a for a in state.legal_actions() if state.public_notation(a) != state.notation(a)
+        ]
         if private:
             break
         advance(engine, 1)
@@ -484,7 +494,9 @@ def test_a_seat_is_served_the_same_bytes_whatever_it_cannot_see(
             twins = []
             for k in (1, 2):
                 twin = started(game, players, seed=11)
-                twin.match = Match(state.game, state.determinize(seat, Rng(k)), copy.deepcopy(record))
+                twin.match = Match(
+                    state.game, state.determinize(seat, Rng(k)), copy.deepcopy(record)
+                )
                 twins.append(twin)
             for request in seat_requests(seat, seat == mover):
                 line = json.dumps(request)
@@ -550,3 +562,42 @@ def test_another_seats_hand_changes_nothing_the_seat_is_served() -> None:
         line = json.dumps(request)
         assert engine.handle_json(line) == twin.handle_json(line), request
     assert ask(engine, cmd="view", seat=a) != ask(twin, cmd="view", seat=a)
+
+
+# ---------------------------------------------------------------------- fuzzing
+PLAUSIBLE = st.one_of(
+    st.sampled_from([BLSH, TS, NM, *BOT_LEVELS, "en", "zh-TW", "pass", "+K0", "", None]),
+    st.integers(-3, 12),
+    st.integers(),
+    st.booleans(),
+    st.lists(st.sampled_from(["Ann", "  ", "Bo\u202e", ""]), max_size=4),
+    st.dictionaries(st.text(max_size=4), st.integers(0, 3), max_size=2),
+)
+
+
+@st.composite
+def v2_requests(draw: st.DrawFn) -> dict[str, Any]:
+    """A v2 request with random values for some of its fields (searches kept tiny)."""
+    cmd = draw(st.sampled_from(sorted(set(COMMANDS_V2) - {"quit", "hello"})))
+    names = draw(st.lists(st.sampled_from([*COMMANDS_V2[cmd][0], "id", "bogus"]), max_size=4))
+    request = {"cmd": cmd, **{name: draw(PLAUSIBLE) for name in names}}
+    if cmd in ("bot", "hint", "analysis"):
+        request["iterations"] = 2  # whatever else was drawn, the search stays tiny
+    return request
+
+
+@fuzz_settings(40)
+@given(requests=st.lists(v2_requests(), min_size=1, max_size=6))
+def test_fuzzed_v2_requests_get_one_reply_and_errors_change_nothing(
+    requests: list[dict[str, Any]],
+) -> None:
+    engine = started(NM, 3, seed=5)
+    ask(engine, cmd="play", index=0)
+    for request in requests:
+        before = snapshot(engine)
+        reply = json.loads(engine.handle_json(json.dumps(request)))
+        assert isinstance(reply["ok"], bool)
+        if not reply["ok"]:
+            assert reply["code"] != "internal", (request, reply)
+            assert isinstance(reply["error"], str) and reply["error"]
+            assert snapshot(engine) == before, request
