@@ -601,3 +601,38 @@ def test_fuzzed_v2_requests_get_one_reply_and_errors_change_nothing(
             assert reply["code"] != "internal", (request, reply)
             assert isinstance(reply["error"], str) and reply["error"]
             assert snapshot(engine) == before, request
+
+
+def test_two_private_moves_look_the_same_to_the_other_seats() -> None:
+    """Night Market: two different hidden customers (``hide ?`` to the others) leave every
+    reply to another seat byte-identical: log, view, legal, and its bot and hint if it moves
+    next."""
+    engines = [started(NM, 3, seed=2), started(NM, 3, seed=2)]
+    for _ in range(60):
+        state = engines[0].match.state  # type: ignore[union-attr]
+        private = [a for a in state.legal_actions() if state.public_notation(a) == "hide ?"]
+        if len(private) > 1:
+            break
+        for engine in engines:
+            advance(engine, 1)
+    assert len(private) > 1, "no choice of hidden customers in 60 moves"
+    mover = state.to_move()
+    for engine, action in zip(engines, private[:2], strict=True):
+        assert ask(engine, cmd="play", action=action)["ok"]
+    after = engines[0].match.state  # type: ignore[union-attr]
+    for seat in (q for q in range(3) if q != mover):
+        requests = [
+            {"cmd": "log", "seat": seat, "lang": "en"},
+            {"cmd": "view", "seat": seat},
+            {"cmd": "legal", "seat": seat, "lang": "zh-TW"},
+        ]
+        if after.to_move() == seat:
+            requests += [
+                {"cmd": "bot", "seat": seat, "level": "heuristic"},
+                {"cmd": "hint", "seat": seat, "level": "easy", **TINY},
+            ]
+        for request in requests:
+            line = json.dumps(request)
+            assert engines[0].handle_json(line) == engines[1].handle_json(line), request
+    mine = [ask(engine, cmd="log", seat=mover)["log"][-1]["notation"] for engine in engines]
+    assert mine[0] != mine[1]  # the mover still sees its own move
