@@ -58,16 +58,18 @@ def test_a_whole_game_of_each_game_through_a_pipe() -> None:
             mine = theirs = 0
             while turn["to_move"] is not None:
                 if turn["to_move"] == 0:
-                    legal = pipe.ask(cmd="legal", seat=0, lang="zh-TW")["legal"]
-                    assert all(m["text"] for m in legal)
-                    move = rng.choice(legal)
-                    turn = pipe.ask(cmd="play", index=move["index"], seat=0)
+                    # the last reply holds seat 0's moves (in words from the second move on)
+                    move = rng.choice(turn["legal"])
+                    assert mine + theirs == 0 or move["text"]
+                    turn = pipe.ask(cmd="play", index=move["index"], seat=0, lang="zh-TW")
                     assert turn["move"]["notation"] == move["notation"] and turn["by"] == 0
                     mine += 1
                 else:
-                    turn = pipe.ask(cmd="bot", level="heuristic", seed=3, play=True, seat=0)
+                    bot = {"level": "heuristic", "seed": 3, "play": True, "seat": 0}
+                    turn = pipe.ask(cmd="bot", lang="zh-TW", **bot)
                     assert all(e["to"] in (None, 0) for e in turn["events"])
                     theirs += 1
+                assert (turn["legal"] != []) == (turn["to_move"] == 0)
                 assert mine + theirs < 1000
             result = pipe.ask(cmd="result")
             assert result["over"] is True and result["winners"] and sum(result["returns"]) == 1
