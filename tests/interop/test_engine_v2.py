@@ -586,7 +586,7 @@ def v2_requests(draw: st.DrawFn) -> dict[str, Any]:
     return request
 
 
-@fuzz_settings(30)
+@fuzz_settings(25)
 @given(requests=st.lists(v2_requests(), min_size=1, max_size=6))
 def test_fuzzed_v2_requests_get_one_reply_and_errors_change_nothing(
     requests: list[dict[str, Any]],
