@@ -34,6 +34,8 @@ from bazaar.core.registry import all_games, game_ids, get_game
 
 #: The version of this protocol; it changes only when a reply shape changes incompatibly.
 PROTOCOL = 1
+#: Every protocol version a session may pick with ``{"cmd": "hello", "protocol": n}``.
+PROTOCOLS = (1, 2)
 #: Languages of event descriptions (the ``"lang"`` field).
 LANGS = ("en", "zh-TW")
 #: Longest request line (bytes, without the newline); a longer line gets a "size" error.
@@ -50,11 +52,19 @@ MISSING: Any = _Missing()
 
 
 class RequestError(Exception):
-    """A request the engine cannot carry out; ``code`` is the reply's error category."""
+    """A request the engine cannot carry out; ``code`` is the reply's error category.
 
-    def __init__(self, message: str, code: str = "request") -> None:
+    ``field`` names the request field at fault and ``rule`` the game rule that refused an
+    action; protocol 2 replies carry both (protocol 1 replies stay as they always were).
+    """
+
+    def __init__(
+        self, message: str, code: str = "request", field: str | None = None, rule: str = ""
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.field = field
+        self.rule = rule
 
 
 def _show(value: Any) -> str:
@@ -112,6 +122,9 @@ class Engine:
         self.match: Match | None = None
         #: False after ``quit``: :func:`serve` stops reading.
         self.running = True
+        #: The protocol this session speaks: 1 until ``hello`` picks another.
+        self.protocol = 1
+        self._v2: Any = None
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             name: getattr(self, f"_cmd_{name}") for name in COMMANDS
         }
@@ -125,6 +138,9 @@ class Engine:
             reply = {"ok": True, **self.request(request)}
         except RequestError as exc:
             reply = {"ok": False, "error": str(exc), "code": exc.code}
+            if self.protocol >= 2:
+                reply.update({"rule": exc.rule} if exc.rule else {})
+                reply.update({"field": exc.field} if exc.field else {})
         except IllegalAction as exc:
             reply = {"ok": False, "error": exc.message, "code": "illegal", "rule": exc.rule}
         except BazaarError as exc:
@@ -167,6 +183,8 @@ class Engine:
         Raises RequestError or BazaarError; on error the game is as it was.
         """
         cmd = request.get("cmd", MISSING)
+        if cmd == "hello" or self.protocol >= 2:
+            return self._version_2().request(request)
         if cmd is MISSING:
             raise RequestError(
                 'missing field \'cmd\': say what to do, e.g. {"cmd": "games"} '
@@ -186,6 +204,14 @@ class Engine:
                 f"unknown field '{extra[0]}' for command '{cmd}' (its fields: {allowed})", "field"
             )
         return self._handlers[cmd](request)
+
+    def _version_2(self) -> Any:
+        """The protocol 2 commands of this session (bazaar.interop.engine_v2)."""
+        if self._v2 is None:
+            from bazaar.interop.engine_v2 import Version2
+
+            self._v2 = Version2(self)
+        return self._v2
 
     # ------------------------------------------------------------------ parsing
     @staticmethod
@@ -539,4 +565,8 @@ def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # run the imported module's main, not this __main__ copy's: engine_v2 imports
+    # bazaar.interop.engine, and both must share one RequestError class
+    from bazaar.interop import engine as _engine
+
+    _engine.main()
