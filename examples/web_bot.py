@@ -67,7 +67,8 @@ def play(link: str, pick: random.Random | None) -> int:
                 moves.append(move["notation"])
                 print(f"move {msg['seq']}: {move['notation']} ({move['text']})")
     except (ConnectionClosed, InvalidStatus, OSError) as exc:  # InvalidStatus: e.g. a 429
-        print(f"connection lost ({exc}); run again to go on playing the seat", file=sys.stderr)
+        print(f"connection lost: {exc}", file=sys.stderr)
+    print("the game is not over: run again to go on playing the seat", file=sys.stderr)
     return 1
 
 
