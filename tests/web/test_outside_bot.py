@@ -32,8 +32,13 @@ def start_client(*args: str) -> subprocess.Popen[str]:
 
 
 def finish(client: subprocess.Popen[str]) -> tuple[int, list[str], str]:
-    """(exit status, stdout lines, stderr) of a client, once it has ended."""
-    out, err = client.communicate(timeout=60)
+    """(exit status, stdout lines, stderr) of a client, once it has ended (killed after 60 s)."""
+    try:
+        out, err = client.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        client.kill()
+        out, err = client.communicate()
+        pytest.fail(f"the client did not finish within 60 s: {out[-500:]} {err[-500:]}")
     return client.returncode, out.splitlines(), err
 
 
@@ -43,7 +48,8 @@ def new_table(server: Server, game: str, seed: int, seats: list[str]) -> dict[st
     body = {"game": game, "players": len(seats), "seats": specs, "seed": seed}
     res = httpx.post(server.url + "/api/tables", json=body)
     assert res.status_code == 201, res.text
-    return res.json()
+    table: dict[str, Any] = res.json()
+    return table
 
 
 def moves_by_seat(game: str, record: dict[str, Any]) -> dict[int, list[str]]:
@@ -65,7 +71,7 @@ def check_against_server(
     """The client's printed summary agrees with the server's record and final payload; the
     server's record (replayed) shows the client's moves at its seat, in order."""
     summary = json.loads(lines[-1])
-    record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
+    record: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
     final = httpx.get(f"{server.url}/api/tables/{table_id}").json()
     assert final["over"] is True and summary["table"] == table_id and summary["seat"] == seat
     assert summary["result"] == final["result"] and len(summary["result"]["ranking"]) > 1
