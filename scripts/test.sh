@@ -18,7 +18,7 @@ if [ -z "${BAZAAR_TEST_POSTGRES:-}" ]; then
     exit 1
   fi
 fi
-.venv/bin/ruff check bazaar tests benchmarks
-.venv/bin/ruff format --check bazaar tests benchmarks
+.venv/bin/ruff check bazaar tests benchmarks examples scripts
+.venv/bin/ruff format --check bazaar tests benchmarks examples scripts
 .venv/bin/mypy # the types of bazaar/ ([tool.mypy] in pyproject.toml)
 exec .venv/bin/pytest -n 2 "$@"
