@@ -172,8 +172,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         system at the first reset), so a run of resets after ``reset(seed=s)`` is repeatable.
         """
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            game_seed = seed
+            game_seed = int(seed) if isinstance(seed, np.integer) else seed
+            if type(game_seed) is not int:  # the game names the bad seed
+                self.game.new(self.num_players, game_seed, self.options)
+            self._rng = np.random.default_rng(game_seed % 2**64)
         else:
             if self._rng is None:
                 self._rng = np.random.default_rng()

@@ -271,6 +271,11 @@ def test_a_seed_starts_that_game_and_seedless_resets_follow_from_it() -> None:
         views.append(e.game_state.full_view())
     assert views[0] == views[1]
     assert views[0] != get_game("take-stock").new(4, seed=21).full_view()
+    a.reset(seed=np.int64(-5))  # numpy and negative seeds are seeds too
+    assert a.game_state is not None
+    assert a.game_state.full_view() == get_game("take-stock").new(4, seed=-5).full_view()
+    with pytest.raises(BadOptions, match="seed must be an integer, not 'x'"):
+        a.reset(seed="x")  # type: ignore[arg-type]
     fresh = raw_env("take-stock", 4)
     fresh.reset()  # no seed at all: one from the system
     assert fresh.game_state is not None
