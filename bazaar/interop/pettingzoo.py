@@ -121,12 +121,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.game.check_players(self.num_players)
         #: the full rule options (defaults filled in)
         self.options = self.game.resolve_options(options)
-        self.layout: FeatureLayout = parts.features(self.num_players)
-        self._encode = self.layout.encode
-        # packs the features as float32 in one C call (3x faster than numpy from a list)
-        self._pack_into = struct.Struct(f"={self.layout.size}f").pack_into
-        self._obs_bytes = 4 * self.layout.size
-        self._renderer = parts.renderer
+        self._link_parts()
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": env_name(self.game.id)}
 
@@ -156,6 +151,26 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         #: the mask of the seat to move, built once per position (None: not yet)
         self._mask: bytearray | None = None
 
+    def _link_parts(self) -> None:
+        """The game's features and renderer (functions: rebuilt, not pickled)."""
+        parts = game_parts(self.game.id)
+        assert parts.features is not None
+        self.layout: FeatureLayout = parts.features(self.num_players)
+        self._encode = self.layout.encode
+        # packs the features as float32 in one C call (3x faster than numpy from a list)
+        self._pack_into = struct.Struct(f"={self.layout.size}f").pack_into
+        self._obs_bytes = 4 * self.layout.size
+        self._renderer = parts.renderer
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the game's functions, so a game in progress pickles."""
+        unlinked = ("layout", "_encode", "_pack_into", "_renderer")
+        return {k: v for k, v in self.__dict__.items() if k not in unlinked}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self._link_parts()
+
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -172,8 +187,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         system at the first reset), so a run of resets after ``reset(seed=s)`` is repeatable.
         """
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            game_seed = seed
+            game_seed = int(seed) if isinstance(seed, np.integer) else seed
+            if type(game_seed) is not int:  # the game names the bad seed
+                self.game.new(self.num_players, game_seed, self.options)
+            self._rng = np.random.default_rng(game_seed % 2**64)
         else:
             if self._rng is None:
                 self._rng = np.random.default_rng()

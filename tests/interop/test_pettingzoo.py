@@ -5,6 +5,7 @@ actions, rewards, seeds, options, render, and observations blind to other seats'
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 import sys
 import warnings
@@ -271,6 +272,11 @@ def test_a_seed_starts_that_game_and_seedless_resets_follow_from_it() -> None:
         views.append(e.game_state.full_view())
     assert views[0] == views[1]
     assert views[0] != get_game("take-stock").new(4, seed=21).full_view()
+    a.reset(seed=np.int64(-5))  # numpy and negative seeds are seeds too
+    assert a.game_state is not None
+    assert a.game_state.full_view() == get_game("take-stock").new(4, seed=-5).full_view()
+    with pytest.raises(BadOptions, match="seed must be an integer, not 'x'"):
+        a.reset(seed="x")  # type: ignore[arg-type]
     fresh = raw_env("take-stock", 4)
     fresh.reset()  # no seed at all: one from the system
     assert fresh.game_state is not None
@@ -313,6 +319,21 @@ def test_load_state_goes_on_from_a_position_of_the_same_table_only() -> None:
     assert e.game_state is not state and e.game_state == state
     with pytest.raises(BadOptions, match="the state is a 3-player night-market game; this "):
         raw_env("night-market", 4).load_state(state)
+
+
+def test_a_game_in_progress_pickles_and_plays_on_identically() -> None:
+    e = env("take-stock", players=3)
+    e.reset(seed=8)
+    for _ in range(25):
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[-1]))
+    copy = pickle.loads(pickle.dumps(e))
+    for _ in range(25):
+        mine, theirs = e.last()[0], copy.last()[0]
+        assert mine["observation"].tobytes() == theirs["observation"].tobytes()
+        action = int(np.flatnonzero(mine["action_mask"])[0])
+        e.step(action)
+        copy.step(action)
+    assert copy.unwrapped.game_state == e.unwrapped.game_state
 
 
 # ---------------------------------------------------------------------- render
