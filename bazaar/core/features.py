@@ -56,5 +56,15 @@ class FeatureLayout:
         return tuple(out)
 
 
+def offsets(groups: tuple[FeatureGroup, ...]) -> dict[str, int]:
+    """Where each group starts in the vector, by name (for encoders that store by position)."""
+    out: dict[str, int] = {}
+    position = 0
+    for group in groups:
+        out[group.name] = position
+        position += group.size
+    return out
+
+
 #: ``layout(players)``: the game's feature layout for that many seats
 FeatureSet = Callable[[int], FeatureLayout]

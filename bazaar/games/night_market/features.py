@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cache
 
-from bazaar.core.features import FeatureGroup, FeatureLayout
+from bazaar.core.features import FeatureGroup, FeatureLayout, offsets
 from bazaar.games.night_market.components import (
     ADJACENCY_SETS,
     CUSTOMER_DECKS,
@@ -156,15 +156,6 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
     )
 
 
-def _offsets(groups: tuple[FeatureGroup, ...]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    pos = 0
-    for g in groups:
-        out[g.name] = pos
-        pos += g.size
-    return out
-
-
 @cache
 def layout(players: int) -> FeatureLayout:
     """The feature layout of a ``players``-seat game (one object per player count)."""
@@ -197,7 +188,7 @@ def _encoder(
     n: int, groups: tuple[FeatureGroup, ...]
 ) -> Callable[[NightMarketState, int], list[float]]:
     """The encoder of ``n`` seats: group offsets and scales are bound once, here."""
-    o = _offsets(groups)
+    o = offsets(groups)
     size = sum(g.size for g in groups)
     o_rules = o["rules"]
     o_yellow = o["yellow_min_bid"]

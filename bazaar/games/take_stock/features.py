@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from bazaar.core.features import FeatureGroup, FeatureLayout
+from bazaar.core.features import FeatureGroup, FeatureLayout, offsets
 from bazaar.games.take_stock.actions import MAX_HAND
 from bazaar.games.take_stock.components import (
     COMPONENTS,
@@ -161,15 +161,6 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
     )
 
 
-def _offsets(groups: tuple[FeatureGroup, ...]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    pos = 0
-    for g in groups:
-        out[g.name] = pos
-        pos += g.size
-    return out
-
-
 @cache
 def layout(players: int) -> FeatureLayout:
     """The feature layout of a ``players``-seat game (one object per player count)."""
@@ -203,7 +194,7 @@ def _encoder(
     n: int, groups: tuple[FeatureGroup, ...]
 ) -> Callable[[TakeStockState, int], list[float]]:
     """The encoder of ``n`` seats: group offsets and scales are bound once, here."""
-    o = _offsets(groups)
+    o = offsets(groups)
     size = sum(g.size for g in groups)
     o_phase = o["phase"]
     o_round = o["round"]
