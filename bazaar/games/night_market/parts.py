@@ -7,6 +7,7 @@ from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
 from bazaar.games.night_market import GAME
 from bazaar.games.night_market import render as R
 from bazaar.games.night_market.estimate import estimate_scores
+from bazaar.games.night_market.features import layout
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
 from bazaar.games.night_market.state import NightMarketState
@@ -54,4 +55,5 @@ PARTS = GameParts(
     result_rule=RESULT_RULE,
     rulebook=f"{__package__}.rulebook",
     changes=CHANGES,
+    features=layout,
 )

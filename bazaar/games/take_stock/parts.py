@@ -6,6 +6,7 @@ from bazaar.core.parts import GameParts, Ranker, ResultRule, TerminalRenderer
 from bazaar.games.take_stock import GAME
 from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock.estimate import estimate_scores
+from bazaar.games.take_stock.features import layout
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
 from bazaar.games.take_stock.teach import CHANGES
@@ -48,4 +49,5 @@ PARTS = GameParts(
     result_rule=RESULT_RULE,
     rulebook=f"{__package__}.rulebook",
     changes=CHANGES,
+    features=layout,
 )
