@@ -31,6 +31,8 @@ from bazaar.interop import openspiel as bazaar_spiel
 
 GAMES = {"buy-low-sell-high": 3, "take-stock": 3, "night-market": 3}
 UCT_C = 1.4
+#: OpenSpiel's ISMCTS needs two simulations to have visited a root child
+MIN_SIMULATIONS = 2
 
 
 @dataclass
@@ -39,10 +41,13 @@ class Clock:
 
     seconds: float = 0.0
     moves: int = 0
+    #: OpenSpiel's simulations over these moves (its time per simulation calibrates it)
+    simulations: int = 0
 
-    def add(self, seconds: float) -> None:
+    def add(self, seconds: float, simulations: int = 0) -> None:
         self.seconds += seconds
         self.moves += 1
+        self.simulations += simulations
 
     @property
     def per_move(self) -> float:
@@ -97,13 +102,12 @@ def play(match: Match, game: bazaar_spiel.BazaarGame, index: int) -> tuple[float
         mover = state.current_player()
         choice = len(state.legal_actions()) > 1
         start = time.perf_counter()
-        if mover == seat:
-            action = ours.choose(state.bazaar)
-        else:
-            action = int(theirs[mover].step(state))
+        action = ours.choose(state.bazaar) if mover == seat else int(theirs[mover].step(state))
         spent = time.perf_counter() - start
-        if choice:
-            (match.ours if mover == seat else clock).add(spent)
+        if choice and mover == seat:
+            match.ours.add(spent)
+        elif choice:
+            clock.add(spent, match.simulations)
         state.apply_action(action)
     share = state.returns()[seat]
     return share, clock
@@ -118,17 +122,19 @@ def calibrate(match: Match, game: bazaar_spiel.BazaarGame, moves: int = 6) -> No
         if len(state.legal_actions()) > 1:
             start = time.perf_counter()
             action = int(bot.step(state))
-            clock.add(time.perf_counter() - start)
+            clock.add(time.perf_counter() - start, match.simulations)
         else:
             action = state.legal_actions()[0]
         state.apply_action(action)
-    match.simulations = _rescale(match.simulations, clock.per_move, match.millis)
+    match.simulations = _simulations(clock, match.millis / 1000)
 
 
-def _rescale(simulations: int, per_move: float, millis: float) -> int:
-    if per_move <= 0:
-        return simulations
-    return max(1, round(simulations * millis / 1000 / per_move))
+def _simulations(clock: Clock, seconds: float) -> int:
+    """OpenSpiel's simulations per move that take ``seconds``, at the time per simulation
+    measured on ``clock``."""
+    if clock.simulations == 0 or clock.seconds <= 0:
+        return MIN_SIMULATIONS
+    return max(MIN_SIMULATIONS, round(seconds * clock.simulations / clock.seconds))
 
 
 def summary(match: Match) -> dict[str, object]:
@@ -148,7 +154,9 @@ def summary(match: Match) -> dict[str, object]:
         "ratio": round(mean / fair, 2),
         "ours_ms_per_move": round(match.ours.per_move * 1000, 1),
         "openspiel_ms_per_move": round(match.theirs.per_move * 1000, 1),
-        "openspiel_simulations": match.simulations,
+        "openspiel_simulations_per_move": round(
+            match.theirs.simulations / max(1, match.theirs.moves), 1
+        ),
     }
 
 
@@ -158,7 +166,7 @@ def row(r: dict[str, object]) -> str:
         f"| {r['game']} | {r['players']} | {r['games']} | {r['win_share']:.3f} "
         f"({low:.3f}-{high:.3f}) | {r['fair_share']:.3f} | {r['ratio']:.2f} "
         f"| {r['ours_ms_per_move']} | {r['openspiel_ms_per_move']} "
-        f"| {r['openspiel_simulations']} |"
+        f"| {r['openspiel_simulations_per_move']} |"
     )
 
 
@@ -181,7 +189,9 @@ def main() -> None:
             match.shares.append(share)
             match.theirs.seconds += clock.seconds
             match.theirs.moves += clock.moves
-            match.simulations = _rescale(match.simulations, clock.per_move, args.millis)
+            match.theirs.simulations += clock.simulations
+            # the same time as ours, measured (ours may run over its budget a little)
+            match.simulations = _simulations(match.theirs, match.ours.per_move)
             print(f"{game_id} game {index + 1}: {summary(match)}", flush=True)
         rows.append(summary(match) | {"seconds": round(time.perf_counter() - start, 1)})
     print()

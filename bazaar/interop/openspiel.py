@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel  # type: ignore[import-not-found]
 
 from bazaar.core.errors import BazaarError
 from bazaar.core.features import FeatureLayout
@@ -87,7 +87,7 @@ class _Core:
     ``copy.deepcopy`` (OpenSpiel's clone) copies it with the game's own cheap ``clone()``;
     ``pickle`` (serialisation) keeps it whole."""
 
-    __slots__ = ("setup", "seed", "drawn", "bazaar", "moves", "legal", "texts", "features")
+    __slots__ = ("bazaar", "drawn", "features", "legal", "moves", "seed", "setup", "texts")
 
     def __init__(self, setup: _Setup, seed: int, drawn: int, moves: list[Move]) -> None:
         self.setup = setup
@@ -183,20 +183,20 @@ class _Core:
     def text(self, recall: bool, seat: int | None) -> str:
         """The view of ``seat`` (None: a spectator, ``_ALL``: the referee) as JSON, with the
         moves as that seat saw them when ``recall``; cached until the next move."""
-        key = (recall, seat)
-        out = self.texts.get(key)
+        if not self.dealt():
+            return "dealing"
+        texts = self.texts
+        out = texts.get((recall, seat))
         if out is None:
-            if not self.dealt():
-                return "dealing"
-            s = self.state()
-            if seat == _ALL:
-                out = f"full view {_dumps(s.full_view())}"
+            if recall:
+                moves = " ".join(_seen(move, seat) for move in self.moves)
+                out = f"{self.text(False, seat)} moves {moves}"
+            elif seat == _ALL:
+                out = f"full view {_dumps(self.state().full_view())}"
             else:
                 who = "spectator" if seat is None else f"seat {seat}"
-                out = f"{who} view {_dumps(s.view(seat))}"
-            if recall:
-                out += " moves " + " ".join(_seen(move, seat) for move in self.moves)
-            self.texts[key] = out
+                out = f"{who} view {_dumps(self.state().view(seat))}"
+            texts[(recall, seat)] = out
         return out
 
 
@@ -308,13 +308,12 @@ def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
         raise BadParameter(f"{name}: {exc.message}") from exc
     if type(seed) is not int or not -1 <= seed <= MAX_SEED_PARAMETER:
         raise BadParameter(
-            f"{name}: seed must be -1 (drawn by chance) or 0 to {MAX_SEED_PARAMETER}, "
-            f"not {seed!r}"
+            f"{name}: seed must be -1 (drawn by chance) or 0 to {MAX_SEED_PARAMETER}, not {seed!r}"
         )
     return _Setup(game, players, resolved, None if seed == -1 else seed)
 
 
-class BazaarGame(pyspiel.Game):  # type: ignore[misc]
+class BazaarGame(pyspiel.Game):
     """One Bazaar game as an OpenSpiel game (one subclass per game, see :func:`_register`)."""
 
     game_id = ""
@@ -354,7 +353,7 @@ class BazaarGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class BazaarState(pyspiel.State):  # type: ignore[misc]
+class BazaarState(pyspiel.State):
     """An OpenSpiel state around a Bazaar state (``state.bazaar`` once the seed is drawn)."""
 
     def __init__(self, game: BazaarGame, core: _Core) -> None:
