@@ -362,7 +362,8 @@ class BazaarState(pyspiel.State):
 
     @property
     def bazaar(self) -> State:
-        """The Bazaar state (the full protocol of :mod:`bazaar.core.game`)."""
+        """The Bazaar state (the full protocol of :mod:`bazaar.core.game`), to read: play
+        through ``apply_action``, which keeps the log and the caches, or on a ``clone()``."""
         return self._core.state()
 
     @property
@@ -498,9 +499,13 @@ def load(game_id: str, **params: Any) -> BazaarGame:
 def deal(game: BazaarGame, seed: int) -> BazaarState:
     """A new state of ``game`` dealt from ``seed`` (0 <= seed < 2**64): its chance nodes
     draw the seed's bytes, so ``state.bazaar`` equals ``game.new(players, seed, options)``.
-    A game loaded with a fixed ``seed`` parameter has no chance node and ignores ``seed``."""
+    A game loaded with a fixed ``seed`` parameter has no chance node and takes only that
+    seed."""
     if type(seed) is not int or not 0 <= seed < 1 << (8 * SEED_BYTES):
         raise BadParameter(f"seed must be from 0 to {2 ** (8 * SEED_BYTES) - 1}, not {seed!r}")
+    fixed = game.setup.seed
+    if fixed is not None and seed != fixed:
+        raise BadParameter(f"this game deals every game from its seed parameter {fixed}")
     state = game.new_initial_state()
     for shift in range(8 * (SEED_BYTES - 1), -1, -8):
         if state.is_chance_node():

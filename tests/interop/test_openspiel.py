@@ -109,6 +109,12 @@ def test_the_seed_is_eight_chance_bytes_or_a_fixed_parameter() -> None:
     assert not first.is_chance_node()
     assert str(first) == str(second)
     assert first.bazaar == get_game("buy-low-sell-high").new(2, 42)
+    assert deal(fixed, 42).history() == []
+    with pytest.raises(BadParameter, match="deals every game from its seed parameter 42"):
+        deal(fixed, 43)
+    with pytest.raises(BadParameter, match=r"256 is not a chance outcome here \(0 to 255\)"):
+        state.apply_action(256)
+    assert state.history() == []
 
 
 def _random_moves(state: BazaarState, moves: int, seed: int) -> BazaarState:
