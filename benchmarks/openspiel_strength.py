@@ -1,6 +1,6 @@
 """Our hard ISMCTS against OpenSpiel's Python ISMCTS at equal time per move, every game.
 
-Usage: nice -n 10 python benchmarks/openspiel_strength.py --millis 100 --games 15
+Usage: nice -n 10 python benchmarks/openspiel_strength.py --millis 100 --games 18
 
 One seat is our hard level (``bazaar.bots.levels``, ``LEVELS["hard"]`` with the game's
 overrides, its time budget set to ``--millis``); the other seats are OpenSpiel's
@@ -212,7 +212,7 @@ def row(r: dict[str, object]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--millis", type=float, default=100.0, help="time per move, both bots")
-    parser.add_argument("--games", type=int, default=15, help="games per game (rotated seats)")
+    parser.add_argument("--games", type=int, default=18, help="games per game (rotated seats)")
     parser.add_argument("--only", default="", help="one game id (default: all three)")
     args = parser.parse_args()
     rows = []
