@@ -314,7 +314,7 @@ def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
 
 
 class BazaarGame(pyspiel.Game):
-    """One Bazaar game as an OpenSpiel game (one subclass per game, see :func:`_register`)."""
+    """One Bazaar game as an OpenSpiel game (one subclass per game, registered below)."""
 
     game_id = ""
 
@@ -478,16 +478,25 @@ class BazaarObserver:
         return state._core.text(self.recall, seat)
 
 
-def _register(game_id: str) -> type[BazaarGame]:
-    name = "".join(part.title() for part in game_id.split("-"))
-    cls = type(f"{name}Game", (BazaarGame,), {"game_id": game_id, "__module__": __name__})
-    pyspiel.register_game(_TYPES[game_id], cls)
-    return cls
+class BuyLowSellHighGame(BazaarGame):
+    game_id = "buy-low-sell-high"
+
+
+class TakeStockGame(BazaarGame):
+    game_id = "take-stock"
+
+
+class NightMarketGame(BazaarGame):
+    game_id = "night-market"
 
 
 _TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
 #: Bazaar game id -> its OpenSpiel game class
-GAME_CLASSES = {game_id: _register(game_id) for game_id in SHORT_NAMES}
+GAME_CLASSES: dict[str, type[BazaarGame]] = {
+    cls.game_id: cls for cls in (BuyLowSellHighGame, TakeStockGame, NightMarketGame)
+}
+for _game_id, _cls in GAME_CLASSES.items():
+    pyspiel.register_game(_TYPES[_game_id], _cls)
 
 
 def load(game_id: str, **params: Any) -> BazaarGame:

@@ -3,6 +3,7 @@ parameters, serialisation, hidden information and OpenSpiel's Python ISMCTS bot.
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -141,6 +142,9 @@ def test_serialisation_round_trip_continues_identically() -> None:
     for action in state.history():
         replayed.apply_action(action)
     assert str(replayed) == str(state)
+    pickled = pickle.loads(pickle.dumps(state))
+    assert (str(pickled), pickled.history()) == (str(state), state.history())
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
     _random_moves(state, 30, 9)
     _random_moves(state2, 30, 9)
     assert str(state2) == str(state)
