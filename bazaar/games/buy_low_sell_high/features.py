@@ -22,7 +22,15 @@ from bazaar.games.buy_low_sell_high.components import (
     NUM_CARDS,
     TYPE_VALUE,
 )
-from bazaar.games.buy_low_sell_high.fields import COLOUR_OF, OVER, PHASE_NAMES, SPACES, TOP, TYPE_OF
+from bazaar.games.buy_low_sell_high.fields import (
+    COLOUR_OF,
+    OVER,
+    PHASE_NAMES,
+    SPACES,
+    TOP,
+    TRADE,
+    TYPE_OF,
+)
 from bazaar.games.buy_low_sell_high.state import BlshState
 
 #: the most copies of one card in the deck (scale of the per-card counts)
@@ -68,7 +76,7 @@ def _groups(players: int) -> tuple[FeatureGroup, ...]:
         g("pile", 1, f"Cards in the draw pile / {DECK_SIZE}."),
         g("to_move", p, "One-hot seat to move (all 0 once the game is over)."),
         g("start_player", p, "One-hot start player of this year."),
-        g("money", p, f"Money of each seat / {MONEY_SCALE:g} (negative below $0)."),
+        g("money", p, f"Money of each seat / {MONEY_SCALE:g}, clipped to [-1, 2] (< 0 below $0)."),
         g("holdings", KINDS * p, f"Tokens of K0, K1, K2 held by each seat / {TOKENS:g}."),
         g("hand_sizes", p, f"Cards in each seat's hand / {HAND:g}."),
         g("set_aside", p, f"Cards each seat set aside in this year-end redraw / {HAND:g}."),
@@ -156,22 +164,36 @@ def layout(players: int) -> FeatureLayout:
     o_unseen = start["unseen"]
     o_opt = start["options"]
     row_length = float(COMPONENTS.row_length[players])
-    # per card: its (colour, type) entries of a market space, relative to the space
-    space_marks = tuple((COLOUR_OF[c], KINDS + TYPE_OF[c]) for c in range(NUM_CARDS))
+    # per card: its colour and its type's entry of a market space (relative to the space)
+    colour_of = COLOUR_OF
+    type_entry = tuple(KINDS + TYPE_OF[c] for c in range(NUM_CARDS))
+    type_of = TYPE_OF
     net_of = tuple(TYPE_VALUE[TYPE_OF[c]] / MAX_NET for c in range(NUM_CARDS))
-    copies = float(MAX_COPIES)
-    inv_copies = 1.0 / copies
+    inv_copies = 1.0 / MAX_COPIES
+    inv_tokens = 1.0 / TOKENS
+    inv_hand = 1.0 / HAND
+    inv_money = 1.0 / MONEY_SCALE
+    inv_price = 1.0 / TOP_PRICE
+    buy_of = tuple(x * inv_price for x in SPACES)
+    sell_of = tuple(SPACES[i - 1 if i else 0] * inv_price for i in range(len(SPACES)))
+    deck = DECK_COUNT
+    covered_entry = SPACE_SIZE - 1
     blank = [0.0] * size
-    money_scale = MONEY_SCALE
+    seats_after = tuple(tuple((s + i) % p for i in range(p)) for s in range(p))
+    held_slots = tuple(tuple(o_held + KINDS * i + k for k in range(KINDS)) for i in range(p))
+    # the option entries of the last rules seen (one game's rules are shared by its clones)
+    last_rules: object = None
+    last_flags: list[float] = []
 
     def encode(state: BlshState, seat: int) -> list[float]:
+        nonlocal last_rules, last_flags
         out = blank[:]
         phase = state.phase
         out[o_phase + phase] = 1.0
-        lap = state.first_lap_seat()
-        if lap:
-            out[o_lap + lap - 1] = 1.0
-        out[o_year + state.year] = 1.0
+        year = state.year
+        if year == 1 and state.turn < 2 and phase == TRADE:  # first-lap limits (§4.6)
+            out[o_lap + state.turn] = 1.0
+        out[o_year + year] = 1.0
         row = state.row
         out[o_row_filled] = len(row) / row_length
         out[o_pile] = len(state.pile) / DECK_SIZE
@@ -180,38 +202,40 @@ def layout(players: int) -> FeatureLayout:
         out[o_start + (state.start - seat) % p] = 1.0
         money, held, hand_n = state.money, state.held, state.hand_n
         discards, skip = state.discards, state.skip_trading
-        for i in range(p):
-            q = (seat + i) % p
-            out[o_money + i] = money[q] / money_scale
+        for i, q in enumerate(seats_after[seat]):
+            m = money[q] * inv_money
+            out[o_money + i] = m if -1.0 <= m <= 2.0 else (-1.0 if m < 0 else 2.0)
             h = held[q]
-            j = o_held + KINDS * i
-            out[j] = h[0] / TOKENS
-            out[j + 1] = h[1] / TOKENS
-            out[j + 2] = h[2] / TOKENS
-            out[o_hand_n + i] = hand_n[q] / HAND
-            out[o_aside + i] = len(discards[q]) / HAND
+            a, b, c = held_slots[i]
+            out[a] = h[0] * inv_tokens
+            out[b] = h[1] * inv_tokens
+            out[c] = h[2] * inv_tokens
+            out[o_hand_n + i] = hand_n[q] * inv_hand
+            if discards[q]:
+                out[o_aside + i] = len(discards[q]) * inv_hand
             if skip[q]:
                 out[o_skip + i] = 1.0
         lo, hi, n = state.lo, state.hi, state.n
         for k in range(KINDS):
-            out[o_col + k] = n[k] / TOKENS
+            out[o_col + k] = n[k] * inv_tokens
             if n[k] >= 2:
-                out[o_buy + k] = SPACES[lo[k]] / TOP_PRICE
-            out[o_sell + k] = SPACES[lo[k] - 1 if lo[k] else 0] / TOP_PRICE
-            out[o_top + k] = SPACES[hi[k]] / TOP_PRICE
-        unseen = list(DECK_COUNT)
+                out[o_buy + k] = buy_of[lo[k]]
+            out[o_sell + k] = sell_of[lo[k]]
+            out[o_top + k] = buy_of[hi[k]]
+        hand = state.hands[seat]
+        unseen = [d - h for d, h in zip(deck, hand, strict=True)]
         news = [0, 0, 0]
         div = [0, 0, 0]
         com = [0, 0, 0]
         base = o_row
         for c, covered in zip(row, state.row_covered, strict=True):
-            colour, kind = space_marks[c]
+            colour = colour_of[c]
             out[base + colour] = 1.0
-            out[base + kind] = 1.0
+            out[base + type_entry[c]] = 1.0
             unseen[c] -= 1
-            t = TYPE_OF[c]
+            t = type_of[c]
             if covered:
-                out[base + SPACE_SIZE - 1] = 1.0
+                out[base + covered_entry] = 1.0
             elif t < DIVIDEND:
                 out[o_net + colour] += net_of[c]
             elif t == DIVIDEND:
@@ -222,31 +246,22 @@ def layout(players: int) -> FeatureLayout:
                 news[colour] += 1
             base += SPACE_SIZE
         for c in state.news_on:
-            news[COLOUR_OF[c]] += 1
+            news[colour_of[c]] += 1
             unseen[c] -= 1
         for k in range(KINDS):
             out[o_news + k] = news[k] * inv_copies
             out[o_div + k] = div[k] * inv_copies
             out[o_com + k] = com[k] * inv_copies
-        hand = state.hands[seat]
-        for c in range(NUM_CARDS):
-            if hand[c]:
-                out[o_hand + c] = hand[c] * inv_copies
-                unseen[c] -= hand[c]
-        mine = discards[seat]
-        if mine:
-            aside = [0] * NUM_CARDS
-            for c in mine:
-                aside[c] += 1
-                unseen[c] -= 1
-            for c in range(NUM_CARDS):
-                if aside[c]:
-                    out[o_my_aside + c] = aside[c] * inv_copies
+        out[o_hand : o_hand + NUM_CARDS] = [x * inv_copies for x in hand]
+        for c in discards[seat]:
+            out[o_my_aside + c] += inv_copies
+            unseen[c] -= 1
         out[o_unseen : o_unseen + NUM_CARDS] = [x * inv_copies for x in unseen]
         rules = state.rules
-        for i, flag in enumerate(OPTION_FLAGS):
-            if getattr(rules, flag):
-                out[o_opt + i] = 1.0
+        if last_rules is not rules:
+            last_rules = rules
+            last_flags = [1.0 if getattr(rules, f) else 0.0 for f in OPTION_FLAGS]
+        out[o_opt : o_opt + len(OPTION_FLAGS)] = last_flags
         return out
 
     return FeatureLayout(groups, encode)

@@ -1,0 +1,326 @@
+"""PettingZoo AEC environments for every Bazaar game that declares features (docs/pettingzoo.md).
+
+    from bazaar.interop.pettingzoo import env
+    e = env("buy-low-sell-high", players=3)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination else int(obs["action_mask"].nonzero()[0][0])
+        e.step(action)
+
+The environment follows PettingZoo's classic games: agents ``player_0 .. player_{N-1}`` are
+seats 0..N-1 (the "Seat 1 .. Seat N" people read), the observation is
+``{"observation": float32 features, "action_mask": int8 mask}`` (a ``gymnasium`` ``Dict`` of
+two ``Box`` spaces), the action space is ``Discrete(game.num_actions)``. The features are
+the game's own (``GameParts.features``, bazaar.core.features): a function of what that seat
+may see only. Rewards come once, at the end: each seat's win share (``State.returns()``:
+1 for a sole winner, 1/k for each of k tied winners, 0 otherwise). Games end by their rules,
+so truncations are always False.
+
+Only this module imports numpy, gymnasium and pettingzoo (the ``research`` extra).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import struct
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pettingzoo  # type: ignore[import-untyped]
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from bazaar.core.errors import BadOptions, IllegalAction
+from bazaar.core.features import FeatureLayout
+from bazaar.core.game import Game, State
+from bazaar.core.registry import game_ids, game_parts
+
+#: bounds of the observation Box: features are scaled to about [0, 1], but a few (money) have
+#: no hard limit, so the declared bounds are wide rather than wrong
+OBS_BOUND = 1000.0
+RENDER_MODES = ("ansi", "human")
+RENDER_WIDTH = 100
+
+
+def env_name(game_id: str) -> str:
+    """The PettingZoo name of a game's environment: ``bazaar_buy_low_sell_high_v0``."""
+    return "bazaar_" + game_id.replace("-", "_") + "_v0"
+
+
+def registry_id(game_id: str) -> str:
+    """The id of a game's environment in PettingZoo's registry: ``bazaar/take_stock-v0``."""
+    return "bazaar/" + game_id.replace("-", "_") + "-v0"
+
+
+def game_with_features() -> list[str]:
+    """The ids of the registered games that have features (so an environment)."""
+    return [gid for gid in game_ids() if game_parts(gid).features is not None]
+
+
+def register_envs() -> list[str]:
+    """Add every game with features to PettingZoo's registry (done on import; call it again
+    after registering another game), so ``pettingzoo.make("aec", "bazaar/take_stock-v0",
+    players=4)`` works. Returns the registry ids."""
+    ids = []
+    for game_id in game_with_features():
+        rid = registry_id(game_id)
+        if rid not in pettingzoo.aec_registry:
+            pettingzoo.register("aec", rid, entry_point=functools.partial(env, game_id))
+        ids.append(rid)
+    return ids
+
+
+def env(
+    game: str, players: int | None = None, render_mode: str | None = None, **options: Any
+) -> AECEnv:
+    """The environment of ``game`` wrapped as PettingZoo's classic ones are (order enforcing).
+
+    An illegal action raises :class:`~bazaar.core.errors.IllegalAction` and changes nothing;
+    wrap the result in ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for the classic
+    "an illegal move loses" behaviour instead.
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, render_mode, **options))
+
+
+class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
+    """One Bazaar game as a PettingZoo AEC environment (see the module docstring).
+
+    ``game`` is a registered game id, ``players`` the number of seats (default: the game's
+    minimum), ``options`` its rule options (checked by ``Game.resolve_options``: an unknown
+    option or value raises BadOptions naming it). ``reset(options=...)`` ignores its
+    ``options`` as PettingZoo's classic games do: rule options are fixed at construction.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 -- replaced per game in __init__
+        "render_modes": list(RENDER_MODES),
+        "name": "bazaar_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self, game: str, players: int | None = None, render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        parts = game_parts(game)
+        if parts.features is None:
+            raise BadOptions(
+                f"{game}: the game declares no features (GameParts.features), so it has no "
+                f"PettingZoo environment (games with features: {', '.join(game_with_features())})"
+            )
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise BadOptions(
+                f"render_mode {render_mode!r} is not one of {', '.join(RENDER_MODES)} (or None)"
+            )
+        self.game: Game = parts.game
+        self.num_players = self.game.min_players if players is None else players
+        self.game.check_players(self.num_players)
+        #: the full rule options (defaults filled in)
+        self.options = self.game.resolve_options(options)
+        self.layout: FeatureLayout = parts.features(self.num_players)
+        self._encode = self.layout.encode
+        # packs the features as float32 in one C call (3x faster than numpy from a list)
+        self._pack_into = struct.Struct(f"={self.layout.size}f").pack_into
+        self._obs_bytes = 4 * self.layout.size
+        self._renderer = parts.renderer
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata, "name": env_name(self.game.id)}
+
+        n = self.game.num_actions
+        self._num_actions = n
+        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.agents = self.possible_agents[:]
+        self._names = tuple(self.possible_agents)
+        self._seat_of = {name: i for i, name in enumerate(self.possible_agents)}
+        size = self.layout.size
+        self.observation_spaces = {
+            name: spaces.Dict(
+                {
+                    "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            for name in self.possible_agents
+        }
+        self.action_spaces = {name: spaces.Discrete(n) for name in self.possible_agents}
+        self._no_actions = bytes(n)
+        self._rng: np.random.Generator | None = None
+        #: the Bazaar game state (None before the first reset); read it, do not change it
+        self.game_state: State | None = None
+        self._to_move: int | None = None
+        self._legal: list[int] | None = None
+        #: the mask of the seat to move, built once per position (None: not yet)
+        self._mask: bytearray | None = None
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: ``game.new(players, seed, options)``.
+
+        With ``seed`` the game's seed is ``seed`` and the environment's own generator is
+        re-seeded with it; without, the seed is drawn from that generator (seeded from the
+        system at the first reset), so a run of resets after ``reset(seed=s)`` is repeatable.
+        """
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = seed
+        else:
+            if self._rng is None:
+                self._rng = np.random.default_rng()
+            game_seed = int(self._rng.integers(0, 2**63))
+        self._begin(self.game.new(self.num_players, game_seed, self.options))
+
+    def load_state(self, state: State) -> None:
+        """Go on from a Bazaar position instead of a new game (a copy of ``state``: e.g.
+        ``game.restore(full_view)`` of a recorded position, or a determinization).
+
+        It must be a position of this environment's game and player count, not over.
+        """
+        if state.game.id != self.game.id or state.num_players != self.num_players:
+            raise BadOptions(
+                f"load_state: the state is a {state.num_players}-player {state.game.id} game; "
+                f"this environment plays {self.num_players}-player {self.game.id}"
+            )
+        if state.to_move() is None:
+            raise BadOptions("load_state: the game is over; nobody is to move")
+        self._begin(state.clone())
+
+    def _begin(self, state: State) -> None:
+        self.game_state = state
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        self._skip_agent_selection = None
+        self._to_move = seat = state.to_move()
+        assert seat is not None, "a game in progress has a seat to move"
+        self.agent_selection = self._names[seat]
+        self._legal = None
+        self._mask = None
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an int, or a numpy integer) for the agent to move.
+
+        An illegal action raises IllegalAction (the game's reason) and changes nothing;
+        a terminated agent must step ``None``.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = action if type(action) is int else _as_action(action)
+        state = self.game_state
+        assert state is not None
+        mask = self._mask
+        if mask is not None:
+            legal = 0 <= a < self._num_actions and mask[a]
+        else:
+            legal = a in self.legal_actions()
+        if not legal:
+            state.check(a)  # raises the game's reason
+            raise IllegalAction(f"{a!r} is not a legal action now")  # pragma: no cover
+        state.apply_unchecked(a)
+        self._legal = None
+        self._mask = None
+        self._cumulative_rewards[agent] = 0.0
+        self._to_move = seat = state.to_move()
+        if seat is None:
+            for name, share in zip(self._names, state.returns(), strict=True):
+                self.rewards[name] = share
+                self.terminations[name] = True
+            self._accumulate_rewards()
+            self._deads_step_first()
+        else:
+            self.agent_selection = self._names[seat]
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------------ observations
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the agent to move (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            assert self.game_state is not None
+            legal = self._legal = self.game_state.legal_actions()
+        return legal
+
+    def _current_mask(self) -> bytearray:
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = bytearray(self._no_actions)
+            for a in self.legal_actions():
+                mask[a] = 1
+        return mask
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The features of ``agent``'s seat and its action mask (all 0 unless it is to move)."""
+        seat = self._seat_of[agent]
+        features = bytearray(self._obs_bytes)
+        self._pack_into(features, 0, *self._encode(self.game_state, seat))
+        mask = bytearray(self._current_mask() if seat == self._to_move else self._no_actions)
+        return {
+            "observation": np.frombuffer(features, np.float32),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
+
+    # ------------------------------------------------------------------ render
+    def render(self) -> str | None:
+        """The board as text: the view of the seat to move (the public view once over).
+
+        ``render_mode="ansi"`` returns the text, ``"human"`` prints it; None warns and
+        returns None, as PettingZoo's games do.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode."
+            )
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        state = self.game_state
+        if state is None:
+            return f"{self.game.id}: not started (call reset())"
+        view = state.view(self._to_move)
+        if self._renderer is None:
+            return f"{self.game.id}: {view}"
+        buf = io.StringIO()
+        from rich.console import Console
+
+        console = Console(file=buf, width=RENDER_WIDTH, color_system=None, force_terminal=False)
+        console.print(self._renderer.render_view(view, "en", None))
+        return buf.getvalue()
+
+    def close(self) -> None:
+        """Nothing to release (no window)."""
+
+
+def _as_action(action: Any) -> int:
+    """``action`` as a Python int (numpy integers and 0-d integer arrays pass)."""
+    is_scalar = isinstance(action, np.integer) or (
+        isinstance(action, np.ndarray) and action.shape == ()
+    )
+    if is_scalar and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    raise IllegalAction(f"{action!r} is not an action (an integer 0..N-1 is)", "encoding")
+
+
+register_envs()
