@@ -1,17 +1,17 @@
 """Our hard ISMCTS against OpenSpiel's Python ISMCTS at equal time per move, every game.
 
-Usage: nice -n 10 python benchmarks/openspiel_strength.py --millis 100 --games 16
+Usage: nice -n 10 python benchmarks/openspiel_strength.py --millis 100 --games 16 --players 4
 
 One seat is our hard level (``bazaar.bots.levels``, ``LEVELS["hard"]`` with the game's
-overrides, its time budget set to ``--millis``); the other seats are OpenSpiel's
-``ISMCTSBot`` (random-rollout evaluator, UCT c = 1.4, a new determinization per simulation)
-playing through ``bazaar.interop.openspiel``. Equal time: OpenSpiel's bot has no clock, so
-its ``max_simulations`` is set before each of its moves from our bot's measured time per move
-so far and its own recent measured time per simulation, with a correction that makes its total
-time follow ours (a pilot of a few moves starts both figures). Only moves with a choice count (both
-bots answer a forced move at once). Deal ``k`` is played once with our bot in each seat
-(game ``i``: deal ``i // players``, our seat ``i % players``). A k-way tie counts 1/k; the
-95% interval is Wilson's score interval of the mean share.
+overrides, its time budget set to ``--millis``); the other seats (4 seats by default) are
+OpenSpiel's ``ISMCTSBot`` (random-rollout evaluator, UCT c = 1.4, a new determinization per
+simulation) playing through ``bazaar.interop.openspiel``. Equal time: OpenSpiel's bot has no
+clock, so its ``max_simulations`` is set before each of its moves from our bot's measured time
+per move so far and its own recent measured time per simulation, with a correction that makes
+its total time follow ours (a pilot of a few moves starts both figures). Only moves with a
+choice count (both bots answer a forced move at once). Deal ``k`` is played once with our bot
+in each seat (game ``i``: deal ``i // players``, our seat ``i % players``). A k-way tie counts
+1/k; the 95% interval is Wilson's score interval of the mean share.
 
 Prints a table (game, players, games, our win share with its 95% interval, fair share,
 ratio, measured time per move of each bot) and, last, one JSON object with the same rows.
