@@ -21,77 +21,58 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from bazaar import __version__
 from bazaar.core import jsontext
-from bazaar.core.errors import BadName, BadRecord, BazaarError, IllegalAction
-from bazaar.core.game import Event, State
-from bazaar.core.names import check_name
-from bazaar.core.record import SEED_LIMIT, SEED_MIN, GameRecord, Match
+from bazaar.core.errors import BazaarError, IllegalAction
+from bazaar.core.game import State
+from bazaar.core.record import Match
 from bazaar.core.registry import all_games, game_ids, get_game
+from bazaar.interop.engine_fields import (
+    LANGS,
+    MISSING,
+    Commands,
+    Fields,
+    RequestError,
+    json_type,
+    show,
+)
+from bazaar.interop.engine_steps import (
+    about,
+    command_help,
+    event_list,
+    need_match,
+    play_or_restore,
+    replayed,
+    result,
+    take_back,
+)
+
+__all__ = [
+    "COMMANDS",
+    "LANGS",
+    "MAX_LINE",
+    "MISSING",
+    "PROTOCOL",
+    "PROTOCOLS",
+    "Engine",
+    "RequestError",
+    "main",
+    "serve",
+]
 
 #: The version of this protocol; it changes only when a reply shape changes incompatibly.
 PROTOCOL = 1
 #: Every protocol version a session may pick with ``{"cmd": "hello", "protocol": n}``.
 PROTOCOLS = (1, 2)
-#: Languages of event descriptions (the ``"lang"`` field).
-LANGS = ("en", "zh-TW")
 #: Longest request line (bytes, without the newline); a longer line gets a "size" error.
 MAX_LINE = 1 << 20
 
 
-class _Missing:
-    def __repr__(self) -> str:
-        return "<missing>"
-
-
-#: A field that is absent from the request (distinct from JSON null).
-MISSING: Any = _Missing()
-
-
-class RequestError(Exception):
-    """A request the engine cannot carry out; ``code`` is the reply's error category.
-
-    ``field`` names the request field at fault and ``rule`` the game rule that refused an
-    action; protocol 2 replies carry both (protocol 1 replies stay as they always were).
-    """
-
-    def __init__(
-        self, message: str, code: str = "request", field: str | None = None, rule: str = ""
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
-        self.rule = rule
-
-
-def _show(value: Any) -> str:
-    """A JSON-style rendering of a value for error messages (shortened if long)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value) if not isinstance(value, list | dict) else _json_type(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
-
-
 # command -> (fields besides "cmd" and "id", one-line help)
-COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
+COMMANDS: Commands = {
     "help": ((), "the protocol version and this list of commands"),
     "games": ((), "the games: id, names, player counts, rule options"),
     "new": (
@@ -125,6 +106,7 @@ class Engine:
         #: The protocol this session speaks: 1 until ``hello`` picks another.
         self.protocol = 1
         self._v2: Any = None
+        self.fields = Fields()
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             name: getattr(self, f"_cmd_{name}") for name in COMMANDS
         }
@@ -182,27 +164,9 @@ class Engine:
 
         Raises RequestError or BazaarError; on error the game is as it was.
         """
-        cmd = request.get("cmd", MISSING)
-        if cmd == "hello" or self.protocol >= 2:
+        if request.get("cmd", MISSING) == "hello" or self.protocol >= 2:
             return self._version_2().request(request)
-        if cmd is MISSING:
-            raise RequestError(
-                'missing field \'cmd\': say what to do, e.g. {"cmd": "games"} '
-                f"(commands: {COMMAND_LIST})"
-            )
-        if not isinstance(cmd, str):
-            raise RequestError(f"field 'cmd' must be a string, not {_show(cmd)}", "field")
-        if cmd not in COMMANDS:
-            raise RequestError(
-                f"unknown command {_show(cmd)} (commands: {COMMAND_LIST})", "unknown-command"
-            )
-        fields = COMMANDS[cmd][0]
-        extra = sorted(set(request) - {"cmd", "id", *fields})
-        if extra:
-            allowed = ", ".join(f"'{f}'" for f in ("id", *fields))
-            raise RequestError(
-                f"unknown field '{extra[0]}' for command '{cmd}' (its fields: {allowed})", "field"
-            )
+        cmd = self.fields.command(request, COMMANDS, '{"cmd": "games"}')
         return self._handlers[cmd](request)
 
     def _version_2(self) -> Any:
@@ -236,51 +200,10 @@ class Engine:
         if not isinstance(request, dict):
             raise RequestError(
                 f"a request must be a JSON object such as {example}, "
-                f"not a JSON {_json_type(request)}",
+                f"not a JSON {json_type(request)}",
                 "request",
             )
         return request
-
-    @staticmethod
-    def _int(req: dict[str, Any], name: str, default: Any = MISSING, what: str = "") -> int:
-        value = req.get(name, MISSING)
-        if value is MISSING:
-            if default is MISSING:
-                raise RequestError(f"missing field '{name}' ({what or 'an integer'})", "field")
-            return default
-        if type(value) is not int:
-            raise RequestError(
-                f"field '{name}' must be an integer{f' ({what})' if what else ''}, "
-                f"not {_show(value)}",
-                "field",
-            )
-        return value
-
-    @staticmethod
-    def _seat(req: dict[str, Any], state: State) -> Any:
-        """The ``seat`` field: MISSING, None (public) or a seat number of ``state``."""
-        seat = req.get("seat", MISSING)
-        if seat is MISSING or seat is None:
-            return seat
-        last = state.num_players - 1
-        if type(seat) is not int:
-            raise RequestError(
-                f"field 'seat' must be a seat number 0-{last} or null (public), not {_show(seat)}",
-                "field",
-            )
-        if not 0 <= seat <= last:
-            raise RequestError(f"field 'seat' is {seat}, but this game has seats 0-{last}", "field")
-        return seat
-
-    @staticmethod
-    def _lang(req: dict[str, Any]) -> str | None:
-        lang = req.get("lang", MISSING)
-        if lang is MISSING or lang is None:
-            return None
-        if lang not in LANGS:
-            choices = ", ".join(_show(x) for x in LANGS)
-            raise RequestError(f"field 'lang' must be one of {choices}, not {_show(lang)}", "field")
-        return lang
 
     @staticmethod
     def _action(req: dict[str, Any], state: State) -> int:
@@ -299,54 +222,14 @@ class Engine:
             return value
         raise RequestError(
             f"field 'action' must be a notation string or an integer action number, "
-            f"not {_show(value)}",
+            f"not {show(value)}",
             "field",
         )
-
-    @staticmethod
-    def _name(seat: int, raw: str) -> str:
-        """Seat ``seat``'s name from ``new``, trimmed and checked (bazaar.core.names)."""
-        try:
-            return check_name(raw, allow_empty=True)
-        except BadName as exc:
-            raise RequestError(f"field 'seats': seat {seat}: {exc.message}", "name") from exc
-
-    def _need_match(self) -> Match:
-        if self.match is None:
-            raise RequestError(
-                'no game yet: start one with {"cmd": "new", "game": "buy-low-sell-high", '
-                '"players": 3} or {"cmd": "load", "record": {...}}',
-                "no-game",
-            )
-        return self.match
 
     # ------------------------------------------------------------------ reply parts
     @staticmethod
     def _turn(state: State) -> dict[str, Any]:
         return {"to_move": state.to_move(), "legal": state.legal_notations()}
-
-    @staticmethod
-    def _about(match: Match) -> dict[str, Any]:
-        record = match.record
-        return {
-            "game": record.game,
-            "players": record.players,
-            "seed": record.seed,
-            "options": dict(match.state.options),
-        }
-
-    def _events(self, events: Iterable[Event], seat: Any, lang: str | None) -> list[dict[str, Any]]:
-        assert self.match is not None
-        game = self.match.game
-        out = []
-        for event in events:
-            if seat is not MISSING and not event.visible_to(seat):
-                continue
-            data = event.to_json()
-            if lang is not None:
-                data["text"] = game.describe_event(event, lang)
-            out.append(data)
-        return out
 
     # ------------------------------------------------------------------ commands
     def _cmd_help(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -355,62 +238,25 @@ class Engine:
             "version": __version__,
             "protocol": PROTOCOL,
             "games": game_ids(),
-            "commands": {
-                name: {"fields": list(fields), "help": text}
-                for name, (fields, text) in COMMANDS.items()
-            },
+            "commands": command_help(COMMANDS),
         }
 
     def _cmd_games(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"games": [game.info() for game in all_games()]}
 
     def _cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
-        game_id = req.get("game", MISSING)
-        if game_id is MISSING:
-            raise RequestError(
-                f"missing field 'game' (a game id: {', '.join(game_ids())})", "field"
-            )
-        if not isinstance(game_id, str):
-            raise RequestError(
-                f"field 'game' must be a game id string ({', '.join(game_ids())}), "
-                f"not {_show(game_id)}",
-                "field",
-            )
-        game = get_game(game_id)
+        game = get_game(self.fields.game_id(req))
         span = f"{game.min_players}-{game.max_players}"
-        players = self._int(req, "players", what=f"the number of players, {span}")
-        seed = self._int(req, "seed", 0, "the random seed")
-        if not SEED_MIN <= seed < SEED_LIMIT:
-            raise RequestError(
-                f"field 'seed' is {_show(seed)}, but a seed must be from -2**63 to 2**64 - 1",
-                "field",
-            )
-        options = req.get("options", {})
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise RequestError(
-                f"field 'options' must be an object of rule options, not {_show(options)}",
-                "field",
-            )
-        seats = req.get("seats", [])
-        if seats is None:
-            seats = []
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise RequestError(
-                f"field 'seats' must be a list of player names, not {_show(seats)}", "field"
-            )
-        if seats and len(seats) != players:
-            raise RequestError(
-                f"field 'seats' names {len(seats)} players, but 'players' is {players}", "field"
-            )
-        seats = [self._name(i, name) for i, name in enumerate(seats)]
+        players = self.fields.integer(req, "players", MISSING, f"the number of players, {span}")
+        seed = self.fields.seed(req)
+        options = self.fields.options(req)
+        seats = self.fields.names(req, "seats", players)
         match = Match.new(game, players, seed, options, seats)
         self.match = match
-        return {**self._about(match), **self._turn(match.state)}
+        return {**about(match), **self._turn(match.state)}
 
     def _cmd_legal(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
+        state = need_match(self.match).state
         numbers = state.legal_actions()
         return {
             "to_move": state.to_move(),
@@ -419,27 +265,19 @@ class Engine:
         }
 
     def _cmd_check(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
+        state = need_match(self.match).state
         action = self._action(req, state)
         return {"action": state.notation(action), "number": action, "by": state.to_move()}
 
     def _cmd_play(self, req: dict[str, Any]) -> dict[str, Any]:
-        match = self._need_match()
+        match = need_match(self.match)
         state = match.state
-        seat = self._seat(req, state)
-        lang = self._lang(req)
+        seat = self.fields.seat(req, state)
+        lang = self.fields.lang(req)
         action = self._action(req, state)
         mover = state.to_move()
         public = state.public_notation(action)
-        backup = state.clone()
-        done = len(match.record.actions)
-        try:
-            events = match.play(action)
-        except Exception:
-            # apply() validates before it mutates, so only a bug gets here: put the game back
-            match.state = backup
-            del match.record.actions[done:]
-            raise
+        events = play_or_restore(match, action)
         turn = self._turn(state)
         text = state.notation(action)
         number: int | None = action
@@ -451,81 +289,52 @@ class Engine:
             "action": text,
             "number": number,
             "by": mover,
-            "events": self._events(events, seat, lang),
+            "events": event_list(match.game, events, seat, lang),
             **turn,
             "over": state.is_over(),
         }
 
     def _cmd_undo(self, req: dict[str, Any]) -> dict[str, Any]:
-        match = self._need_match()
+        match = need_match(self.match)
         record = match.record
-        count = self._int(req, "count", 1, "how many actions to take back")
+        count = self.fields.integer(req, "count", 1, "how many actions to take back")
         if not 1 <= count <= len(record.actions):
             raise RequestError(
                 f"field 'count' is {count}, but {len(record.actions)} action(s) can be taken back",
                 "field",
             )
-        keep = record.actions[: len(record.actions) - count]
-        shorter = GameRecord(
-            record.game, record.players, record.seed, dict(record.options), keep, record.seats
-        )
-        self.match = Match.from_record(shorter)
-        return {"undone": record.actions[len(keep) :], **self._turn(self.match.state)}
+        self.match = take_back(match, count)
+        return {"undone": record.actions[-count:], **self._turn(self.match.state)}
 
     def _cmd_view(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
-        seat = self._seat(req, state)
+        state = need_match(self.match).state
+        seat = self.fields.seat(req, state)
         return {"view": state.full_view() if seat is MISSING else state.view(seat)}
 
     def _cmd_result(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
-        return {
-            "over": state.is_over(),
-            "scores": state.scores(),
-            "winners": state.winners(),
-            "returns": state.returns(),
-        }
+        return result(need_match(self.match).state)
 
     def _cmd_record(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"record": self._need_match().record.to_json()}
+        return {"record": need_match(self.match).record.to_json()}
 
     def _cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
-        data = req.get("record", MISSING)
-        if data is MISSING:
-            raise RequestError(
-                "missing field 'record' (a game record object, as the 'record' command returns)",
-                "field",
-            )
-        try:
-            record = GameRecord.from_json(data)
-            match = Match.from_record(record)
-        except BadRecord:
-            raise
-        except BazaarError as exc:
-            raise BadRecord(f"record cannot start a game: {exc.message}") from exc
-        self.match = match
+        match = self.match = self.fields.record(req)
         return {
-            **self._about(match),
+            **about(match),
             "actions": len(match.record.actions),
             **self._turn(match.state),
         }
 
     def _cmd_log(self, req: dict[str, Any]) -> dict[str, Any]:
-        match = self._need_match()
-        seat = self._seat(req, match.state)
-        lang = self._lang(req)
-        record = match.record
-        replay = Match.new(match.game, record.players, record.seed, record.options)
+        match = need_match(self.match)
+        seat = self.fields.seat(req, match.state)
+        lang = self.fields.lang(req)
         log = []
-        for n, text in enumerate(record.actions, 1):
-            mover = replay.state.to_move()
-            action = replay.state.parse(text)
+        for n, (mover, _, text, public, events) in enumerate(replayed(match), 1):
             hidden = seat is not MISSING and seat != mover
-            shown = replay.state.public_notation(action) if hidden else text
-            events = replay.play(action)
-            log.append(
-                {"n": n, "by": mover, "action": shown, "events": self._events(events, seat, lang)}
-            )
+            shown = public if hidden else text
+            shown_events = event_list(match.game, events, seat, lang)
+            log.append({"n": n, "by": mover, "action": shown, "events": shown_events})
         return {"log": log}
 
     def _cmd_quit(self, req: dict[str, Any]) -> dict[str, Any]:

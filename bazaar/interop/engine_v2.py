@@ -17,35 +17,23 @@ from typing import TYPE_CHECKING, Any
 
 from bazaar import __version__
 from bazaar.core import describe
-from bazaar.core.errors import BadName, BadOptions, BadRecord, BazaarError, IllegalAction
-from bazaar.core.game import Event, State
-from bazaar.core.names import check_name
-from bazaar.core.record import SEED_LIMIT, SEED_MIN, GameRecord, Match
+from bazaar.core.errors import BadOptions, BazaarError, IllegalAction
+from bazaar.core.game import State
+from bazaar.core.record import Match
 from bazaar.core.registry import all_games, game_ids, get_game
-from bazaar.core.rng import Rng
-from bazaar.i18n import t
-from bazaar.interop.engine import LANGS, MISSING, PROTOCOLS, RequestError, _show
+from bazaar.interop import engine_bots
+from bazaar.interop import engine_steps as steps
+from bazaar.interop.engine import PROTOCOLS
+from bazaar.interop.engine_bots import BOT_LEVELS, SEARCH_LEVELS, search_seed
+from bazaar.interop.engine_fields import MISSING, Commands, FieldsV2, RequestError, show
 
 if TYPE_CHECKING:
     from bazaar.interop.engine import Engine
 
-#: The levels a ``bot`` plays at: two instant bots and the three ISMCTS levels.
-BOT_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
-#: The levels of a search (``hint``, ``analysis``, and ``bot`` budgets).
-SEARCH_LEVELS = ("easy", "medium", "hard")
-#: The largest search budgets a request may ask for.
-MAX_ITERATIONS = 100_000
-MAX_MILLIS = 60_000
-#: ``hint`` gives at most this many moves; ``analysis`` samples at most this many positions
-#: with at most this many playouts each.
-MAX_TOP = 20
-MAX_POINTS = 500
-MAX_PLAYOUTS = 1000
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+__all__ = ["BOT_LEVELS", "COMMANDS_V2", "SEARCH_LEVELS", "Version2", "search_seed"]
 
 # command -> (fields besides "cmd" and "id", one-line help)
-COMMANDS_V2: dict[str, tuple[tuple[str, ...], str]] = {
+COMMANDS_V2: Commands = {
     "hello": (("protocol",), "pick the protocol version of this session (1 or 2)"),
     "help": ((), "the protocol version and this list of commands"),
     "games": ((), "the games (names, player counts, rule options with labels) and bot levels"),
@@ -86,17 +74,12 @@ COMMAND_LIST_V2 = ", ".join(COMMANDS_V2)
 MOVE_FIELDS = ("index", "action", "notation")
 
 
-def search_seed(seed: int, moves: int) -> int:
-    """The seed of a bot's or hint's choices: from the request's ``seed`` and the number of
-    actions played, so one seed gives every turn of a game its own, reproducible choices."""
-    return Rng((seed & _MASK) ^ ((moves * _GOLDEN) & _MASK)).next64()
-
-
 class Version2:
     """The protocol 2 commands of one :class:`~bazaar.interop.engine.Engine` session."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.fields = FieldsV2()
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             name: getattr(self, f"_cmd_{name}") for name in COMMANDS_V2
         }
@@ -104,102 +87,13 @@ class Version2:
     # ------------------------------------------------------------------ dispatch
     def request(self, req: dict[str, Any]) -> dict[str, Any]:
         """Carry out a parsed request; raise RequestError/BazaarError, changing nothing."""
-        cmd = req.get("cmd", MISSING)
-        if cmd is MISSING:
-            raise RequestError(
-                'missing field \'cmd\': say what to do, e.g. {"cmd": "legal"} '
-                f"(commands: {COMMAND_LIST_V2})",
-                field="cmd",
-            )
-        if not isinstance(cmd, str):
-            raise RequestError(f"field 'cmd' must be a string, not {_show(cmd)}", "field", "cmd")
-        if cmd not in COMMANDS_V2:
-            raise RequestError(
-                f"unknown command {_show(cmd)} (commands: {COMMAND_LIST_V2})",
-                "unknown-command",
-                "cmd",
-            )
-        fields = COMMANDS_V2[cmd][0]
-        extra = sorted(set(req) - {"cmd", "id", *fields})
-        if extra:
-            allowed = ", ".join(f"'{f}'" for f in ("id", *fields))
-            raise RequestError(
-                f"unknown field '{extra[0]}' for command '{cmd}' (its fields: {allowed})",
-                "field",
-                extra[0],
-            )
+        cmd = self.fields.command(req, COMMANDS_V2, '{"cmd": "legal"}')
         return self._handlers[cmd](req)
 
     # ------------------------------------------------------------------ fields
-    @staticmethod
-    def _int(req: dict[str, Any], name: str, default: Any, what: str, low: int, high: int) -> Any:
-        """An integer field in ``low..high`` (MISSING ``default``: required)."""
-        value = req.get(name, MISSING)
-        if value is MISSING or (value is None and default is not MISSING):
-            if default is MISSING:
-                raise RequestError(f"missing field '{name}' ({what})", "field", name)
-            return default
-        if type(value) is not int:
-            raise RequestError(
-                f"field '{name}' must be an integer ({what}), not {_show(value)}", "field", name
-            )
-        if not low <= value <= high:
-            raise RequestError(
-                f"field '{name}' is {value}, but it must be from {low} to {high} ({what})",
-                "field",
-                name,
-            )
-        return value
-
-    @staticmethod
-    def _seed(req: dict[str, Any]) -> int:
-        seed = req.get("seed", MISSING)
-        if seed is MISSING or seed is None:
-            return 0
-        if type(seed) is not int or not SEED_MIN <= seed < SEED_LIMIT:
-            raise RequestError(
-                f"field 'seed' must be an integer from -2**63 to 2**64 - 1, not {_show(seed)}",
-                "field",
-                "seed",
-            )
-        return seed
-
-    @staticmethod
-    def _lang(req: dict[str, Any]) -> str | None:
-        lang = req.get("lang", MISSING)
-        if lang is MISSING or lang is None:
-            return None
-        if lang not in LANGS:
-            choices = ", ".join(_show(x) for x in LANGS)
-            raise RequestError(
-                f"field 'lang' must be one of {choices}, not {_show(lang)}", "field", "lang"
-            )
-        return str(lang)
-
-    @staticmethod
-    def _seat(req: dict[str, Any], state: State, public: bool) -> Any:
-        """The ``seat`` field: MISSING, a seat number, or (``public``) None for the public."""
-        seat = req.get("seat", MISSING)
-        if seat is MISSING or (seat is None and public):
-            return seat
-        last = state.num_players - 1
-        if type(seat) is not int:
-            kind = " or null (public)" if public else ""
-            raise RequestError(
-                f"field 'seat' must be a seat number 0-{last}{kind}, not {_show(seat)}",
-                "field",
-                "seat",
-            )
-        if not 0 <= seat <= last:
-            raise RequestError(
-                f"field 'seat' is {seat}, but this game has seats 0-{last}", "field", "seat"
-            )
-        return seat
-
-    @staticmethod
-    def _mover_seat(req: dict[str, Any], state: State, what: str) -> Any:
+    def mover_seat(self, req: dict[str, Any], state: State, what: str) -> Any:
         """The ``seat`` field of a request only the seat to move may make."""
-        seat = Version2._seat(req, state, public=False)
+        seat = self.fields.seat(req, state, public=False)
         mover = state.to_move()
         if seat is not MISSING and mover is not None and seat != mover:
             raise RequestError(
@@ -207,71 +101,9 @@ class Version2:
             )
         return seat
 
-    @staticmethod
-    def _flag(req: dict[str, Any], name: str) -> bool:
-        value = req.get(name, False)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise RequestError(
-                f"field '{name}' must be true or false, not {_show(value)}", "field", name
-            )
-        return value
-
-    def _level(self, req: dict[str, Any], levels: tuple[str, ...], default: str) -> str:
-        level = req.get("level", MISSING)
-        if level is MISSING or level is None:
-            return default
-        if not isinstance(level, str) or level.strip().lower() not in levels:
-            choices = ", ".join(_show(x) for x in levels)
-            raise RequestError(
-                f"field 'level' must be one of {choices}, not {_show(level)}", "field", "level"
-            )
-        return level.strip().lower()
-
-    def _budget(self, req: dict[str, Any], level: str, game_id: str) -> Any:
-        """The search settings of ``level`` with the request's ``iterations``/``millis``."""
-        from bazaar.bots.levels import level_settings
-
-        iterations = self._int(
-            req, "iterations", None, "a search budget in playouts", 1, MAX_ITERATIONS
-        )
-        millis = req.get("millis", MISSING)
-        if millis is MISSING or millis is None:
-            millis = None
-        elif type(millis) not in (int, float) or not 0 < millis <= MAX_MILLIS or millis != millis:
-            raise RequestError(
-                f"field 'millis' must be a number of milliseconds above 0 and at most "
-                f"{MAX_MILLIS}, not {_show(millis)}",
-                "field",
-                "millis",
-            )
-        if level not in SEARCH_LEVELS:
-            for name, value in (("iterations", iterations), ("millis", millis)):
-                if value is not None:
-                    raise RequestError(
-                        f"field '{name}' is a search budget: it needs a level of "
-                        f"{', '.join(SEARCH_LEVELS)}, not {_show(level)}",
-                        "field",
-                        name,
-                    )
-            return level
-        if iterations is None and millis is None:
-            return level
-        settings = level_settings(level, game_id)
-        settings["iterations"] = iterations
-        settings["millis"] = None if millis is None else float(millis)
-        return settings
-
-    def _need_match(self) -> Match:
-        match: Match | None = self.engine.match
-        if match is None:
-            raise RequestError(
-                'no game yet: start one with {"cmd": "new", "game": "buy-low-sell-high", '
-                '"players": 3} or {"cmd": "load", "record": {...}}',
-                "no-game",
-            )
-        return match
+    def need_match(self) -> Match:
+        """The session's game, or the ``no-game`` error."""
+        return steps.need_match(self.engine.match)
 
     def _chosen(self, req: dict[str, Any], state: State) -> tuple[int, str]:
         """The move of a ``play`` or ``check``: (action number, the field that named it)."""
@@ -297,7 +129,7 @@ class Version2:
                 if not isinstance(value, str):
                     raise RequestError(
                         f"field 'notation' must be a move's text such as \"pass\", "
-                        f"not {_show(value)}",
+                        f"not {show(value)}",
                         "field",
                         name,
                     )
@@ -305,7 +137,7 @@ class Version2:
             if type(value) is not int:
                 what = "a place in the 'legal' list" if name == "index" else "an action number"
                 raise RequestError(
-                    f"field '{name}' must be an integer ({what}), not {_show(value)}",
+                    f"field '{name}' must be an integer ({what}), not {show(value)}",
                     "field",
                     name,
                 )
@@ -328,7 +160,7 @@ class Version2:
 
     # ------------------------------------------------------------------ reply parts
     @staticmethod
-    def _words(state: State, action: int, lang: str, view: dict[str, Any] | None) -> str:
+    def words(state: State, action: int, lang: str, view: dict[str, Any] | None) -> str:
         return describe.describe_action(state.game.id, action, lang, view) or state.notation(action)
 
     def _moves(self, state: State, lang: str | None) -> list[dict[str, Any]]:
@@ -345,7 +177,7 @@ class Version2:
                 "notation": state.notation(action),
             }
             if lang:
-                move["text"] = self._words(state, action, lang, view)
+                move["text"] = self.words(state, action, lang, view)
             out.append(move)
         return out
 
@@ -357,30 +189,9 @@ class Version2:
 
     @staticmethod
     def _about(match: Match) -> dict[str, Any]:
-        record = match.record
-        return {
-            "game": record.game,
-            "players": record.players,
-            "seed": record.seed,
-            "options": dict(match.state.options),
-            "names": list(record.seats),
-        }
+        return {**steps.about(match), "names": list(match.record.seats)}
 
-    @staticmethod
-    def _events(
-        match: Match, events: list[Event], seat: Any, lang: str | None
-    ) -> list[dict[str, Any]]:
-        out = []
-        for event in events:
-            if seat is not MISSING and not event.visible_to(seat):
-                continue
-            data = event.to_json()
-            if lang is not None:
-                data["text"] = match.game.describe_event(event, lang)
-            out.append(data)
-        return out
-
-    def _play(self, match: Match, action: int, seat: Any, lang: str | None) -> dict[str, Any]:
+    def play(self, match: Match, action: int, seat: Any, lang: str | None) -> dict[str, Any]:
         """Play ``action`` (legal) and answer as ``seat`` sees it (MISSING: the referee)."""
         state = match.state
         mover = state.to_move()
@@ -401,20 +212,12 @@ class Version2:
             else:
                 hidden = seat is not MISSING and seat != mover
                 view = state.view(None if hidden else mover)
-                move["text"] = self._words(state, action, lang, view)
-        backup = state.clone()
-        done = len(match.record.actions)
-        try:
-            events = match.play(action)
-        except Exception:
-            # apply() validates before it mutates, so only a bug gets here: put the game back
-            match.state = backup
-            del match.record.actions[done:]
-            raise
+                move["text"] = self.words(state, action, lang, view)
+        events = steps.play_or_restore(match, action)
         return {
             "move": move,
             "by": mover,
-            "events": self._events(match, events, seat, lang),
+            "events": steps.event_list(match.game, events, seat, lang),
             **self._turn(match.state, seat, lang),
             "over": match.state.is_over(),
         }
@@ -431,8 +234,7 @@ class Version2:
             )
         if type(version) is not int or version not in PROTOCOLS:
             raise RequestError(
-                f"field 'protocol' is {_show(version)}, but this engine speaks protocol "
-                f"{supported}",
+                f"field 'protocol' is {show(version)}, but this engine speaks protocol {supported}",
                 "protocol",
                 "protocol",
             )
@@ -451,154 +253,74 @@ class Version2:
             "protocol": self.engine.protocol,
             "protocols": list(PROTOCOLS),
             "games": game_ids(),
-            "commands": {
-                name: {"fields": list(fields), "help": text}
-                for name, (fields, text) in COMMANDS_V2.items()
-            },
+            "commands": steps.command_help(COMMANDS_V2),
         }
 
     def _cmd_games(self, req: dict[str, Any]) -> dict[str, Any]:
-        from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES
-
-        levels = []
-        for level in BOT_LEVELS:
-            spec = level if level in ("random", "heuristic") else f"ismcts:{level}"
-            levels.append(
-                {
-                    "level": level,
-                    "search": level in SEARCH_LEVELS,
-                    "name": {lang: t(BOT_NAMES[spec], lang) for lang in LANGS},
-                    "about": {lang: t(BOT_DESCRIPTIONS[spec], lang) for lang in LANGS},
-                }
-            )
-        return {"games": [game.info() for game in all_games()], "levels": levels}
+        return {"games": [game.info() for game in all_games()], "levels": engine_bots.levels()}
 
     def _cmd_new(self, req: dict[str, Any]) -> dict[str, Any]:
-        ids = ", ".join(game_ids())
-        game_id = req.get("game", MISSING)
-        if game_id is MISSING:
-            raise RequestError(f"missing field 'game' (a game id: {ids})", "field", "game")
-        if not isinstance(game_id, str):
-            raise RequestError(
-                f"field 'game' must be a game id string ({ids}), not {_show(game_id)}",
-                "field",
-                "game",
-            )
+        fields = self.fields
         try:
-            game = get_game(game_id)
+            game = get_game(fields.game_id(req))
         except BazaarError as exc:
             raise RequestError(exc.message, exc.rule, "game") from exc
         span = f"the number of players, {game.min_players}-{game.max_players}"
-        players = self._int(req, "players", MISSING, span, game.min_players, game.max_players)
-        seed = self._seed(req)
-        options = req.get("options", {})
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise RequestError(
-                f"field 'options' must be an object of rule options, not {_show(options)}",
-                "field",
-                "options",
-            )
-        names = req.get("names", [])
-        if names is None:
-            names = []
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise RequestError(
-                f"field 'names' must be a list of player names, not {_show(names)}",
-                "field",
-                "names",
-            )
-        if names and len(names) != players:
-            raise RequestError(
-                f"field 'names' names {len(names)} players, but 'players' is {players}",
-                "field",
-                "names",
-            )
-        checked = []
-        for i, name in enumerate(names):
-            try:
-                checked.append(check_name(name, allow_empty=True))
-            except BadName as exc:
-                raise RequestError(
-                    f"field 'names': seat {i}: {exc.message}", "name", "names"
-                ) from exc
+        players = fields.integer(req, "players", MISSING, span, game.min_players, game.max_players)
+        seed = fields.seed(req)
+        options = fields.options(req)
+        names = fields.names(req, "names", players)
         try:
-            match = Match.new(game, players, seed, options, checked)
+            match = Match.new(game, players, seed, options, names)
         except BadOptions as exc:
             raise RequestError(exc.message, "options", "options") from exc
         self.engine.match = match
         return {**self._about(match), **self._turn(match.state)}
 
     def _cmd_legal(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
-        seat = self._seat(req, state, public=False)
-        return self._turn(state, seat, self._lang(req))
+        state = self.need_match().state
+        seat = self.fields.seat(req, state, public=False)
+        return self._turn(state, seat, self.fields.lang(req))
 
     def _cmd_check(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
-        self._mover_seat(req, state, "only the seat to move may check its moves")
+        state = self.need_match().state
+        self.mover_seat(req, state, "only the seat to move may check its moves")
         action, _ = self._chosen(req, state)
         legal = state.legal_actions()
         move = {"index": legal.index(action), "action": action, "notation": state.notation(action)}
         return {"move": move, "by": state.to_move()}
 
     def _cmd_play(self, req: dict[str, Any]) -> dict[str, Any]:
-        match = self._need_match()
+        match = self.need_match()
         state = match.state
-        seat = self._mover_seat(req, state, "a seat plays only its own moves")
-        lang = self._lang(req)
+        seat = self.mover_seat(req, state, "a seat plays only its own moves")
+        lang = self.fields.lang(req)
         action, _ = self._chosen(req, state)
-        return self._play(match, action, seat, lang)
+        return self.play(match, action, seat, lang)
 
     def _cmd_view(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
-        seat = self._seat(req, state, public=True)
+        state = self.need_match().state
+        seat = self.fields.seat(req, state, public=True)
         return {"view": state.full_view() if seat is MISSING else state.view(seat)}
 
     def _cmd_result(self, req: dict[str, Any]) -> dict[str, Any]:
-        state = self._need_match().state
-        return {
-            "over": state.is_over(),
-            "scores": state.scores(),
-            "winners": state.winners(),
-            "returns": state.returns(),
-        }
+        return steps.result(self.need_match().state)
 
     def _cmd_undo(self, req: dict[str, Any]) -> dict[str, Any]:
-        match = self._need_match()
+        match = self.need_match()
         record = match.record
         played = len(record.actions)
         if not played:
             raise RequestError("no action to take back: none has been played", "field", "count")
-        count = self._int(req, "count", 1, "how many actions to take back", 1, played)
-        keep = record.actions[: played - count]
-        shorter = GameRecord(
-            record.game, record.players, record.seed, dict(record.options), keep, record.seats
-        )
-        self.engine.match = Match.from_record(shorter)
-        return {"undone": record.actions[len(keep) :], **self._turn(self.engine.match.state)}
+        count = self.fields.integer(req, "count", 1, "how many actions to take back", 1, played)
+        self.engine.match = steps.take_back(match, count)
+        return {"undone": record.actions[-count:], **self._turn(self.engine.match.state)}
 
     def _cmd_record(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"record": self._need_match().record.to_json()}
+        return {"record": self.need_match().record.to_json()}
 
     def _cmd_load(self, req: dict[str, Any]) -> dict[str, Any]:
-        data = req.get("record", MISSING)
-        if data is MISSING:
-            raise RequestError(
-                "missing field 'record' (a game record object, as the 'record' command returns)",
-                "field",
-                "record",
-            )
-        try:
-            record = GameRecord.from_json(data)
-            match = Match.from_record(record)
-        except BadRecord as exc:
-            raise RequestError(exc.message, "record", "record") from exc
-        except BazaarError as exc:
-            message = f"record cannot start a game: {exc.message}"
-            raise RequestError(message, "record", "record") from exc
-        self.engine.match = match
+        match = self.engine.match = self.fields.record(req)
         return {
             **self._about(match),
             "actions": len(match.record.actions),
@@ -606,111 +328,26 @@ class Version2:
         }
 
     def _cmd_log(self, req: dict[str, Any]) -> dict[str, Any]:
-        match = self._need_match()
-        seat = self._seat(req, match.state, public=True)
-        lang = self._lang(req)
-        record = match.record
-        replay = Match.new(match.game, record.players, record.seed, record.options)
+        match = self.need_match()
+        seat = self.fields.seat(req, match.state, public=True)
+        lang = self.fields.lang(req)
         log = []
-        for n, text in enumerate(record.actions, 1):
-            mover = replay.state.to_move()
-            action = replay.state.parse(text)
+        for n, (mover, action, text, public, events) in enumerate(steps.replayed(match), 1):
             entry: dict[str, Any] = {"n": n, "by": mover, "action": action, "notation": text}
-            public = replay.state.public_notation(action)
             if seat is not MISSING and seat != mover and public != text:
                 entry.update(action=None, notation=public)
-            entry["events"] = self._events(match, replay.play(action), seat, lang)
+            entry["events"] = steps.event_list(match.game, events, seat, lang)
             log.append(entry)
         return {"log": log}
 
     def _cmd_bot(self, req: dict[str, Any]) -> dict[str, Any]:
-        from bazaar.bots.heuristics import HeuristicBot
-        from bazaar.bots.levels import LevelBot
-        from bazaar.bots.random_bot import RandomBot
-
-        match = self._need_match()
-        state = match.state
-        play = self._flag(req, "play")
-        seat = self._seat(req, state, public=False)
-        level = self._level(req, BOT_LEVELS, "medium")
-        seed = self._seed(req)
-        lang = self._lang(req)
-        settings = self._budget(req, level, state.game.id)
-        mover = state.to_move()
-        if mover is None:
-            raise RequestError("the game is over: there is no move to choose", "game-over")
-        if seat is not MISSING and seat != mover and not play:
-            raise RequestError(
-                f"field 'seat' is {seat}, but seat {mover} is to move: a suggestion for seat "
-                f'{mover} would show its cards; ask with "play": true to have the bot play '
-                "that move, or without 'seat'",
-                "turn",
-                "seat",
-            )
-        mixed = search_seed(seed, len(match.record.actions))
-        world = state.determinize(mover, Rng(mixed))  # the mover's information only
-        if level == "random":
-            action = RandomBot(mixed).choose(world)
-        elif level == "heuristic":
-            action = HeuristicBot(mixed).choose(world)
-        else:
-            action = LevelBot(settings, mixed).choose(world)
-        if play:
-            return {"level": level, **self._play(match, action, seat, lang)}
-        move: dict[str, Any] = {
-            "index": state.legal_actions().index(action),
-            "action": action,
-            "notation": state.notation(action),
-        }
-        if lang:
-            move["text"] = self._words(state, action, lang, state.view(mover))
-        return {"level": level, "by": mover, "move": move}
+        return engine_bots.bot(self, req)
 
     def _cmd_hint(self, req: dict[str, Any]) -> dict[str, Any]:
-        from bazaar.bots.advice import hint
-
-        match = self._need_match()
-        state = match.state
-        self._mover_seat(req, state, "hints are for the seat to move")
-        level = self._level(req, SEARCH_LEVELS, "medium")
-        seed = self._seed(req)
-        top = self._int(req, "top", 3, "how many moves to give", 1, MAX_TOP)
-        settings = self._budget(req, level, state.game.id)
-        mover = state.to_move()
-        if mover is None:
-            raise RequestError("the game is over: there is no move to hint", "game-over")
-        mixed = search_seed(seed, len(match.record.actions))
-        world = state.determinize(mover, Rng(mixed))  # the mover's information only
-        moves = hint(world, mover, settings, top, mixed)
-        return {"level": level, "by": mover, "hints": moves}
+        return engine_bots.hint(self, req)
 
     def _cmd_analysis(self, req: dict[str, Any]) -> dict[str, Any]:
-        from bazaar.bots.analysis import CURVE_PLAYOUTS, CURVE_POINTS, analyse_game
-
-        match = self._need_match()
-        state = match.state
-        seat = self._seat(req, state, public=False)
-        if seat is MISSING:
-            raise RequestError(
-                f"missing field 'seat' (whose decisions to judge, 0-{state.num_players - 1})",
-                "field",
-                "seat",
-            )
-        level = self._level(req, SEARCH_LEVELS, "easy")
-        seed = self._seed(req)
-        playouts = self._int(
-            req, "playouts", CURVE_PLAYOUTS, "playouts per sampled position", 1, MAX_PLAYOUTS
-        )
-        points = self._int(req, "points", CURVE_POINTS, "positions sampled", 1, MAX_POINTS)
-        settings = self._budget(req, level, state.game.id)
-        if not state.is_over():
-            raise RequestError(
-                "the game is not over: an analysis judges a finished game (its whole record "
-                "is public only then)",
-                "not-over",
-            )
-        analysis = analyse_game(match.record, seat, settings, seed, playouts, points)
-        return {"level": level, "analysis": analysis}
+        return engine_bots.analysis(self, req)
 
     def _cmd_quit(self, req: dict[str, Any]) -> dict[str, Any]:
         self.engine.running = False
