@@ -50,6 +50,7 @@ CLIP = 2.0
 KIND_MAX = float(max(max(Counter(deck).values()) for deck in CUSTOMER_DECKS.values()))
 #: customers of one type standing at one entrance / this (a type has 10 cards)
 WAITING_SCALE = 10.0
+BONUS_MAX = C.majority_bonus * NUM_TYPES
 DECK_SIZE = float(max(len(deck) for deck in CUSTOMER_DECKS.values()))
 ADJACENCY_NAMES = tuple(ADJACENCY_SETS)
 DECK_NAMES = tuple(CUSTOMER_DECKS)
@@ -147,7 +148,11 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
         G("hidden_count", n, f"Hidden customers of each seat / {HAND}."),
         G("stalls", n * NUM_TYPES, "Each seat's built stalls per type / 10, seat-major (4 each)."),
         G("last_income", n, f"Each seat's income of the last round / {INCOME_SCALE:g} (clipped)."),
-        G("last_bonus", n, f"Each seat's majority bonus of the last round / {C.majority_bonus}."),
+        G(
+            "last_bonus",
+            n,
+            f"Each seat's majority bonuses of the last round / {BONUS_MAX} (all four types).",
+        ),
     )
 
 
@@ -240,6 +245,9 @@ def _encoder(
     inv_kind = 1.0 / KIND_MAX
     won_scaled = tuple(r / MAX_ROUNDS for r in range(MAX_ROUNDS + 1))
     repay = C.loan_repay
+    stall_step = 1.0 / C.stalls_per_type
+    #: the seats in seat-relative order, for each observing seat
+    seats_from = tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
     #: the constants of the last rules object seen (Night Market makes one per game, so a
     #: one-entry memo: holding it keeps the identity test exact): the rules, star lots, the
     #: copies of each kind / KIND_MAX, the rules group and the yellow minimum
@@ -290,7 +298,6 @@ def _encoder(
             out[o_build_lot + state.slot] = 1.0
         # the lots
         status, owner, stall, won = state.status, state.owner, state.stall, state.won
-        stalls = [0] * (n * NUM_TYPES)
         for lot in range(NUM_LOTS):
             out[o_status + lot * n_status + status[lot]] = 1.0
             q = owner[lot]
@@ -300,7 +307,7 @@ def _encoder(
                 t = stall[lot]
                 if t >= 0:
                     out[o_stall + lot * NUM_TYPES + t] = 1.0
-                    stalls[i * NUM_TYPES + t] += 1
+                    out[o_stalls + i * NUM_TYPES + t] += stall_step
                 out[o_won + lot] = won_scaled[won[lot]]
         out[o_star : o_star + NUM_LOTS] = star
         top, lead = state.top, state.lead
@@ -309,10 +316,10 @@ def _encoder(
                 out[o_top + lot] = _clip(top[i] / MONEY_SCALE)
                 out[o_leader + lot * n + (lead[i] - seat) % n] = 1.0
         # the customers
-        for x in state.waiting:
-            card = x // NUM_LETTERS
+        for w in state.waiting:
+            card = w // NUM_LETTERS
             k = kind[card]
-            out[o_waiting + k - k % NUM_LETTERS + x % NUM_LETTERS] += 1.0 / WAITING_SCALE
+            out[o_waiting + k - k % NUM_LETTERS + w % NUM_LETTERS] += 1.0 / WAITING_SCALE
             unseen[k] -= inv_kind
         for c in state.hands[seat]:
             k = kind[c]
@@ -340,27 +347,31 @@ def _encoder(
         hands, hidden = state.hands, state.hidden
         income, bonus = state.last_income, state.last_bonus
         over = phase == OVER
-        for i in range(n):
-            q = seat + i
-            if q >= n:
-                q -= n
-            out[o_cash + i] = _clip(cash[q] / MONEY_SCALE)
-            out[o_loans + i] = loans[q] / LOAN_MAX
-            score = cash[q] if over else cash[q] - repay * loans[q]
-            out[o_score + i] = _clip(score / MONEY_SCALE)
+        for i, q in enumerate(seats_from[seat]):
+            x = cash[q] / MONEY_SCALE
+            out[o_cash + i] = x if -1.0 <= x <= CLIP else _clip(x)
+            if loans[q]:
+                out[o_loans + i] = loans[q] / LOAN_MAX
+                if not over:
+                    x = (cash[q] - repay * loans[q]) / MONEY_SCALE
+            out[o_score + i] = x if -1.0 <= x <= CLIP else _clip(x)
             out[o_lots + i] = nlots[q] / FREE_MARKERS
-            out[o_markers + i] = _clip((FREE_MARKERS - nlots[q] - placed[q]) / FREE_MARKERS)
+            x = (FREE_MARKERS - nlots[q] - placed[q]) / FREE_MARKERS
+            out[o_markers + i] = x if x >= -1.0 else -1.0
             if placed[q]:
-                out[o_placed + i] = _clip(placed[q] / 4.0)
+                out[o_placed + i] = placed[q] / 4.0 if placed[q] < 8 else CLIP
             if passed[q]:
                 out[o_passed + i] = 1.0
             if done[q]:
                 out[o_gave_up + i] = 1.0
             out[o_hsize + i] = len(hands[q]) / HAND
-            out[o_hcount + i] = len(hidden[q]) / HAND
-            out[o_income + i] = _clip(income[q] / INCOME_SCALE)
-            out[o_bonus + i] = bonus[q] / C.majority_bonus
-        out[o_stalls : o_stalls + n * NUM_TYPES] = [k / C.stalls_per_type for k in stalls]
+            if hidden[q]:
+                out[o_hcount + i] = len(hidden[q]) / HAND
+            if income[q]:
+                x = income[q] / INCOME_SCALE
+                out[o_income + i] = x if x <= CLIP else CLIP
+            if bonus[q]:
+                out[o_bonus + i] = bonus[q] / BONUS_MAX
         return out
 
     return encode

@@ -38,6 +38,7 @@ from bazaar.games.take_stock.fields import (
 )
 from bazaar.games.take_stock.state import TakeStockState
 
+CLIP = 2.0
 #: Scales (a count divided by its usual maximum; money-like totals may reach 2, then clip).
 TOTAL_SCALE = 500.0
 ROUND_VALUE_SCALE = 250.0
@@ -46,6 +47,7 @@ LENGTH_SCALE = 16.0  # 12 cards + 3 splits, +1 for a freeze counted in the lengt
 HELD_SCALE = 8.0
 TOKEN_SCALE = 8.0
 SHARES_SCALE = 10.0
+SHARES_CLIP = CLIP * SHARES_SCALE
 #: copies of each event kind in the deck (for counts scaled to [0, 1])
 KIND_COPIES = tuple(k.copies for k in COMPONENTS.kinds)
 DRAWN_MAX = 2.0
@@ -68,7 +70,6 @@ RULE_FLAGS = (
     "manipulate_direction is 'either'",
     "tokens_between_rounds is 'refill'",
 )
-CLIP = 2.0
 
 
 def _groups(n: int) -> tuple[FeatureGroup, ...]:
@@ -251,9 +252,6 @@ def _encoder(
     o_certs = o["certificates"]
     inv_kind = tuple(1.0 / c for c in KIND_COPIES)
     value_scaled = tuple(VALUE_OF[c] / VALUES for c in range(NUM_CARDS))
-    inv_len = 1.0 / LENGTH_SCALE
-    inv_events = 1.0 / NUM_EVENTS
-    inv_draw = 1.0 / (NUM_CARDS - STOCKS)
     mc_entry = COMPONENTS.kind_of("market-closed")  # always public: tag 0, the bare kind
     o_rules = o["rules"]
     #: per rules object (rules_for shares one by all states of an option set, and the entry
@@ -284,36 +282,39 @@ def _encoder(
             out[o_end + state.reason - 1] = 1.0
         # the market
         top, splits, frozen, rows = state.top, state.splits, state.frozen, state.rows
-        prices = [t * (k + 1) for t, k in zip(top, splits, strict=True)]
-        out[o_value : o_value + STOCKS] = [t / VALUES for t in top]
-        out[o_splits : o_splits + STOCKS] = [k / 3.0 for k in splits]
-        out[o_frozen : o_frozen + STOCKS] = [k / 3.0 for k in frozen]
-        out[o_price : o_price + STOCKS] = [p / MAX_PRICE for p in prices]
-        if rules.freeze_in_length:
-            lengths = [
-                (len(r) + k + f) * inv_len for r, k, f in zip(rows, splits, frozen, strict=True)
-            ]
-        else:
-            lengths = [(len(r) + k) * inv_len for r, k in zip(rows, splits, strict=True)]
-        out[o_length : o_length + STOCKS] = lengths
+        prices = [0] * STOCKS
+        with_freeze = rules.freeze_in_length
+        for s in range(STOCKS):
+            t, k, f = top[s], splits[s], frozen[s]
+            price = prices[s] = t * (k + 1)
+            out[o_value + s] = t / VALUES
+            out[o_price + s] = price / MAX_PRICE
+            length = len(rows[s]) + k
+            if k:
+                out[o_splits + s] = k / 3.0
+            if f:
+                out[o_frozen + s] = f / 3.0
+                if with_freeze:
+                    length += f
+            out[o_length + s] = length / LENGTH_SCALE
         for row in rows:
             for c in row:
                 out[o_rows + c] = 1.0
-        out[o_limit] = state.limit * inv_len
+        out[o_limit] = state.limit / LENGTH_SCALE
         if phase == UPTURN_P:
             mask = state.upturn_mask
             for s in range(STOCKS):
                 if mask >> s & 1:
                     out[o_upturn + s] = 1.0
         elif phase == AUDIT_P:
-            out[o_audit] = state.audit_limit * inv_len
-        out[o_draw] = len(state.sdraw) * inv_draw
+            out[o_audit] = state.audit_limit / LENGTH_SCALE
+        out[o_draw] = len(state.sdraw) / (NUM_CARDS - STOCKS)
         for c in state.sdiscard:
             out[o_sdiscard + c] = 1.0
         deck = state.edeck
-        out[o_edeck] = len(deck) * inv_events
+        out[o_edeck] = len(deck) / NUM_EVENTS
         if mc_entry in deck:
-            out[o_mc] = (len(deck) - deck.index(mc_entry)) * inv_events
+            out[o_mc] = (len(deck) - deck.index(mc_entry)) / NUM_EVENTS
         if state.mc_aside:
             out[o_aside] = 1.0
         out[o_supply] = state.supply / COMPONENTS.tokens_total
@@ -326,7 +327,7 @@ def _encoder(
                 out[o_eknown + k] += inv_kind[k]
             else:
                 hidden += 1
-        out[o_ehidden] = hidden * inv_events
+        out[o_ehidden] = hidden / NUM_EVENTS
         out[o_symbols : o_symbols + VALUES] = sym[:VALUES]
         # the seat's own secrets
         hand = state.hands[seat]
@@ -359,27 +360,29 @@ def _encoder(
         held_all, pfrozen = state.held, state.pfrozen
         exercise = phase == EXERCISE
         exmask = state.exmask
-        r = state.round
+        old_below = state.round << TAG_SHIFT  # held entries: kind | round drawn << TAG_SHIFT
         for i in range(n):
             q = seat + i
             if q >= n:
                 q -= n
             out[o_hsize + i] = len(hands[q]) / MAX_HAND
-            t = tokens[q] / TOKEN_SCALE
-            out[o_tokens + i] = t if t < CLIP else CLIP
+            tk = tokens[q] / TOKEN_SCALE
+            out[o_tokens + i] = tk if tk < CLIP else CLIP
             cq = certs[q]
             if cq:
-                out[o_ccount + i] = len(cq) * inv_len
-                per_stock = [0] * STOCKS
+                out[o_ccount + i] = len(cq) / LENGTH_SCALE
                 base_certs = o_certs + i * NUM_CARDS
+                per_stock = [0] * STOCKS
                 for c in cq:
                     per_stock[STOCK_OF[c]] += shares[c]
                     out[base_certs + c] = 1.0
+                value = 0
                 base = o_shares + i * STOCKS
-                out[base : base + STOCKS] = [
-                    k / SHARES_SCALE if k < CLIP * SHARES_SCALE else CLIP for k in per_stock
-                ]
-                v = sum(k * p for k, p in zip(per_stock, prices, strict=True)) / ROUND_VALUE_SCALE
+                for s, k in enumerate(per_stock):
+                    if k:
+                        value += k * prices[s]
+                        out[base + s] = k / SHARES_SCALE if k < SHARES_CLIP else CLIP
+                v = value / ROUND_VALUE_SCALE
                 out[o_rvalue + i] = v if v < CLIP else CLIP
             v = totals[q] / TOTAL_SCALE
             out[o_total + i] = v if v < CLIP else CLIP
@@ -387,10 +390,13 @@ def _encoder(
             if hq:
                 v = len(hq) / HELD_SCALE
                 out[o_hcount + i] = v if v < CLIP else CLIP
-                old = 0
-                for e in hq:
-                    if e >> TAG_SHIFT < r:
-                        old += 1
+                if hq[-1] < old_below:  # drawn in order: all from earlier rounds
+                    old = len(hq)
+                else:
+                    old = 0
+                    for e in hq:
+                        if e < old_below:
+                            old += 1
                 v = old / HELD_SCALE
                 out[o_hold + i] = v if v < CLIP else CLIP
             if pfrozen[q]:
