@@ -4,11 +4,12 @@ Usage:
     python examples/learn_maskable_ppo.py --game buy-low-sell-high --minutes 10 --out runs/blsh
 
 The learner plays a seat drawn at each game (so every position counts); the other seats are
-uniform random bots. Every ``--eval-every`` seconds of training the policy plays
-``--curve-games`` games against fresh random bots (seeds apart from the training ones), and at
-the end ``--eval-games`` games; evaluation time is not counted as training time. The win share
-of a game is ``state.returns()`` of the learner's seat (1 for a win, 1/k for a k-way tie, 0
-for a loss); the fair share of a random player is ``1 / players``.
+uniform random bots. Every ``--eval-every`` seconds of training time (``--clock cpu``: the
+process's CPU time, so that a shared machine does not shorten the training; ``--clock wall``:
+wall time) the policy plays ``--curve-games`` games against fresh random bots (seeds apart
+from the training ones), and at the end ``--eval-games`` games; evaluation time is not
+training time. The win share of a game is ``state.returns()`` of the learner's seat (1 for a
+win, 1/k for a k-way tie, 0 for a loss); the fair share of a random player is ``1 / players``.
 
 Writes into ``--out``: ``<game>.csv`` (the learning curve), ``<game>.json`` (the final figures),
 ``<game>.png`` (the curve, if matplotlib is installed), and with ``--save-model`` the model.
@@ -83,36 +84,47 @@ def evaluate(model: MaskablePPO, game: str, players: int, games: int, seed: int)
 
 
 def interval(shares: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% normal-approximation interval."""
+    """Mean and its 95% normal-approximation interval (clipped to [0, 1])."""
     n = len(shares)
     mean = sum(shares) / n
     var = sum((s - mean) ** 2 for s in shares) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 class Curve(BaseCallback):
-    """Stops training after ``seconds`` of training time; evaluates every ``every`` seconds."""
+    """Stops after ``seconds`` of training time; evaluates every ``every`` seconds of it.
 
-    def __init__(self, seconds: float, every: float, measure: Callable[[int, float], None]):
+    Training time is this process's CPU time (``clock="cpu"``: a busy shared machine does not
+    shorten the training; with one torch thread it is the wall time of an idle machine) or
+    the wall time (``clock="wall"``). Evaluation time is not training time on either clock.
+    """
+
+    def __init__(
+        self, seconds: float, every: float, clock: str, measure: Callable[[int, float, float], None]
+    ):
         super().__init__()
         self.seconds = seconds
         self.every = every
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
         self.measure = measure
         self.trained = 0.0
+        self.wall = 0.0
         self.next_eval = every
 
     def _on_training_start(self) -> None:
-        self.started = time.perf_counter()
+        self.started = self.clock()
+        self.wall_started = time.perf_counter()
 
     def _on_step(self) -> bool:
-        now = time.perf_counter()
+        now, wall = self.clock(), time.perf_counter()
         self.trained += now - self.started
-        self.started = now
+        self.wall += wall - self.wall_started
+        self.started, self.wall_started = now, wall
         if self.trained >= self.next_eval or self.trained >= self.seconds:
-            self.measure(self.num_timesteps, self.trained)
+            self.measure(self.num_timesteps, self.trained, self.wall)
             self.next_eval += self.every
-            self.started = time.perf_counter()  # evaluation time is not training time
+            self.started, self.wall_started = self.clock(), time.perf_counter()
         return self.trained < self.seconds
 
 
@@ -178,12 +190,13 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     )
     rows: list[dict[str, Any]] = []
 
-    def measure(steps: int, trained: float) -> None:
+    def measure(steps: int, trained: float, wall: float) -> None:
         shares = evaluate(model, args.game, players, args.curve_games, EVAL_SEED_BASE)
         mean, low, high = interval(shares)
         row = {
             "steps": steps,
             "minutes": round(trained / 60, 3),
+            "wall_minutes": round(wall / 60, 3),
             "games": len(shares),
             "win_share": round(mean, 4),
             "low": round(low, 4),
@@ -194,11 +207,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         rows.append(row)
         print(json.dumps(row), flush=True)
 
-    measure(0, 0.0)
-    curve = Curve(args.minutes * 60, args.eval_every, measure)
+    measure(0, 0.0, 0.0)
+    curve = Curve(args.minutes * 60, args.eval_every, args.clock, measure)
     model.learn(total_timesteps=args.steps, callback=curve)
-    if curve.trained < args.minutes * 60 and rows[-1]["steps"] != model.num_timesteps:
-        measure(model.num_timesteps, curve.trained)
+    if rows[-1]["steps"] != model.num_timesteps:
+        measure(model.num_timesteps, curve.trained, curve.wall)
     started = time.perf_counter()
     final = evaluate(model, args.game, players, args.eval_games, EVAL_SEED_BASE + 10_000_000)
     mean, low, high = interval(final)
@@ -207,6 +220,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "players": players,
         "steps": model.num_timesteps,
         "train_minutes": round(curve.trained / 60, 2),
+        "train_wall_minutes": round(curve.wall / 60, 2),
+        "clock": args.clock,
         "eval_games": len(final),
         "win_share": round(mean, 4),
         "low": round(low, 4),
@@ -239,6 +254,9 @@ def main() -> None:
     parser.add_argument("--game", default="buy-low-sell-high", choices=sorted(DEFAULT_PLAYERS))
     parser.add_argument("--players", type=int, default=0, help="0: the game's smallest count")
     parser.add_argument("--minutes", type=float, default=10.0, help="training time budget")
+    parser.add_argument(
+        "--clock", choices=("cpu", "wall"), default="cpu", help="what --minutes counts"
+    )
     parser.add_argument("--steps", type=int, default=10_000_000, help="training step budget")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="runs/learn")
