@@ -152,24 +152,47 @@ def plot(rows: list[dict[str, Any]], path: Path, title: str) -> bool:
         import matplotlib.pyplot as plt
     except ImportError:
         return False
-    steps = [r["steps"] for r in rows]
-    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=100)
-    ax.plot(steps, [r["win_share"] for r in rows], marker="o", label="MaskablePPO seat")
-    ax.fill_between(
-        steps, [r["low"] for r in rows], [r["high"] for r in rows], alpha=0.2, label="95% interval"
-    )
-    fair = rows[0]["fair_share"]
+    steps = [float(r["steps"]) for r in rows]
+    minutes = [float(r["minutes"]) for r in rows]
+    fig, ax = plt.subplots(figsize=(6, 3.8), dpi=100)
+    ax.plot(steps, [float(r["win_share"]) for r in rows], marker="o", label="MaskablePPO seat")
+    low, high = [float(r["low"]) for r in rows], [float(r["high"]) for r in rows]
+    ax.fill_between(steps, low, high, alpha=0.2, label="95% interval")
+    fair = float(rows[0]["fair_share"])
     ax.axhline(fair, color="grey", linestyle="--", label=f"fair share {fair:.2f}")
     ax.axhline(1.5 * fair, color="red", linestyle=":", label=f"1.5 × fair {1.5 * fair:.2f}")
     ax.set_xlabel("training steps (learner decisions)")
     ax.set_ylabel("win share vs random bots")
     ax.set_ylim(0, 1)
-    ax.set_title(title)
+    top = ax.secondary_xaxis(
+        "top",
+        functions=(
+            lambda x: np.interp(x, steps, minutes),
+            lambda m: np.interp(m, minutes, steps),
+        ),
+    )
+    top.set_xlabel("training minutes (CPU)")
+    ax.set_title(title, fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
     return True
+
+
+def replot(out: Path) -> None:
+    """Redraw ``<game>.png`` from every ``<game>.csv`` in ``out``."""
+    for game, players in DEFAULT_PLAYERS.items():
+        path = out / f"{game}.csv"
+        if path.exists():
+            with open(path, newline="") as f:
+                rows = list(csv.DictReader(f))
+            players = round(1 / float(rows[0]["fair_share"]))
+            plot(rows, out / f"{game}.png", title(game, players))
+
+
+def title(game: str, players: int) -> str:
+    return f"{game}, {players} players: MaskablePPO vs random bots"
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -240,8 +263,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         writer.writeheader()
         writer.writerows(rows)
     (out / f"{args.game}.json").write_text(json.dumps(result, indent=2) + "\n")
-    title = f"{args.game}, {players} players: MaskablePPO vs random bots"
-    if not plot(rows, out / f"{args.game}.png", title):
+    if not plot(rows, out / f"{args.game}.png", title(args.game, players)):
         print("matplotlib is not installed: no PNG, the CSV has the curve")
     if args.save_model:
         model.save(out / f"{args.game}.zip")
@@ -273,7 +295,11 @@ def main() -> None:
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--width", type=int, default=64, help="hidden units per layer (2)")
     parser.add_argument("--save-model", action="store_true")
+    parser.add_argument("--replot", action="store_true", help="only redraw the PNGs in --out")
     args = parser.parse_args()
+    if args.replot:
+        replot(Path(args.out))
+        return
     result = train(args)
     print(json.dumps(result))
 
