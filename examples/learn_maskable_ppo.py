@@ -263,7 +263,9 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         writer.writeheader()
         writer.writerows(rows)
     (out / f"{args.game}.json").write_text(json.dumps(result, indent=2) + "\n")
-    if not plot(rows, out / f"{args.game}.png", title(args.game, players)):
+    if args.no_plot:
+        pass
+    elif not plot(rows, out / f"{args.game}.png", title(args.game, players)):
         print("matplotlib is not installed: no PNG, the CSV has the curve")
     if args.save_model:
         model.save(out / f"{args.game}.zip")
@@ -271,7 +273,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
-def main() -> None:
+def parser() -> argparse.ArgumentParser:
+    """The command line flags."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="buy-low-sell-high", choices=sorted(DEFAULT_PLAYERS))
     parser.add_argument("--players", type=int, default=0, help="0: the game's smallest count")
@@ -295,8 +298,13 @@ def main() -> None:
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--width", type=int, default=64, help="hidden units per layer (2)")
     parser.add_argument("--save-model", action="store_true")
+    parser.add_argument("--no-plot", action="store_true", help="write no PNG")
     parser.add_argument("--replot", action="store_true", help="only redraw the PNGs in --out")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = parser().parse_args()
     if args.replot:
         replot(Path(args.out))
         return

@@ -6,7 +6,11 @@ docs/learning.md for its figures.
 
 from __future__ import annotations
 
+import csv
+import importlib.util
+import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,6 +22,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 from bazaar.interop.pettingzoo import env as bazaar_env
 from bazaar.interop.single_agent import SingleAgentEnv
 
+EXAMPLE = Path(__file__).parents[2] / "examples" / "learn_maskable_ppo.py"
 #: the player counts the example trains at
 GAMES = {"buy-low-sell-high": 2, "take-stock": 2, "night-market": 3}
 
@@ -109,3 +114,24 @@ def test_maskable_ppo_learns_a_few_hundred_steps_and_plays_only_legal_moves(game
     assert decisions > 10
     assert set(rewards[:-1]) == {0.0}
     assert rewards[-1] in win_shares(players)
+
+
+def test_the_example_script_trains_evaluates_and_writes_its_figures(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("learn_example", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    argv = ["--game", "night-market", "--steps", "64", "--envs", "2", "--n-steps", "32"]
+    argv += ["--batch-size", "64", "--eval-games", "6", "--curve-games", "3", "--width", "8"]
+    argv += ["--out", str(tmp_path), "--no-plot"]  # (matplotlib's import alone is ~1 s)
+    result = example.train(example.parser().parse_args(argv))
+    assert (result["players"], result["steps"], result["eval_games"]) == (3, 64, 6)
+    assert result["fair_share"] == 0.3333
+    assert result["ratio"] == round(result["win_share"] * 3, 3)
+    assert result["win_share"] in {round(k / 18, 4) for k in range(19)}
+    with open(tmp_path / "night-market.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["steps"]) for r in rows] == [0, 64]
+    assert [int(r["games"]) for r in rows] == [3, 3]
+    assert json.loads((tmp_path / "night-market.json").read_text())["steps"] == 64
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night-market.csv", "night-market.json"]
