@@ -164,6 +164,7 @@ def plot(rows: list[dict[str, Any]], path: Path, title: str) -> bool:
     ax.set_xlabel("training steps (learner decisions)")
     ax.set_ylabel("win share vs random bots")
     ax.set_ylim(0, 1)
+    ax.set_xlim(0, max(steps[-1], 1.0))  # the minutes axis is only defined over the data
     top = ax.secondary_xaxis(
         "top",
         functions=(
