@@ -4,7 +4,9 @@ Usage: python benchmarks/features_speed.py [--game take-stock] [--players 4] [--
 
 Samples the positions of a few random games (every move of each), then times encoding all of
 them for the seat to move (or seat 0 at the end); the best of ``--repeats`` passes counts, so
-other work on the machine inflates the figure less. Prints a line per game and player count,
+other work on the machine inflates the figure less. Times are CPU time of this process
+(``time.process_time``): on a shared machine the wall clock also counts the time the process
+waits for a core. Prints a line per game and player count,
 then as its last line one JSON object: {"encode_us": {game: {players: µs}}, "size": {...},
 "step_us": {...}} (an engine step, legal_actions + apply, timed the same way for scale).
 """
@@ -42,15 +44,15 @@ def step_micros(states: list[Any], repeats: int) -> float:
     live = [s for s in states if not s.is_over()]
     best_step = best_clone = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         for s in live:
             s.clone()
-        best_clone = min(best_clone, (time.perf_counter() - start) / len(live))
-        start = time.perf_counter()
+        best_clone = min(best_clone, (time.process_time() - start) / len(live))
+        start = time.process_time()
         for s in live:
             c = s.clone()
             c.apply_unchecked(c.legal_actions()[0])
-        best_step = min(best_step, (time.perf_counter() - start) / len(live))
+        best_step = min(best_step, (time.process_time() - start) / len(live))
     return (best_step - best_clone) * 1e6
 
 
@@ -64,10 +66,10 @@ def encode_micros(game_id: str, players: int, repeats: int = 7) -> tuple[float, 
     pairs = [(s, s.to_move() or 0) for s in states]
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         for state, seat in pairs:
             encode(state, seat)
-        best = min(best, (time.perf_counter() - start) / len(pairs))
+        best = min(best, (time.process_time() - start) / len(pairs))
     return best * 1e6, layout.size, step_micros(states, repeats)
 
 

@@ -233,6 +233,41 @@ def test_take_stock_after_a_play_and_a_buy() -> None:
         assert group(layout, v, "round_value")[i] == shares * price / 250
 
 
+def test_take_stock_own_option_choice_and_rule_flags() -> None:
+    from bazaar.games.take_stock import actions as A
+    from bazaar.games.take_stock.features import RULE_FLAGS
+    from bazaar.games.take_stock.fields import EXERCISE
+
+    options = {"audit": "target_chooses", "freeze": "player"}
+    game = get_game("take-stock")
+    layout = layout_of("take-stock", 3)
+    rng = Rng(4)
+    for seed in range(20):
+        state: Any = game.new(3, seed, options)
+        while not state.is_over() and not (
+            state.phase == EXERCISE and state.hands[state.cur] and state.tokens[state.cur]
+        ):
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        if not state.is_over():
+            break
+    else:
+        raise AssertionError("no option phase with a choice in 20 games")
+    flags = group(layout, layout.encode(state, 0), "rules")
+    on = {RULE_FLAGS[i] for i, x in enumerate(flags) if x}
+    assert on == {"audit is 'target_chooses'", "freeze is 'player'"}
+    chooser = state.cur
+    state.apply(A.EXERCISE_BASE + 1)  # the first hand card becomes a certificate
+    mine = layout.encode(state, chooser)
+    assert state.phase == EXERCISE  # the others still decide: the choice is kept, secretly
+    assert group(layout, mine, "exercising") == [1.0] + [0.0] * 9
+    for seat in range(3):
+        seen = layout.encode(state, seat)
+        assert group(layout, seen, "exercise_decided")[(chooser - seat) % 3] == 1.0
+        if seat != chooser:
+            assert group(layout, seen, "exercising") == [0.0] * 10
+
+
 # ---------------------------------------------------------------- Night Market
 
 

@@ -76,7 +76,7 @@ def _groups(players: int) -> tuple[FeatureGroup, ...]:
         g("pile", 1, f"Cards in the draw pile / {DECK_SIZE}."),
         g("to_move", p, "One-hot seat to move (all 0 once the game is over)."),
         g("start_player", p, "One-hot start player of this year."),
-        g("money", p, f"Money of each seat / {MONEY_SCALE:g} (negative below $0)."),
+        g("money", p, f"Money of each seat / {MONEY_SCALE:g}, clipped to [-1, 2] (< 0 below $0)."),
         g("holdings", KINDS * p, f"Tokens of K0, K1, K2 held by each seat / {TOKENS:g}."),
         g("hand_sizes", p, f"Cards in each seat's hand / {HAND:g}."),
         g("set_aside", p, f"Cards each seat set aside in this year-end redraw / {HAND:g}."),
@@ -203,7 +203,8 @@ def layout(players: int) -> FeatureLayout:
         money, held, hand_n = state.money, state.held, state.hand_n
         discards, skip = state.discards, state.skip_trading
         for i, q in enumerate(seats_after[seat]):
-            out[o_money + i] = money[q] * inv_money
+            m = money[q] * inv_money
+            out[o_money + i] = m if -1.0 <= m <= 2.0 else (-1.0 if m < 0 else 2.0)
             h = held[q]
             a, b, c = held_slots[i]
             out[a] = h[0] * inv_tokens

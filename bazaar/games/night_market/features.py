@@ -90,7 +90,7 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
             "Each seat's place in this round's turn order, one-hot, seat-major (n per seat).",
         ),
         G("compensation", 1, "The bidding is in its compensation bids: 0/1."),
-        G("regular_turns_left", 1, f"Regular bidding turns left / {2 * n}."),
+        G("regular_turns_left", 1, "Regular bidding turns left / (2 × players)."),
         G("hidden_to_choose", 1, f"Hidden customers the seat to move must still choose / {HAND}."),
         G("bid_lot", NUM_LOTS, "The lot whose bid amount is being chosen, one-hot (lots 1-30)."),
         G("building_lot", NUM_LOTS, "The lot being built on, one-hot."),
@@ -99,7 +99,7 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
             NUM_LOTS * len(STATUS_NAMES),
             "Each lot's status, one-hot, lot-major (5 per lot): " + ", ".join(STATUS_NAMES) + ".",
         ),
-        G("lot_owner", NUM_LOTS * n, f"Each lot's owner, one-hot, lot-major ({n} per lot)."),
+        G("lot_owner", NUM_LOTS * n, "Each lot's owner, one-hot, lot-major (n per lot)."),
         G(
             "lot_stall",
             NUM_LOTS * NUM_TYPES,
@@ -115,7 +115,7 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
         G(
             "lot_leader",
             NUM_LOTS * n,
-            f"This auction: each lot's top bidder, one-hot, lot-major ({n} per lot).",
+            "This auction: each lot's top bidder, one-hot, lot-major (n per lot).",
         ),
         G(
             "waiting",
@@ -123,7 +123,7 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
             f"Customers standing at the entrances, count per type × entrance / "
             f"{WAITING_SCALE:g} (type-major, entrances {LETTERS}).",
         ),
-        G("hand", NUM_KINDS, f"Own hand, count per {KINDS} / {KIND_MAX:g}."),
+        G("hand", NUM_KINDS, f"Own hand, count per kind / {KIND_MAX:g}; {KINDS}."),
         G("hidden", NUM_KINDS, f"Own hidden customers, count per kind / {KIND_MAX:g}."),
         G("discard", NUM_KINDS, f"Discarded (served) customers, count per kind / {KIND_MAX:g}."),
         G("left_game", NUM_KINDS, f"Customers who left the game, count per kind / {KIND_MAX:g}."),
@@ -140,7 +140,7 @@ def _groups(n: int) -> tuple[FeatureGroup, ...]:
         G("loans", n, f"Each seat's loans / {LOAN_MAX}."),
         G("score", n, f"Each seat's score (cash − 7 per loan) / {MONEY_SCALE:g} (clipped)."),
         G("lots_owned", n, f"Lots owned by each seat / {FREE_MARKERS}."),
-        G("free_markers", n, f"Each seat's free markers / {FREE_MARKERS}."),
+        G("free_markers", n, f"Each seat's free markers / {FREE_MARKERS} (clipped at -1)."),
         G("bids_placed", n, "Bids each seat placed this round / 4 (clipped at 2)."),
         G("passed", n, "The seat passed this round: 0/1."),
         G("gave_up", n, "The seat gave up its compensation bid: 0/1."),
