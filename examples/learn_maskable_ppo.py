@@ -172,6 +172,7 @@ def plot(rows: list[dict[str, Any]], path: Path, title: str) -> bool:
             lambda m: np.interp(m, minutes, steps),
         ),
     )
+    top.set_xticks(range(math.floor(minutes[-1]) + 1))
     top.set_xlabel("training minutes (CPU)")
     ax.set_title(title, fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
