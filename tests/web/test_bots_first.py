@@ -7,7 +7,7 @@ import concurrent.futures
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,15 @@ from bazaar.web.store import Store
 from tests.web.server import Server
 
 HUMANS = [{"kind": "human"}] * 3
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of the module's own (bots move at once): its bots and hints are timed, so no
+    other module's tables may share its workers (an all-bot table here plays on after a test)."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
+    yield srv
+    srv.stop()
 
 
 def run_async(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
