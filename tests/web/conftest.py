@@ -60,9 +60,19 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def server(shared_server: Server) -> Iterator[Server]:
     """A real server for the module's tests (bots move at once): the shared one, its log read
     from the module's start (``Server.log_text``). Each test makes its own tables; a module that
-    needs a server in some other state or with other options defines its own ``server``."""
+    needs a server with other options defines its own ``server``, one that needs no other
+    module's tables on it uses ``own_server``."""
     shared_server.log_from = shared_server.log_path.stat().st_size
     yield shared_server
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real server of the module's own (bots move at once, the default rate limits), for a
+    module that needs one with no other module's tables on it (its ``server`` returns this)."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
+    yield srv
+    srv.stop()
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import concurrent.futures
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -25,12 +25,10 @@ HUMANS = [{"kind": "human"}] * 3
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server of the module's own (bots move at once): its bots and hints are timed, so no
-    other module's tables may share its workers (an all-bot table here plays on after a test)."""
-    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
-    yield srv
-    srv.stop()
+def server(own_server: Server) -> Server:
+    """A server of the module's own: its bots and hints are timed, so no other module's tables
+    may share its workers (and an all-bot table here plays on after its test)."""
+    return own_server
 
 
 def run_async(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
