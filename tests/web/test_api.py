@@ -14,6 +14,14 @@ from bazaar.core.registry import get_game
 from tests.web.databases import stored_moves
 from tests.web.server import Server
 
+
+@pytest.fixture(scope="module")
+def server(own_server: Server) -> Server:
+    """A server of the module's own: a test here times the answers while a hard bot searches,
+    so no other module's tables may share the server."""
+    return own_server
+
+
 HUMANS_3 = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]
 
 
