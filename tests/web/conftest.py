@@ -45,9 +45,31 @@ def page(browser: Any) -> Iterator[Any]:
 NO_RATE_LIMITS = ["--rate-limit-tables", "0", "--rate-limit-sockets", "0"]
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real server for this test process's modules that need no server of their own (bots
+    move at once; no rate limits, since every module's tables and sockets come from one address:
+    the limits are tested on servers of their own, tests/web/test_ratelimit.py and
+    test_stuck_socket.py). Starting a server costs about a second and a half of CPU."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=NO_RATE_LIMITS).start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A real server for the module's tests (bots move at once)."""
+def server(shared_server: Server) -> Iterator[Server]:
+    """A real server for the module's tests (bots move at once): the shared one, its log read
+    from the module's start (``Server.log_text``). Each test makes its own tables; a module that
+    needs a server with other options defines its own ``server``, one that needs no other
+    module's tables on it uses ``own_server``."""
+    shared_server.log_from = shared_server.log_path.stat().st_size
+    yield shared_server
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real server of the module's own (bots move at once, the default rate limits), for a
+    module that needs one with no other module's tables on it (its ``server`` returns this)."""
     srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
     yield srv
     srv.stop()

@@ -48,6 +48,8 @@ class Server:
         self.args = list(args or [])
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        #: where ``log_text`` starts reading the log (a shared server: the module's start)
+        self.log_from = 0
 
     @property
     def url(self) -> str:
@@ -56,6 +58,12 @@ class Server:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+    def log_text(self) -> str:
+        """The server's output since ``log_from`` (the whole log unless a fixture set it)."""
+        with self.log_path.open("rb") as log:
+            log.seek(self.log_from)
+            return log.read().decode(errors="replace")
 
     def start(self) -> Server:
         cmd = [

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.parts import click_move
+from tests.web.parts import click_move, quick_motion
 from tests.web.server import Server
 from tests.web.test_zh_tw_pages import english_on
 
@@ -174,7 +174,7 @@ def new_table(
 
 
 def open_seat(context: Any, server: Server, table: dict[str, Any], lang: str) -> Any:
-    page = context.new_page()
+    page = quick_motion(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors

@@ -188,7 +188,7 @@ def test_server_log_has_no_traceback(server: Server, table: dict[str, Any]) -> N
     with open_socket(server, table["id"]) as ws:
         ws.send('{"type": "ping"}')
         assert next_reply(ws) == {"type": "pong"}
-    log = server.db_path.with_suffix(".log").read_text()
+    log = server.log_text()
     assert "Traceback" not in log
 
 

@@ -24,6 +24,13 @@ from tests.web.server import Server
 HUMANS = [{"kind": "human"}] * 3
 
 
+@pytest.fixture(scope="module")
+def server(own_server: Server) -> Server:
+    """A server of the module's own: its bots and hints are timed, so no other module's tables
+    may share its workers (and an all-bot table here plays on after its test)."""
+    return own_server
+
+
 def run_async(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run ``scenario`` on an event loop in a thread of its own (Playwright may own ours)."""
     with ThreadPoolExecutor(1) as runner:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.scale import LONG
-from tests.web.parts import click_move
+from tests.web.parts import click_move, quick_motion
 from tests.web.server import Server
 
 
@@ -97,8 +97,8 @@ def test_two_people_and_bots_play_a_whole_game(
         lobby.on("pageerror", lambda e: errors.append(str(e)))
         links = lobby_create(lobby, server, game, players, seats, lang)
         assert len(links) == 2
-        mine = host.new_page()
-        theirs = friend.new_page()
+        mine = quick_motion(host.new_page())
+        theirs = quick_motion(friend.new_page())
         for page, link in ((mine, links[0]), (theirs, links[1])):
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(link)
@@ -122,7 +122,7 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
     context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
     errors: list[str] = []
     try:
-        page = context.new_page()
+        page = quick_motion(context.new_page())
         page.on("pageerror", lambda e: errors.append(str(e)))
         links = lobby_create(
             page, server, "buy-low-sell-high", 3, ["human", "random", "random"], "en"
@@ -183,7 +183,7 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         page.wait_for_function("document.getElementById('board').textContent.includes('小明')")
         # close the tab and come back through the lobby's "your seats"
         page.close()
-        page = context.new_page()
+        page = quick_motion(context.new_page())
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + "/")
         page.click("#mine a")

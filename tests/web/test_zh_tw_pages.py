@@ -21,6 +21,14 @@ from tests.scale import LONG
 from tests.web.parts import click_move
 from tests.web.server import Server
 
+
+@pytest.fixture(scope="module")
+def server(own_server: Server) -> Server:
+    """A server of the module's own: the lobby test reads its list of tables, which must hold
+    no other module's tables (their seats have English names)."""
+    return own_server
+
+
 #: the Latin tokens a zh-TW page may show besides the notation (see the module docstring)
 ALLOWED = re.compile(r"Bazaar|API|SHA-256|[0-9a-f]{16,}")
 #: phrases taken out before the tokens are looked at: a command people type
