@@ -43,7 +43,7 @@ from bazaar.core.registry import game_ids, game_parts
 #: no hard limit, so the declared bounds are wide rather than wrong
 OBS_BOUND = 1000.0
 RENDER_MODES = ("ansi", "human")
-RENDER_WIDTH = 100
+RENDER_WIDTH = 80  # the terminal boards are drawn for 80 columns
 
 
 def env_name(game_id: str) -> str:
