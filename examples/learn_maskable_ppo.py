@@ -143,8 +143,9 @@ def hyperparameters(game: str, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def plot(rows: list[dict[str, Any]], path: Path, title: str) -> bool:
-    """Draw the learning curve into ``path``; False if matplotlib is not installed."""
+def plot(rows: list[dict[str, Any]], path: Path, title: str, clock: str = "cpu") -> bool:
+    """Draw the learning curve into ``path`` (minutes of ``clock`` on the top axis); False if
+    matplotlib is not installed."""
     try:
         import matplotlib
 
@@ -173,7 +174,7 @@ def plot(rows: list[dict[str, Any]], path: Path, title: str) -> bool:
         ),
     )
     top.set_xticks(range(math.floor(minutes[-1]) + 1))
-    top.set_xlabel("training minutes (CPU)")
+    top.set_xlabel("training minutes (CPU)" if clock == "cpu" else "training minutes (wall clock)")
     ax.set_title(title, fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
@@ -190,7 +191,9 @@ def replot(out: Path) -> None:
             with open(path, newline="") as f:
                 rows = list(csv.DictReader(f))
             players = round(1 / float(rows[0]["fair_share"]))
-            plot(rows, out / f"{game}.png", title(game, players))
+            summary = out / f"{game}.json"
+            clock = json.loads(summary.read_text())["clock"] if summary.exists() else "cpu"
+            plot(rows, out / f"{game}.png", title(game, players), clock)
 
 
 def title(game: str, players: int) -> str:
@@ -267,7 +270,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     (out / f"{args.game}.json").write_text(json.dumps(result, indent=2) + "\n")
     if args.no_plot:
         pass
-    elif not plot(rows, out / f"{args.game}.png", title(args.game, players)):
+    elif not plot(rows, out / f"{args.game}.png", title(args.game, players), args.clock):
         print("matplotlib is not installed: no PNG, the CSV has the curve")
     if args.save_model:
         model.save(out / f"{args.game}.zip")
