@@ -14,10 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 from gymnasium.utils.env_checker import check_env
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.vec_env import DummyVecEnv
 
 from bazaar.interop.pettingzoo import env as bazaar_env
 from bazaar.interop.single_agent import SingleAgentEnv
@@ -85,6 +82,12 @@ def test_a_seed_fixes_the_games_seats_and_opponents() -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_maskable_ppo_learns_a_few_hundred_steps_and_plays_only_legal_moves(game: str) -> None:
+    # imported here, not at the top: torch takes ~2 s to import, and every test worker
+    # collects this module while only one runs it
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
     torch.set_num_threads(1)
     players = GAMES[game]
     vec = DummyVecEnv([lambda: SingleAgentEnv(bazaar_env(game, players=players))] * 4)
