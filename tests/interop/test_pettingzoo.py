@@ -348,6 +348,11 @@ def test_render_gives_the_board_as_text(capsys: pytest.CaptureFixture[str]) -> N
         other = raw_env(game, 3, render_mode="ansi")
         other.reset(seed=1)
         assert "Seat 1" in (other.render() or "")
+    for game, players in (("buy-low-sell-high", 4), ("take-stock", 6), ("night-market", 4)):
+        wide = raw_env(game, players, render_mode="ansi")
+        wide.reset(seed=3)
+        lines = (wide.render() or "").splitlines()
+        assert len(lines) > 10 and max(map(len, lines)) <= 80  # drawn for an 80-column terminal
     human = raw_env("night-market", 3, render_mode="human")
     human.reset(seed=1)  # human mode prints at reset and after each step
     assert "Seat 1" in capsys.readouterr().out
