@@ -48,8 +48,9 @@ def normalize_lang(lang: str | None) -> str:
     return code
 
 
-#: the program's catalogs (``bazaar/locale``), merged when read: the terminal's and the pages'
-PROGRAM_DOMAINS = ("bazaar", "web")
+#: the program's catalogs (``bazaar/locale``), merged when read: the terminal's, the pages' and
+#: the simulation reports' (``bazaar/sim``)
+PROGRAM_DOMAINS = ("bazaar", "web", "sim")
 #: the catalog of a game's board script (``<package>/locale/<locale>/LC_MESSAGES/board.po``)
 BOARD_DOMAIN = "board"
 

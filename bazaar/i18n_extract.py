@@ -94,9 +94,13 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
     """Every catalog of the project, in the order scripts/i18n.sh processes them."""
     program = [
         CatalogSource(
-            "bazaar", f"{PROGRAM_FOLDER}/bazaar.po", "bazaar", ("static", "locale", ".*", "_*")
+            "bazaar",
+            f"{PROGRAM_FOLDER}/bazaar.po",
+            "bazaar",
+            ("static", "locale", "sim", ".*", "_*"),
         ),
         CatalogSource("web", f"{PROGRAM_FOLDER}/web.po", "bazaar/web/static"),
+        CatalogSource("sim", f"{PROGRAM_FOLDER}/sim.po", "bazaar/sim"),
     ]
     games = [
         CatalogSource(

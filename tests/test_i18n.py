@@ -48,6 +48,7 @@ def test_the_catalog_layout() -> None:
     assert [s.po for s in SOURCES if s.program] == [
         "bazaar/locale/zh_TW/LC_MESSAGES/bazaar.po",
         "bazaar/locale/zh_TW/LC_MESSAGES/web.po",
+        "bazaar/locale/zh_TW/LC_MESSAGES/sim.po",
     ]
     assert [s.po for s in SOURCES if not s.program] == [
         *(f"bazaar/games/{g}/locale/zh_TW/LC_MESSAGES/{g}.po" for g in games),

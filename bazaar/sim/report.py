@@ -1,0 +1,522 @@
+"""Reports people would rather look at than read: one self-contained HTML file per simulation,
+sweep or ladder, with its charts also written as PNG files beside it.
+
+The file needs nothing else: the charts are embedded as ``data:`` URIs, the style is inline and
+there is no script. Both languages live in one file (``lang=None``): an English and a
+Traditional Chinese section, each with its ``lang`` attribute, and a switch at the top made of
+two radio buttons and CSS alone (English shows first). With ``lang="zh-TW"`` (or ``"en"``) the
+file holds that language only. The PNGs are ``<stem>-<chart>.<lang>.png``.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from bazaar.i18n import LANGS, N_, normalize_lang, t
+from bazaar.sim.report_text import (
+    METRICS,
+    agent_name,
+    choice_words,
+    game_name,
+    headlines,
+    option_label,
+    option_words,
+    percent,
+    seat_name,
+    seconds_words,
+    with_interval,
+)
+
+Summary = dict[str, Any]
+Matrix = Mapping[str, Any]
+
+STYLE = """
+body{margin:0 auto;max-width:56rem;padding:0 .8rem 2rem;line-height:1.5;color:#1b1b1b;
+font-family:system-ui,-apple-system,"Noto Sans CJK TC","PingFang TC","Microsoft JhengHei",
+sans-serif}
+h1{font-size:1.5rem;margin:.6rem 0}h2{font-size:1.2rem;margin-top:1.6rem;
+border-bottom:1px solid #ddd}h3{font-size:1rem}
+img{max-width:100%;height:auto;display:block;margin:.4rem 0}
+figure{margin:1rem 0}figcaption{font-size:.9rem;color:#444}
+.table{overflow-x:auto}table{border-collapse:collapse;font-size:.9rem;margin:.4rem 0}
+th,td{padding:.2rem .5rem;border-bottom:1px solid #e4e4e4;text-align:right;white-space:nowrap}
+th:first-child,td:first-child{text-align:left}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem}
+dt{font-weight:600}dd{margin:0}
+.note{font-size:.85rem;color:#555}
+.switch{position:sticky;top:0;background:#fff;padding:.4rem 0;border-bottom:1px solid #ddd}
+.switch label{cursor:pointer;padding:.2rem .6rem;border:1px solid #888;border-radius:.3rem}
+input.lang{position:absolute;opacity:0;width:1px;height:1px}
+#show-en:checked~.switch label[for=show-en],#show-zh:checked~.switch label[for=show-zh]
+{background:#0072B2;color:#fff}
+#show-en:checked~section.zh,#show-zh:checked~section.en{display:none}
+"""
+
+
+# ------------------------------------------------------------------------ out folders
+INT_COLUMNS = {"game_index", "players", "seed", "decisions", "forced", "legal_max", "lead_changes"}
+INT_SUFFIXES = ("_rank", "_decisions", "_forced")
+TEXT_COLUMNS = {"game", "options", "winners"}
+
+
+def _typed(column: str, value: str) -> Any:
+    if column in TEXT_COLUMNS or column.endswith("_agent"):
+        return value
+    if column in INT_COLUMNS or column.endswith(INT_SUFFIXES):
+        return int(value)
+    return float(value)
+
+
+def _read_csv(path: Path) -> list[dict[str, Any]]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        rows = [{c: _typed(c, v) for c, v in row.items()} for row in csv.DictReader(fh)]
+    return sorted(rows, key=lambda r: int(r["game_index"]))
+
+
+def read_out(out_dir: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """(plan, rows, timings) of an out folder: read with :mod:`bazaar.sim.store` when it is
+    there, else from ``rows.csv`` / ``timings.csv`` in the contract's format."""
+    out_dir = Path(out_dir)
+    plan_file = out_dir / "plan.json"
+    plan = json.loads(plan_file.read_text("utf-8")) if plan_file.is_file() else {}
+    try:
+        from bazaar.sim import store
+    except ImportError:
+        store = None  # type: ignore[assignment]
+    if store is not None and hasattr(store, "read_rows"):
+        rows = list(store.read_rows(out_dir))
+        timings = list(store.read_timings(out_dir)) if hasattr(store, "read_timings") else []
+        return plan, rows, timings
+    if not (out_dir / "rows.csv").is_file():
+        raise FileNotFoundError(f"{out_dir}: no rows.csv (not a simulation's out folder)")
+    timings_file = out_dir / "timings.csv"
+    return (
+        plan,
+        _read_csv(out_dir / "rows.csv"),
+        (_read_csv(timings_file) if timings_file.is_file() else []),
+    )
+
+
+def load_summary(out_dirs: Path | Sequence[Path]) -> tuple[dict[str, Any], Summary]:
+    """(plan of the first folder, Summary of every folder's rows as one simulation)."""
+    from bazaar.sim.summary import summarize
+
+    folders = [Path(out_dirs)] if isinstance(out_dirs, str | Path) else [Path(d) for d in out_dirs]
+    if not folders:
+        raise ValueError("out_dirs: no out folder given")
+    plan: dict[str, Any] = {}
+    rows: list[dict[str, Any]] = []
+    timings: list[dict[str, Any]] = []
+    for folder in folders:
+        folder_plan, folder_rows, folder_timings = read_out(folder)
+        plan = plan or folder_plan
+        offset = len(rows)  # several folders: their games one after the other
+        rows += [{**r, "game_index": int(r["game_index"]) + offset} for r in folder_rows]
+        timings += [{**r, "game_index": int(r["game_index"]) + offset} for r in folder_timings]
+    return plan, summarize(rows, timings if timings else None)
+
+
+# ------------------------------------------------------------------------------ html
+def esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def h2(text: str) -> str:
+    return f"<h2>{esc(text)}</h2>"
+
+
+def h3(text: str) -> str:
+    return f"<h3>{esc(text)}</h3>"
+
+
+def para(text: str, css: str = "") -> str:
+    return f'<p class="{css}">{esc(text)}</p>' if css else f"<p>{esc(text)}</p>"
+
+
+def data_uri(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def figure_html(png: bytes, caption: str) -> str:
+    return (
+        f'<figure><img src="{data_uri(png)}" alt="{esc(caption)}">'
+        f"<figcaption>{esc(caption)}</figcaption></figure>"
+    )
+
+
+def table_html(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    head = "".join(f"<th>{esc(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<div class="table"><table><tr>{head}</tr>{body}</table></div>'
+
+
+def page(title: str, sections: Mapping[str, str]) -> str:
+    """The whole file: ``sections`` maps a language to its HTML; two get the switch."""
+    langs = list(sections)
+    lang_attr = langs[0] if len(langs) == 1 else "en"
+    parts = [
+        f'<!doctype html><html lang="{lang_attr}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>",
+    ]
+    if len(langs) > 1:
+        parts.append(
+            '<input class="lang" type="radio" name="lang" id="show-en" checked>'
+            '<input class="lang" type="radio" name="lang" id="show-zh">'
+            '<nav class="switch"><label for="show-en" lang="en">English</label> '
+            '<label for="show-zh" lang="zh-TW">中文</label></nav>'
+        )
+    for lang, body in sections.items():
+        css = "zh" if lang == "zh-TW" else "en"
+        parts.append(f'<section lang="{lang}" class="{css}">{body}</section>')
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+def _langs(lang: str | None) -> list[str]:
+    return list(LANGS) if lang is None else [normalize_lang(lang)]
+
+
+def _write(
+    path: Path,
+    title: str,
+    langs: Sequence[str],
+    build: Callable[[str, Callable[[str, bytes], None]], str],
+) -> Path:
+    """Build each language's section; ``keep(name, png)`` writes ``<stem>-<name>.<lang>.png``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sections = {}
+    for lang in langs:
+
+        def keep(name: str, png: bytes, lang: str = lang) -> None:
+            (path.parent / f"{path.stem}-{name}.{lang}.png").write_bytes(png)
+
+        sections[lang] = build(lang, keep)
+    path.write_text(page(title, sections), "utf-8")
+    return path
+
+
+# ------------------------------------------------------------------- one simulation
+def setup_html(plan: Mapping[str, Any], summary: Summary, lang: str) -> str:
+    """What was simulated, in words."""
+    game = summary["game"]
+    first_seats = plan.get("agents") or summary["agents"]
+    seats = ", ".join(
+        t("{seat}: {agent}", lang, seat=seat_name(k, lang), agent=agent_name(a, lang))
+        for k, a in enumerate(first_seats, start=1)
+    )
+    options = option_words(game, summary["options"], lang)
+    items = [
+        (t("Game", lang), game_name(game, lang)),
+        (t("Players", lang), str(summary["players"])),
+        (t("Seats in game 1", lang), seats),
+        (t("Games", lang), str(summary["games"])),
+    ]
+    if "seed" in plan:
+        items.append((t("Seed", lang), str(plan["seed"])))
+    body = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in items)
+    rules = "".join(f"<li>{esc(label)}: {esc(choice)}</li>" for label, choice in options)
+    return (
+        h2(t("What was simulated", lang))
+        + f"<dl>{body}</dl>"
+        + para(
+            t(
+                "The seats rotate from game to game, so each agent sits in every seat equally "
+                "often.",
+                lang,
+            )
+        )
+        + (h3(t("Rule options", lang)) + f"<ul>{rules}</ul>" if rules else "")
+    )
+
+
+def figures_html(summary: Summary, lang: str) -> str:
+    """The seats', agents' and metrics' tables."""
+    seats = table_html(
+        [t("Seat", lang), t("Win share", lang), t("Mean score", lang)],
+        [
+            [
+                seat_name(s["seat"], lang),
+                with_interval(s["win"], "share", lang),
+                with_interval(s["score"], "score", lang),
+            ]
+            for s in summary["seats"]
+        ],
+    )
+    agents = table_html(
+        [
+            t("Agent", lang),
+            t("Seats played", lang),
+            t("Win share", lang),
+            t("Mean score", lang),
+            t("Rating (mu, sigma)", lang),
+            t("Time per decision", lang),
+        ],
+        [
+            [
+                agent_name(a["agent"], lang),
+                str(a["seats_played"]),
+                with_interval(a["win"], "share", lang),
+                with_interval(a["score"], "score", lang),
+                f"{a['rating']['ordinal']:.1f} ({a['rating']['mu']:.1f}, "
+                f"{a['rating']['sigma']:.1f})",
+                seconds_words(a["seconds_per_decision"], lang),
+            ]
+            for a in summary["agent_stats"]
+        ],
+    )
+    first = summary["first_player"]
+    metric_rows = [
+        [
+            t("First-player advantage (Seat 1's win share minus the fair share)", lang),
+            f"{100 * first['advantage']:+.1f}",
+        ]
+    ]
+    metric_rows += [
+        [t(msgid, lang), with_interval(summary["metrics"][key], kind, lang)]
+        for key, msgid, kind in METRICS
+    ]
+    metrics = table_html([t("Metric", lang), t("Mean", lang)], metric_rows)
+    return h2(t("Figures", lang)) + seats + agents + metrics + para(t(METHOD, lang), "note")
+
+
+METHOD = N_(
+    "All intervals are 95%. Win shares: Wilson score intervals (a game shared by w winners "
+    "counts 1/w to each). Means per game: Student's t intervals. Shares of decisions: the pooled "
+    "share with an interval that counts each game as one sample. Ratings: openskill's "
+    "Plackett-Luce model, games in order; the rating shown is mu minus three sigma. The first-"
+    "player advantage is in percentage points."
+)
+
+
+def story_section(out_dir: Path, lang: str, keep: Callable[[str, bytes], None]) -> str:
+    """The story of play (price paths, lots and customers) if :mod:`bazaar.sim.story` and
+    :mod:`bazaar.sim.story_charts` are there; empty when they are not."""
+    pngs = story_pngs(out_dir, lang)
+    if not pngs:
+        return ""
+    figures = []
+    for name, png in pngs.items():
+        keep(f"story-{name}", png)
+        figures.append(f'<figure><img src="{data_uri(png)}" alt="{esc(name)}"></figure>')
+    return h2(t("The story of play", lang)) + "".join(figures)
+
+
+def story_pngs(out_dir: Path, lang: str) -> dict[str, bytes]:
+    """The story helper's charts of an out folder, or {} without its modules."""
+    try:
+        from bazaar.sim import story, story_charts
+    except ImportError:
+        return {}
+    aggregate = story.aggregate(story.stories(out_dir, None))
+    if not aggregate:
+        return {}
+    return dict(story_charts.story_pngs(aggregate, lang))
+
+
+def write_report(
+    path: Path,
+    out_dir: Path | Sequence[Path],
+    lang: str | None = None,
+    dpi: int = 110,
+    ladder: Matrix | None = None,
+) -> Path:
+    """One simulation's report: ``path`` (HTML) and its PNGs beside it; both languages when
+    ``lang`` is None. ``out_dir`` may be several folders of one simulation; ``ladder`` adds a
+    strength-ladder section."""
+    from bazaar.sim.charts import CHARTS, summary_charts
+
+    plan, summary = load_summary(out_dir)
+    folder = Path(out_dir) if isinstance(out_dir, str | Path) else Path(out_dir[0])
+
+    def build(lang: str, keep: Callable[[str, bytes], None]) -> str:
+        title = t(
+            "{game}: {games} simulated games",
+            lang,
+            game=game_name(summary["game"], lang),
+            games=summary["games"],
+        )
+        charts = summary_charts(summary, lang, dpi)
+        for name, png in charts.items():
+            keep(name, png)
+        lines = "".join(f"<li>{esc(line)}</li>" for line in headlines(summary, lang))
+        return (
+            f"<h1>{esc(title)}</h1>"
+            + setup_html(plan, summary, lang)
+            + h2(t("Headlines", lang))
+            + f"<ul>{lines}</ul>"
+            + h2(t("Charts", lang))
+            + "".join(figure_html(charts[n], t(CHARTS[n], lang)) for n in CHARTS)
+            + figures_html(summary, lang)
+            + (ladder_section(ladder, lang, dpi, keep) if ladder else "")
+            + story_section(folder, lang, keep)
+        )
+
+    title = " · ".join(game_name(summary["game"], lang) for lang in _langs(lang))
+    return _write(Path(path), title, _langs(lang), build)
+
+
+# ------------------------------------------------------------------------ the ladder
+def ladder_order(matrix: Matrix) -> list[int]:
+    """Row indexes from strongest: by the mean of a row's win shares over its known cells."""
+    means = []
+    for row in matrix["win"]:
+        known = [c["mean"] for c in row if c is not None]
+        means.append(sum(known) / len(known) if known else 0.0)
+    return sorted(range(len(means)), key=lambda i: -means[i])
+
+
+def ladder_section(
+    matrix: Matrix, lang: str, dpi: int, keep: Callable[[str, bytes], None] | None = None
+) -> str:
+    """The strength ladder: heatmap, the order it shows, and each cell with its interval."""
+    from bazaar.sim.charts import ladder_chart
+
+    lang = normalize_lang(lang)
+    agents = list(matrix["agents"])
+    png = ladder_chart(matrix, lang, dpi)
+    if keep:
+        keep("ladder", png)
+    fair = 1 / int(matrix["players"])
+    order = ", ".join(agent_name(agents[i], lang) for i in ladder_order(matrix))
+    games = matrix.get("games")
+    rows = []
+    for r, row in enumerate(matrix["win"]):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            played = str(games[r][c]) if games else "–"
+            rows.append(
+                [
+                    agent_name(agents[r], lang),
+                    agent_name(agents[c], lang),
+                    with_interval(cell, "share", lang),
+                    played,
+                ]
+            )
+    caption = t(
+        "Each cell: the row agent's win share in games where it holds one seat and the column "
+        "agent holds every other seat; a fair share is {share}.",
+        lang,
+        share=percent(fair),
+    )
+    return (
+        h2(t("Strength ladder", lang))
+        + figure_html(png, caption)
+        + para(t("From strongest to weakest: {order}.", lang, order=order))
+        + table_html(
+            [t("Agent", lang), t("Field", lang), t("Win share", lang), t("Games", lang)], rows
+        )
+    )
+
+
+def write_ladder_report(
+    path: Path, matrix: Matrix, lang: str | None = None, dpi: int = 110
+) -> Path:
+    """A strength ladder's report: ``matrix`` = {"game", "players", "agents", "win": [[I|None]],
+    "games": [[n]]} (row agent A's win share where one seat is A and the others the column's)."""
+
+    def build(lang: str, keep: Callable[[str, bytes], None]) -> str:
+        title = t(
+            "{game}: strength ladder of {count} agents",
+            lang,
+            game=game_name(matrix["game"], lang),
+            count=len(matrix["agents"]),
+        )
+        return f"<h1>{esc(title)}</h1>" + ladder_section(matrix, lang, dpi, keep)
+
+    title = " · ".join(game_name(matrix["game"], lang) for lang in _langs(lang))
+    return _write(Path(path), title, _langs(lang), build)
+
+
+# ------------------------------------------------------------------------ the sweeps
+def write_sweep_report(
+    path: Path,
+    option_name: str,
+    points: Sequence[tuple[Any, Path]],
+    lang: str | None = None,
+    dpi: int = 110,
+) -> Path:
+    """A rule sweep's report: one chart per metric over the option's values, then a short
+    table per value (``points`` = [(value, out folder of that value's simulation)])."""
+    from bazaar.sim.charts import SWEEP_CHARTS, sweep_charts
+
+    if not points:
+        raise ValueError("points: no (value, out folder) to report")
+    loaded = [(value, *load_summary(folder)) for value, folder in points]
+    summaries = [(value, summary) for value, _plan, summary in loaded]
+    first_plan, first = loaded[0][1], loaded[0][2]
+    game = first["game"]
+
+    def value_words(summary: Summary, value: Any, lang: str) -> str:
+        return choice_words(game, option_name, summary["options"].get(option_name, value), lang)
+
+    def build(lang: str, keep: Callable[[str, bytes], None]) -> str:
+        label = option_label(game, option_name, lang)
+        title = t("{game}: sweep of {option}", lang, game=game_name(game, lang), option=label)
+        charts = sweep_charts(option_name, summaries, lang, dpi)
+        for name, png in charts.items():
+            keep(f"sweep-{name}", png)
+        values = ", ".join(value_words(s, v, lang) for v, s in summaries)
+        intro = t(
+            "The same simulation ({games} games each) for every value of {option}: {values}.",
+            lang,
+            games=first["games"],
+            option=label,
+            values=values,
+        )
+        parts = [
+            f"<h1>{esc(title)}</h1>",
+            f"<p>{esc(intro)}</p>",
+            setup_html(first_plan, first, lang),
+        ]
+        parts.append(h2(t("Headlines", lang)) + "<ul>")
+        for value, summary in summaries:
+            setting = t(
+                "{option} = {value}", lang, option=label, value=value_words(summary, value, lang)
+            )
+            sentence = headlines(summary, lang)[0]
+            parts.append(f"<li><b>{esc(setting)}</b> {esc(sentence)}</li>")
+        parts.append("</ul>")
+        for name in SWEEP_CHARTS:
+            heading = t(SWEEP_CHARTS[name], lang, option=label)
+            parts.append(f"<h2>{esc(heading)}</h2>" + figure_html(charts[name], heading))
+        parts.append(h2(t("Each value", lang)))
+        for value, summary in summaries:
+            words = value_words(summary, value, lang)
+            parts.append(h3(t("{option} = {value}", lang, option=label, value=words)))
+            parts.append(value_table(summary, lang))
+        parts.append(para(t(METHOD, lang), "note"))
+        return "".join(parts)
+
+    title = " · ".join(option_label(game, option_name, lang) for lang in _langs(lang))
+    return _write(Path(path), title, _langs(lang), build)
+
+
+def value_table(summary: Summary, lang: str) -> str:
+    """A short table of one sweep value: seat 1, each agent, and the metrics of play."""
+    rows = [
+        [t("Seat 1's win share", lang), with_interval(summary["seats"][0]["win"], "share", lang)]
+    ]
+    rows += [
+        [
+            t("{agent}: win share", lang, agent=agent_name(a["agent"], lang)),
+            with_interval(a["win"], "share", lang),
+        ]
+        for a in summary["agent_stats"]
+    ]
+    rows += [
+        [t(msgid, lang), with_interval(summary["metrics"][key], kind, lang)]
+        for key, msgid, kind in METRICS
+        if key in ("decisions", "lead_changes", "score_spread")
+    ]
+    return table_html([t("Figure", lang), t("Mean", lang)], rows) + (
+        para(t("{games} games", lang, games=summary["games"]), "note")
+    )

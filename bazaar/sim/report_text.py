@@ -1,0 +1,311 @@
+"""The words of a simulation's figures in one language: names, numbers, sentences and the
+terminal table (``summary_table``). English is the msgid; zh-TW comes from the program's
+catalogs (``bazaar/locale/zh_TW/LC_MESSAGES/sim.po``)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bazaar.core.describe import player_name
+from bazaar.i18n import N_, normalize_lang, t
+
+Interval = Mapping[str, float]
+
+#: the metrics of play in the order the tables show them: key, msgid, kind of number
+METRICS = (
+    ("decisions", N_("Decisions per game"), "count"),
+    ("legal_mean", N_("Legal moves per decision"), "count"),
+    ("forced_share", N_("Share of forced decisions"), "share"),
+    ("lead_changes", N_("Lead changes per game"), "count"),
+    ("score_spread", N_("Score spread (top minus bottom)"), "score"),
+    ("margin", N_("Winner's margin over the runner-up"), "score"),
+)
+
+
+# ------------------------------------------------------------------------------ names
+def seat_name(seat: int, lang: str) -> str:
+    """Seat ``seat`` counted from 1: "Seat 1" / "玩家1"."""
+    return t("Seat {seat}", lang, seat=seat)
+
+
+def agent_name(spec: str, lang: str) -> str:
+    """What people call an agent: "Hard bot" / "困難電腦" (an unknown spec reads as itself)."""
+    return player_name(spec, lang)
+
+
+def game_name(game_id: str, lang: str) -> str:
+    from bazaar.core.registry import get_game
+
+    game = get_game(game_id)
+    return game.name_zh if lang == "zh-TW" else game.name_en
+
+
+def option_words(game_id: str, options: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
+    """(label, choice) of each rule option the game knows, in the game's order; a choice that is
+    the default says so."""
+    from bazaar.core.registry import get_game
+
+    words = []
+    for spec in get_game(game_id).option_specs:
+        if spec.name not in options:
+            continue
+        value = options[spec.name]
+        choice = spec.choice_label(value, lang)
+        if value == spec.default and type(value) is type(spec.default):
+            choice = t("{choice} (default)", lang, choice=choice)
+        words.append((spec.label_in(lang), choice))
+    return words
+
+
+def option_label(game_id: str, name: str, lang: str) -> str:
+    from bazaar.core.registry import get_game
+
+    spec = next((o for o in get_game(game_id).option_specs if o.name == name), None)
+    return spec.label_in(lang) if spec else name
+
+
+def choice_words(game_id: str, name: str, value: Any, lang: str) -> str:
+    from bazaar.core.registry import get_game
+
+    spec = next((o for o in get_game(game_id).option_specs if o.name == name), None)
+    return spec.choice_label(value, lang) if spec else str(value)
+
+
+# ---------------------------------------------------------------------------- numbers
+def percent(share: float) -> str:
+    return f"{round(100 * share)}%"
+
+
+def number(value: float, kind: str = "count") -> str:
+    """A figure as people read it: shares in %, counts and scores with one decimal."""
+    if kind == "share":
+        return percent(value)
+    return f"{value:.1f}" if abs(value) < 1000 else f"{value:.0f}"
+
+
+def with_interval(value: Interval, kind: str, lang: str) -> str:
+    """ "41% (95%: 33–49%)" / "41%（95%：33–49%）"."""
+    return t(
+        "{value} (95%: {low}–{high})",
+        lang,
+        value=number(value["mean"], kind),
+        low=number(value["low"], kind),
+        high=number(value["high"], kind),
+    )
+
+
+def seconds_words(seconds: float | None, lang: str) -> str:
+    if seconds is None:
+        return "–"
+    return t("{ms} ms", lang, ms=format(1000 * seconds, ".1f"))
+
+
+# -------------------------------------------------------------------------- sentences
+def headlines(summary: Mapping[str, Any], lang: str) -> list[str]:
+    """Sentences a teacher can read, made from the figures (careful where an interval holds the
+    fair share: then the games show no clear difference)."""
+    lang = normalize_lang(lang)
+    fair, games = summary["fair"], summary["games"]
+    lines = [_first_player(summary["seats"][0]["win"], fair, games, lang)]
+    for seat in summary["seats"][1:]:
+        win = seat["win"]
+        if win["low"] > fair or win["high"] < fair:
+            msgid = (
+                N_("Seat {seat} won {share} (95%: {low}–{high}), more than a fair share of {fair}.")
+                if win["low"] > fair
+                else N_(
+                    "Seat {seat} won {share} (95%: {low}–{high}), less than a fair share of {fair}."
+                )
+            )
+            lines.append(t(msgid, lang, seat=seat["seat"], fair=percent(fair), **_shares(win)))
+    lines.extend(_agents(summary, lang))
+    metrics = summary["metrics"]
+    lines.append(
+        t(
+            "A game took {decisions} decisions on average (95%: {low}–{high}); {forced} of the "
+            "decisions had a single legal move, and a decision offered {legal} legal moves on "
+            "average.",
+            lang,
+            decisions=number(metrics["decisions"]["mean"]),
+            low=number(metrics["decisions"]["low"]),
+            high=number(metrics["decisions"]["high"]),
+            forced=percent(metrics["forced_share"]["mean"]),
+            legal=number(metrics["legal_mean"]["mean"]),
+        )
+    )
+    lines.append(
+        t(
+            "The lead changed hands {lead} times a game on average; the winner finished {margin} "
+            "ahead of the runner-up, and the top score was {spread} above the bottom one.",
+            lang,
+            lead=number(metrics["lead_changes"]["mean"]),
+            margin=number(metrics["margin"]["mean"]),
+            spread=number(metrics["score_spread"]["mean"]),
+        )
+    )
+    return lines
+
+
+def _shares(win: Interval) -> dict[str, str]:
+    return {"share": percent(win["mean"]), "low": percent(win["low"]), "high": percent(win["high"])}
+
+
+def _first_player(win: Interval, fair: float, games: int, lang: str) -> str:
+    if win["low"] > fair:
+        msgid = N_(
+            "Seat 1 won {share} of the games (95%: {low}–{high}) where a fair share is {fair}: "
+            "a first-player advantage."
+        )
+    elif win["high"] < fair:
+        msgid = N_(
+            "Seat 1 won {share} of the games (95%: {low}–{high}) where a fair share is {fair}: "
+            "a first-player disadvantage."
+        )
+    else:
+        msgid = N_(
+            "Seat 1 won {share} of the games (95%: {low}–{high}); a fair share of {fair} lies "
+            "inside that range, so these {games} games show no clear first-player advantage."
+        )
+    return t(msgid, lang, fair=percent(fair), games=games, **_shares(win))
+
+
+def _agents(summary: Mapping[str, Any], lang: str) -> list[str]:
+    stats = sorted(summary["agent_stats"], key=lambda a: -a["rating"]["ordinal"])
+    if len(stats) < 2:
+        return []
+    best, others = stats[0], stats[1:]
+    line = t(
+        "{agent} rates highest: it won {share} of the seats it played (95%: {low}–{high}).",
+        lang,
+        agent=agent_name(best["agent"], lang),
+        **_shares(best["win"]),
+    )
+    overlapping = [a for a in others if a["win"]["high"] >= best["win"]["low"]]
+    if overlapping:
+        line += " " + t(
+            "Its interval overlaps with that of {agent}: more games would tell them apart.",
+            lang,
+            agent=agent_name(overlapping[0]["agent"], lang),
+        )
+    else:
+        line += " " + t("It is clearly ahead of every other agent.", lang)
+    lines = [line]
+    weakest = stats[-1]
+    lines.append(
+        t(
+            "{agent} won least: {share} of its seats (95%: {low}–{high}).",
+            lang,
+            agent=agent_name(weakest["agent"], lang),
+            **_shares(weakest["win"]),
+        )
+    )
+    return lines
+
+
+# ----------------------------------------------------------------- the terminal's table
+def width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, columns: int, right: bool = False) -> str:
+    space = " " * max(0, columns - width(text))
+    return space + text if right else text + space
+
+
+def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Columns padded to their widest cell, the first left-aligned, the rest right-aligned."""
+    widths = [max(width(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [pad(c, widths[i], right=i > 0) for i, c in enumerate(row)]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def summary_table(summary: Mapping[str, Any], lang: str = "en") -> list[str]:
+    """The summary as lines of at most 80 columns: seats, agents, metrics, first sentence."""
+    lang = normalize_lang(lang)
+    title = t(
+        "{game}: {games} games, {players} players",
+        lang,
+        game=game_name(summary["game"], lang),
+        games=summary["games"],
+        players=summary["players"],
+    )
+    seat_rows = [
+        [
+            seat_name(s["seat"], lang),
+            with_interval(s["win"], "share", lang),
+            with_interval(s["score"], "score", lang),
+        ]
+        for s in summary["seats"]
+    ]
+    agent_rows = [
+        [
+            agent_name(a["agent"], lang),
+            str(a["seats_played"]),
+            with_interval(a["win"], "share", lang),
+            number(a["score"]["mean"], "score"),
+            f"{a['rating']['ordinal']:.1f}",
+            seconds_words(a["seconds_per_decision"], lang),
+        ]
+        for a in summary["agent_stats"]
+    ]
+    metric_rows = [
+        [t(msgid, lang), with_interval(summary["metrics"][key], kind, lang)]
+        for key, msgid, kind in METRICS
+    ]
+    lines = [title, ""]
+    lines += table_lines([t("Seat", lang), t("Win share", lang), t("Mean score", lang)], seat_rows)
+    lines.append("")
+    lines += table_lines(
+        [
+            t("Agent", lang),
+            t("Seats", lang),
+            t("Win share", lang),
+            t("Score", lang),
+            t("Rating", lang),
+            t("Per move", lang),
+        ],
+        agent_rows,
+    )
+    lines.append("")
+    lines += table_lines([t("Metric", lang), t("Mean", lang)], metric_rows)
+    lines.append("")
+    lines += wrap(headlines(summary, lang)[0], 80)
+    return lines
+
+
+def wrap(text: str, columns: int) -> list[str]:
+    """``text`` broken into lines of at most ``columns`` (at spaces; CJK text anywhere)."""
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        if width(line + piece) > columns and line.strip():
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def _pieces(text: str) -> list[str]:
+    """Words with their leading space, and every wide character on its own."""
+    pieces: list[str] = []
+    for char in text:
+        wide = unicodedata.east_asian_width(char) in "WF"
+        if (
+            wide
+            or char == " "
+            or not pieces
+            or unicodedata.east_asian_width(pieces[-1][-1]) in "WF"
+        ):
+            pieces.append(char)
+        else:
+            pieces[-1] += char
+    return pieces
