@@ -103,7 +103,7 @@ def seat_chart(summary: Summary, lang: str, dpi: int = 110) -> bytes:
         _colors(len(seats)),
     )
     _share_axis(axes, summary["fair"], lang)
-    axes.set_ylim(0, max(1.0 / len(seats) * 2, max(s["win"]["high"] for s in seats) * 1.1))
+    axes.set_ylim(0, max(1.0 / len(seats) * 2, max(s["win"]["high"] for s in seats) * 1.25))
     axes.set_title(t(CHARTS["seats"], lang))
     axes.legend(loc="upper right", fontsize=8)
     return _png(figure, dpi)
@@ -119,8 +119,8 @@ def agent_chart(summary: Summary, lang: str, dpi: int = 110) -> bytes:
     figure, (left, right) = plt.subplots(1, 2, figsize=(SIZE[0], SIZE[1] + 0.4))
     _bars(left, labels, [a["win"] for a in stats], colors)
     _share_axis(left, summary["fair"], lang)
-    left.set_ylim(0, min(1.0, max(0.5, max(a["win"]["high"] for a in stats) * 1.1)))
-    left.legend(loc="upper right", fontsize=7)
+    left.set_ylim(0, min(1.25, max(0.5, max(a["win"]["high"] for a in stats) * 1.3)))
+    left.legend(loc="upper left", fontsize=7)
     _bars(right, labels, [a["score"] for a in stats], colors)
     right.set_ylabel(t("Mean score", lang))
     for axes in (left, right):

@@ -4,6 +4,7 @@ catalogs (``bazaar/locale/zh_TW/LC_MESSAGES/sim.po``)."""
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -75,7 +76,8 @@ def choice_words(game_id: str, name: str, value: Any, lang: str) -> str:
 
 # ---------------------------------------------------------------------------- numbers
 def percent(share: float) -> str:
-    return f"{round(100 * share)}%"
+    """A share in whole percent, halves rounded up: 0.625 -> "63%"."""
+    return f"{math.floor(100 * share + 0.5)}%"
 
 
 def number(value: float, kind: str = "count") -> str:
@@ -264,7 +266,7 @@ def summary_table(summary: Mapping[str, Any], lang: str = "en") -> list[str]:
     lines += table_lines(
         [
             t("Agent", lang),
-            t("Seats", lang),
+            t("Seats played", lang),
             t("Win share", lang),
             t("Score", lang),
             t("Rating", lang),
