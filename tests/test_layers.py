@@ -20,6 +20,7 @@ MAY_IMPORT = {
     "play": {"bots", "core", "i18n"},
     "interop": {"bazaar", "bots", "core", "i18n", "play"},
     "web": {"bazaar", "bots", "core", "i18n"},
+    "sim": {"bots", "core", "i18n"},
     "cli": {"bazaar", "bots", "core", "i18n", "interop", "play", "web"},
 }
 EXCEPTIONS = {("bazaar.core.registry", "games")}

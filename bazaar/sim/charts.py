@@ -60,8 +60,6 @@ def _errors(intervals: Sequence[Mapping[str, float]]) -> list[list[float]]:
 
 def _share_axis(axes: Any, fair: float, lang: str) -> None:
     """Shares in %, and a dashed fair-share line with its legend entry."""
-    from matplotlib.ticker import PercentFormatter
-
     axes.axhline(
         fair,
         color="#555555",
@@ -69,7 +67,7 @@ def _share_axis(axes: Any, fair: float, lang: str) -> None:
         linewidth=1,
         label=t("Fair share ({share})", lang, share=percent(fair)),
     )
-    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axes.yaxis.set_major_formatter(lambda value, _position: f"{100 * value:.0f}%")
     axes.set_ylabel(t("Win share", lang))
 
 

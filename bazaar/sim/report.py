@@ -50,6 +50,9 @@ th:first-child,td:first-child{text-align:left}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem}
 dt{font-weight:600}dd{margin:0}
 .note{font-size:.85rem;color:#555}
+"""
+#: the language switch of a two-language file: two radio buttons and these rules, no script
+SWITCH_STYLE = """
 .switch{position:sticky;top:0;background:#fff;padding:.4rem 0;border-bottom:1px solid #ddd}
 .switch label{cursor:pointer;padding:.2rem .6rem;border:1px solid #888;border-radius:.3rem}
 input.lang{position:absolute;opacity:0;width:1px;height:1px}
@@ -60,6 +63,16 @@ input.lang{position:absolute;opacity:0;width:1px;height:1px}
 
 
 # ------------------------------------------------------------------------ out folders
+def _optional_module(name: str) -> Any:
+    """A module built by another part of issue 15, or None while it is not there."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
 INT_COLUMNS = {"game_index", "players", "seed", "decisions", "forced", "legal_max", "lead_changes"}
 INT_SUFFIXES = ("_rank", "_decisions", "_forced")
 TEXT_COLUMNS = {"game", "options", "winners"}
@@ -85,10 +98,7 @@ def read_out(out_dir: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[
     out_dir = Path(out_dir)
     plan_file = out_dir / "plan.json"
     plan = json.loads(plan_file.read_text("utf-8")) if plan_file.is_file() else {}
-    try:
-        from bazaar.sim import store
-    except ImportError:
-        store = None  # type: ignore[assignment]
+    store = _optional_module("bazaar.sim.store")
     if store is not None and hasattr(store, "read_rows"):
         rows = list(store.read_rows(out_dir))
         timings = list(store.read_timings(out_dir)) if hasattr(store, "read_timings") else []
@@ -163,7 +173,8 @@ def page(title: str, sections: Mapping[str, str]) -> str:
     parts = [
         f'<!doctype html><html lang="{lang_attr}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>",
+        f"<title>{esc(title)}</title>",
+        f"<style>{STYLE}{SWITCH_STYLE if len(langs) > 1 else ''}</style></head><body>",
     ]
     if len(langs) > 1:
         parts.append(
@@ -311,9 +322,9 @@ def story_section(out_dir: Path, lang: str, keep: Callable[[str, bytes], None]) 
 
 def story_pngs(out_dir: Path, lang: str) -> dict[str, bytes]:
     """The story helper's charts of an out folder, or {} without its modules."""
-    try:
-        from bazaar.sim import story, story_charts
-    except ImportError:
+    story = _optional_module("bazaar.sim.story")
+    story_charts = _optional_module("bazaar.sim.story_charts")
+    if story is None or story_charts is None:
         return {}
     aggregate = story.aggregate(story.stories(out_dir, None))
     if not aggregate:
@@ -463,7 +474,7 @@ def write_sweep_report(
         title = t("{game}: sweep of {option}", lang, game=game_name(game, lang), option=label)
         charts = sweep_charts(option_name, summaries, lang, dpi)
         for name, png in charts.items():
-            keep(f"sweep-{name}", png)
+            keep(name, png)
         values = ", ".join(value_words(s, v, lang) for v, s in summaries)
         intro = t(
             "The same simulation ({games} games each) for every value of {option}: {values}.",

@@ -156,7 +156,7 @@ def summarize(rows: Sequence[Row], timings: Sequence[Row] | None = None) -> dict
                 "seconds_per_decision": seconds.get(spec),
             }
         )
-    first = seats[0]["win"]
+    first = wilson(math.fsum(float(r["seat1_win"]) for r in rows), n)
     decisions = [float(r["decisions"]) for r in rows]
     return {
         "game": game,
@@ -219,7 +219,7 @@ def rate(rows: Sequence[Row], players: int) -> dict[str, dict[str, float]]:
         if len(set(specs)) < 2:
             continue
         teams = [[model.rating(mu=ratings[s][0], sigma=ratings[s][1])] for s in specs]
-        ranks = [int(row[f"seat{k}_rank"]) for k in range(1, players + 1)]
+        ranks = [float(row[f"seat{k}_rank"]) for k in range(1, players + 1)]
         updated = model.rate(teams, ranks=ranks)
         for spec in set(specs):
             mine = [updated[i][0] for i, s in enumerate(specs) if s == spec]
