@@ -197,7 +197,9 @@ def ladder_chart(matrix: Mapping[str, Any], lang: str, dpi: int = 110) -> bytes:
     for r, row in enumerate(matrix["win"]):
         for c, cell in enumerate(row):
             text = "–" if cell is None else percent(cell["mean"])
-            axes.text(c, r, text, ha="center", va="center", fontsize=9, color="black")
+            strong = cell is not None and abs(cell["mean"] - fair) > 0.6 * fair
+            color = "white" if strong else "black"
+            axes.text(c, r, text, ha="center", va="center", fontsize=9, color=color)
     axes.set_xticks(range(len(agents)), names, rotation=30, fontsize=8)
     axes.set_yticks(range(len(agents)), names, fontsize=8)
     axes.set_xlabel(t("Field: the agent in every other seat", lang))
@@ -205,6 +207,7 @@ def ladder_chart(matrix: Mapping[str, Any], lang: str, dpi: int = 110) -> bytes:
     axes.set_title(t("Strength ladder (fair share {share})", lang, share=percent(fair)))
     bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
     bar.set_label(t("Win share of the row agent", lang))
+    bar.ax.yaxis.set_major_formatter(lambda value, _position: f"{100 * value:.0f}%")
     return _png(figure, dpi)
 
 
@@ -250,6 +253,7 @@ def sweep_charts(
             _share_axis(axes, share_fair, lang)
         axes.set_ylabel(y)
         axes.set_xticks(xs, ticks, fontsize=8)
+        axes.margins(x=0.12)
         axes.set_xlabel(label)
         axes.set_title(t(SWEEP_CHARTS[name], lang, option=label))
         axes.legend(fontsize=7)

@@ -25,9 +25,12 @@ from bazaar.sim.report_text import (
     choice_words,
     game_name,
     headlines,
+    join_words,
     option_label,
     option_words,
     percent,
+    points_words,
+    rating_words,
     seat_name,
     seconds_words,
     with_interval,
@@ -219,9 +222,12 @@ def setup_html(plan: Mapping[str, Any], summary: Summary, lang: str) -> str:
     """What was simulated, in words."""
     game = summary["game"]
     first_seats = plan.get("agents") or summary["agents"]
-    seats = ", ".join(
-        t("{seat}: {agent}", lang, seat=seat_name(k, lang), agent=agent_name(a, lang))
-        for k, a in enumerate(first_seats, start=1)
+    seats = join_words(
+        (
+            t("{seat}: {agent}", lang, seat=seat_name(k, lang), agent=agent_name(a, lang))
+            for k, a in enumerate(first_seats, start=1)
+        ),
+        lang,
     )
     options = option_words(game, summary["options"], lang)
     items = [
@@ -267,7 +273,7 @@ def figures_html(summary: Summary, lang: str) -> str:
             t("Seats played", lang),
             t("Win share", lang),
             t("Mean score", lang),
-            t("Rating (mu, sigma)", lang),
+            t("Rating", lang),
             t("Time per decision", lang),
         ],
         [
@@ -276,8 +282,7 @@ def figures_html(summary: Summary, lang: str) -> str:
                 str(a["seats_played"]),
                 with_interval(a["win"], "share", lang),
                 with_interval(a["score"], "score", lang),
-                f"{a['rating']['ordinal']:.1f} ({a['rating']['mu']:.1f}, "
-                f"{a['rating']['sigma']:.1f})",
+                rating_words(a["rating"], lang),
                 seconds_words(a["seconds_per_decision"], lang),
             ]
             for a in summary["agent_stats"]
@@ -287,7 +292,7 @@ def figures_html(summary: Summary, lang: str) -> str:
     metric_rows = [
         [
             t("First-player advantage (Seat 1's win share minus the fair share)", lang),
-            f"{100 * first['advantage']:+.1f}",
+            points_words(first["advantage"], lang),
         ]
     ]
     metric_rows += [
@@ -396,7 +401,7 @@ def ladder_section(
     if keep:
         keep("ladder", png)
     fair = 1 / int(matrix["players"])
-    order = ", ".join(agent_name(agents[i], lang) for i in ladder_order(matrix))
+    order = join_words((agent_name(agents[i], lang) for i in ladder_order(matrix)), lang)
     games = matrix.get("games")
     rows = []
     for r, row in enumerate(matrix["win"]):
@@ -475,7 +480,7 @@ def write_sweep_report(
         charts = sweep_charts(option_name, summaries, lang, dpi)
         for name, png in charts.items():
             keep(name, png)
-        values = ", ".join(value_words(s, v, lang) for v, s in summaries)
+        values = join_words((value_words(s, v, lang) for v, s in summaries), lang)
         intro = t(
             "The same simulation ({games} games each) for every value of {option}: {values}.",
             lang,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bazaar.core.describe import player_name
@@ -74,6 +74,16 @@ def choice_words(game_id: str, name: str, value: Any, lang: str) -> str:
     return spec.choice_label(value, lang) if spec else str(value)
 
 
+def join_words(items: Iterable[str], lang: str) -> str:
+    """A list in words: "a, b, c" / 「a、b、c」."""
+    return ("、" if lang == "zh-TW" else ", ").join(items)
+
+
+def sentence_gap(lang: str) -> str:
+    """What separates two sentences: a space in English, nothing after a Chinese full stop."""
+    return "" if lang == "zh-TW" else " "
+
+
 # ---------------------------------------------------------------------------- numbers
 def percent(share: float) -> str:
     """A share in whole percent, halves rounded up: 0.625 -> "63%"."""
@@ -96,6 +106,22 @@ def with_interval(value: Interval, kind: str, lang: str) -> str:
         low=number(value["low"], kind),
         high=number(value["high"], kind),
     )
+
+
+def rating_words(rating: Mapping[str, float], lang: str) -> str:
+    """ "17.4 (mu 31.7, sigma 4.7)": the ordinal first, then what it is made of."""
+    return t(
+        "{ordinal} (mu {mu}, sigma {sigma})",
+        lang,
+        ordinal=format(rating["ordinal"], ".1f"),
+        mu=format(rating["mu"], ".1f"),
+        sigma=format(rating["sigma"], ".1f"),
+    )
+
+
+def points_words(share_difference: float, lang: str) -> str:
+    """A difference of shares in percentage points: "+23.3 points"."""
+    return t("{points} percentage points", lang, points=format(100 * share_difference, "+.1f"))
 
 
 def seconds_words(seconds: float | None, lang: str) -> str:
@@ -186,13 +212,13 @@ def _agents(summary: Mapping[str, Any], lang: str) -> list[str]:
     )
     overlapping = [a for a in others if a["win"]["high"] >= best["win"]["low"]]
     if overlapping:
-        line += " " + t(
+        line += sentence_gap(lang) + t(
             "Its interval overlaps with that of {agent}: more games would tell them apart.",
             lang,
             agent=agent_name(overlapping[0]["agent"], lang),
         )
     else:
-        line += " " + t("It is clearly ahead of every other agent.", lang)
+        line += sentence_gap(lang) + t("It is clearly ahead of every other agent.", lang)
     lines = [line]
     weakest = stats[-1]
     lines.append(

@@ -176,7 +176,7 @@ def test_one_file_carries_both_languages(tmp_path: Path, stand_in_charts: None) 
     assert page.h2["zh-TW"] == ["模擬了什麼", "重點", "圖表", "數據表", "實力階梯"]
     en, zh = " ".join(page.words["en"]), " ".join(page.words["zh-TW"])
     assert "Seat 1: Rule-based bot, Seat 2: Easy bot, Seat 3: Random bot" in en
-    assert "玩家1：規則型電腦, 玩家2：簡單電腦, 玩家3：隨機電腦" in zh
+    assert "玩家1：規則型電腦、玩家2：簡單電腦、玩家3：隨機電腦" in zh
     assert "Year 1 first-lap limits: exactly, no pass (default)" in en
     assert "第1年首輪限制" in zh and "Seed" in en and "11" in en
     assert "Easy bot rates highest: it won 100% of the seats it played" in en
@@ -258,7 +258,7 @@ def test_a_ladder_report_and_its_heatmap(tmp_path: Path) -> None:
     assert_self_contained(text, page)
     en = " ".join(page.words["en"])
     assert "From strongest to weakest: Easy bot, Rule-based bot, Random bot." in en
-    assert "由強到弱：簡單電腦, 規則型電腦, 隨機電腦。" in " ".join(page.words["zh-TW"])
+    assert "由強到弱：簡單電腦、規則型電腦、隨機電腦。" in " ".join(page.words["zh-TW"])
     assert "a fair share is 33%" in en
     assert_no_english(page)
     width, height = png_size((tmp_path / "ladder-ladder.zh-TW.png").read_bytes())
