@@ -389,6 +389,27 @@ def ladder_order(matrix: Matrix) -> list[int]:
     return sorted(range(len(means)), key=lambda i: -means[i])
 
 
+def ladder_matrix(
+    game: str, players: int, agents: Sequence[str], folders: Mapping[tuple[str, str], Path]
+) -> dict[str, Any]:
+    """The ladder's matrix from out folders: ``folders[(a, b)]`` holds games where one seat is
+    agent ``a`` and every other seat agent ``b``; a missing pair (and a == b) is None."""
+    win: list[list[Any]] = []
+    games: list[list[int]] = []
+    for a in agents:
+        win.append([])
+        games.append([])
+        for b in agents:
+            folder = folders.get((a, b)) if a != b else None
+            stats = None
+            if folder is not None:
+                summary = load_summary(folder)[1]
+                stats = next(s for s in summary["agent_stats"] if s["agent"] == a)
+            win[-1].append(stats["win"] if stats else None)
+            games[-1].append(stats["seats_played"] if stats else 0)
+    return {"game": game, "players": players, "agents": list(agents), "win": win, "games": games}
+
+
 def ladder_section(
     matrix: Matrix, lang: str, dpi: int, keep: Callable[[str, bytes], None] | None = None
 ) -> str:

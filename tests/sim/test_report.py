@@ -270,3 +270,18 @@ def test_an_out_folder_without_rows_is_refused(tmp_path: Path) -> None:
         write_report(tmp_path / "r.html", tmp_path)
     with pytest.raises(ValueError, match="points: no"):
         write_sweep_report(tmp_path / "s.html", "first_lap_limits", [])
+
+
+def test_the_ladder_matrix_comes_from_one_folder_per_pair(tmp_path: Path) -> None:
+    def pair(a: str, b: str, scores: list[list[int]]) -> Path:
+        rows = [game_row(i, [a, b, b], s) for i, s in enumerate(scores)]
+        return write_out(tmp_path / f"{a}-{b}", rows)
+
+    folders = {
+        ("heuristic", "random"): pair("heuristic", "random", [[9, 1, 2], [9, 9, 1], [1, 5, 2]]),
+        ("random", "heuristic"): pair("random", "heuristic", [[1, 5, 2], [3, 2, 1]]),
+    }
+    matrix = report.ladder_matrix(GAME, 3, ["random", "heuristic"], folders)
+    assert matrix["win"][0] == [None, wilson(1, 2)]
+    assert matrix["win"][1] == [wilson(1.5, 3), None]  # a win, a shared win and a loss
+    assert matrix["games"] == [[0, 2], [3, 0]]
