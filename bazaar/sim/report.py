@@ -11,9 +11,7 @@ file holds that language only. The PNGs are ``<stem>-<chart>.<lang>.png``.
 from __future__ import annotations
 
 import base64
-import csv
 import html
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,44 +74,13 @@ def _optional_module(name: str) -> Any:
         return None
 
 
-INT_COLUMNS = {"game_index", "players", "seed", "decisions", "forced", "legal_max", "lead_changes"}
-INT_SUFFIXES = ("_rank", "_decisions", "_forced")
-TEXT_COLUMNS = {"game", "options", "winners"}
-
-
-def _typed(column: str, value: str) -> Any:
-    if column in TEXT_COLUMNS or column.endswith("_agent"):
-        return value
-    if column in INT_COLUMNS or column.endswith(INT_SUFFIXES):
-        return int(value)
-    return float(value)
-
-
-def _read_csv(path: Path) -> list[dict[str, Any]]:
-    with path.open(newline="", encoding="utf-8") as fh:
-        rows = [{c: _typed(c, v) for c, v in row.items()} for row in csv.DictReader(fh)]
-    return sorted(rows, key=lambda r: int(r["game_index"]))
-
-
 def read_out(out_dir: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(plan, rows, timings) of an out folder: read with :mod:`bazaar.sim.store` when it is
-    there, else from ``rows.csv`` / ``timings.csv`` in the contract's format."""
-    out_dir = Path(out_dir)
-    plan_file = out_dir / "plan.json"
-    plan = json.loads(plan_file.read_text("utf-8")) if plan_file.is_file() else {}
-    store = _optional_module("bazaar.sim.store")
-    if store is not None and hasattr(store, "read_rows"):
-        rows = list(store.read_rows(out_dir))
-        timings = list(store.read_timings(out_dir)) if hasattr(store, "read_timings") else []
-        return plan, rows, timings
-    if not (out_dir / "rows.csv").is_file():
-        raise FileNotFoundError(f"{out_dir}: no rows.csv (not a simulation's out folder)")
-    timings_file = out_dir / "timings.csv"
-    return (
-        plan,
-        _read_csv(out_dir / "rows.csv"),
-        (_read_csv(timings_file) if timings_file.is_file() else []),
-    )
+    """(plan, rows, timings) of an out folder, read with :mod:`bazaar.sim.store` (a folder
+    without plan.json raises its SimError)."""
+    from bazaar.sim.store import read_plan, read_rows, read_timings
+
+    plan = read_plan(Path(out_dir)).to_json()
+    return plan, read_rows(Path(out_dir)), read_timings(Path(out_dir))
 
 
 def load_summary(out_dirs: Path | Sequence[Path]) -> tuple[dict[str, Any], Summary]:
@@ -387,27 +354,6 @@ def ladder_order(matrix: Matrix) -> list[int]:
         known = [c["mean"] for c in row if c is not None]
         means.append(sum(known) / len(known) if known else 0.0)
     return sorted(range(len(means)), key=lambda i: -means[i])
-
-
-def ladder_matrix(
-    game: str, players: int, agents: Sequence[str], folders: Mapping[tuple[str, str], Path]
-) -> dict[str, Any]:
-    """The ladder's matrix from out folders: ``folders[(a, b)]`` holds games where one seat is
-    agent ``a`` and every other seat agent ``b``; a missing pair (and a == b) is None."""
-    win: list[list[Any]] = []
-    games: list[list[int]] = []
-    for a in agents:
-        win.append([])
-        games.append([])
-        for b in agents:
-            folder = folders.get((a, b)) if a != b else None
-            stats = None
-            if folder is not None:
-                summary = load_summary(folder)[1]
-                stats = next(s for s in summary["agent_stats"] if s["agent"] == a)
-            win[-1].append(stats["win"] if stats else None)
-            games[-1].append(stats["seats_played"] if stats else 0)
-    return {"game": game, "players": players, "agents": list(agents), "win": win, "games": games}
 
 
 def ladder_section(

@@ -1,9 +1,9 @@
-"""Small out folders in the contract's format (docs/simulation.md), written by hand so the
-report's tests need no simulation: ``game_row`` builds one row from a game's seats and scores."""
+"""Small out folders in the contract's format (docs/simulation.md), made without playing:
+``game_row`` builds one row from a game's seats and scores, ``write_out`` writes it with the
+store's writers."""
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -52,43 +52,33 @@ def game_row(
     return row
 
 
-def _cell(value: Any) -> str:
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:.6g}"
-    return str(value)
-
-
 def write_out(
     folder: Path,
     rows: Sequence[Mapping[str, Any]],
     seconds: Sequence[Sequence[float]] | None = None,
     seed: int = 7,
 ) -> Path:
-    """Write plan.json, rows.csv and (with per-seat ``seconds``) timings.csv into ``folder``."""
+    """Write plan.json, rows.csv and (with per-seat ``seconds``) timings.csv into ``folder``
+    with the store's own plan and CSV writers."""
+    from bazaar.sim.plan import SimPlan
+    from bazaar.sim.store import cell, rows_csv_text
+
     folder.mkdir(parents=True, exist_ok=True)
     first = rows[0]
     players = int(first["players"])
-    plan = {
-        "game": first["game"],
-        "players": players,
-        "agents": [first[f"seat{k}_agent"] for k in range(1, players + 1)],
-        "options": json.loads(first["options"]),
-        "seed": seed,
-        "games": len(rows),
-        "format": "csv",
-    }
-    (folder / "plan.json").write_text(json.dumps(plan), "utf-8")
-    with (folder / "rows.csv").open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(list(first))
-        for row in rows:
-            writer.writerow([_cell(row[c]) for c in first])
+    agents = [str(first[f"seat{k}_agent"]) for k in range(1, players + 1)]
+    options = json.loads(first["options"])
+    plan = SimPlan.make(str(first["game"]), agents, players, options, seed)
+    (folder / "plan.json").write_text(json.dumps(plan.to_json()), "utf-8")
+    (folder / "rows.csv").write_text(rows_csv_text([dict(r) for r in rows], players), "utf-8")
     if seconds is not None:
-        with (folder / "timings.csv").open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh)
-            writer.writerow(
+        lines = [
+            ",".join(
                 ["game_index", "seconds", *(f"seat{k}_seconds" for k in range(1, players + 1))]
             )
-            for row, per_seat in zip(rows, seconds, strict=True):
-                writer.writerow([row["game_index"], _cell(sum(per_seat)), *map(_cell, per_seat)])
+        ]
+        for row, per_seat in zip(rows, seconds, strict=True):
+            values = [row["game_index"], float(sum(per_seat)), *map(float, per_seat)]
+            lines.append(",".join(cell(v) for v in values))
+        (folder / "timings.csv").write_text("\n".join(lines) + "\n", "utf-8")
     return folder

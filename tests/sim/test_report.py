@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bazaar.sim import charts, report
+from bazaar.sim.plan import SimError
 from bazaar.sim.report import write_ladder_report, write_report, write_sweep_report
 from bazaar.sim.summary import wilson
 from tests.no_english import english_tokens
@@ -266,22 +267,7 @@ def test_a_ladder_report_and_its_heatmap(tmp_path: Path) -> None:
 
 
 def test_an_out_folder_without_rows_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError, match=r"no rows\.csv"):
+    with pytest.raises(SimError, match=r"holds no simulation \(no plan\.json\)"):
         write_report(tmp_path / "r.html", tmp_path)
     with pytest.raises(ValueError, match="points: no"):
         write_sweep_report(tmp_path / "s.html", "first_lap_limits", [])
-
-
-def test_the_ladder_matrix_comes_from_one_folder_per_pair(tmp_path: Path) -> None:
-    def pair(a: str, b: str, scores: list[list[int]]) -> Path:
-        rows = [game_row(i, [a, b, b], s) for i, s in enumerate(scores)]
-        return write_out(tmp_path / f"{a}-{b}", rows)
-
-    folders = {
-        ("heuristic", "random"): pair("heuristic", "random", [[9, 1, 2], [9, 9, 1], [1, 5, 2]]),
-        ("random", "heuristic"): pair("random", "heuristic", [[1, 5, 2], [3, 2, 1]]),
-    }
-    matrix = report.ladder_matrix(GAME, 3, ["random", "heuristic"], folders)
-    assert matrix["win"][0] == [None, wilson(1, 2)]
-    assert matrix["win"][1] == [wilson(1.5, 3), None]  # a win, a shared win and a loss
-    assert matrix["games"] == [[0, 2], [3, 0]]
