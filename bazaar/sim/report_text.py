@@ -253,7 +253,46 @@ def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[st
     return out
 
 
-def summary_table(summary: Mapping[str, Any], lang: str = "en") -> list[str]:
+def summary_table(summary: Mapping[str, Any], lang: str = "en") -> Any:
+    """The summary for ``console.print``: a rich Text of :func:`summary_lines`."""
+    from rich.text import Text
+
+    return Text("\n".join(summary_lines(summary, lang)))
+
+
+def ladder_table(matrix: Mapping[str, Any], lang: str = "en") -> Any:
+    """The ladder's matrix for ``console.print``: a rich Text of :func:`ladder_lines`."""
+    from rich.text import Text
+
+    return Text("\n".join(ladder_lines(matrix, lang)))
+
+
+def ladder_lines(matrix: Mapping[str, Any], lang: str = "en") -> list[str]:
+    """The win-rate matrix as lines: numbered rows (agent in one seat), columns by number (the
+    field), the row agent's win share in each cell."""
+    lang = normalize_lang(lang)
+    agents = list(matrix["agents"])
+    fair = 1 / int(matrix["players"])
+    header = ["", *(str(i) for i in range(1, len(agents) + 1))]
+    rows = [
+        [f"{r + 1} {agent_name(agent, lang)}"]
+        + ["–" if cell is None else percent(cell["mean"]) for cell in matrix["win"][r]]
+        for r, agent in enumerate(agents)
+    ]
+    title = t(
+        "Strength ladder: {game}, {players} players (fair share {share})",
+        lang,
+        game=game_name(matrix["game"], lang),
+        players=matrix["players"],
+        share=percent(fair),
+    )
+    note = t(
+        "Rows: the agent in one seat; columns (by number): the agent in every other seat.", lang
+    )
+    return [title, "", *table_lines(header, rows), "", *wrap(note, 80)]
+
+
+def summary_lines(summary: Mapping[str, Any], lang: str = "en") -> list[str]:
     """The summary as lines of at most 80 columns: seats, agents, metrics, first sentence."""
     lang = normalize_lang(lang)
     title = t(

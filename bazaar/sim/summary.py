@@ -237,8 +237,16 @@ def rate(rows: Sequence[Row], players: int) -> dict[str, dict[str, float]]:
     }
 
 
-def summary_table(summary: Mapping[str, Any], lang: str = "en") -> list[str]:
-    """The summary as terminal lines of at most 80 columns (``bazaar.sim.report_text``)."""
+def summary_table(summary: Mapping[str, Any], lang: str = "en") -> Any:
+    """The summary for ``console.print`` (a rich Text of at most 80 columns, both languages;
+    the lines themselves: ``bazaar.sim.report_text.summary_lines``)."""
     from bazaar.sim.report_text import summary_table as table
 
     return table(summary, lang)
+
+
+def ladder_table(matrix: Mapping[str, Any], lang: str = "en") -> Any:
+    """A ladder's win-rate matrix for ``console.print`` (``report_text.ladder_lines``)."""
+    from bazaar.sim.report_text import ladder_table as table
+
+    return table(matrix, lang)

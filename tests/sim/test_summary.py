@@ -8,8 +8,16 @@ from pathlib import Path
 import pytest
 
 from bazaar.sim.report import read_out
-from bazaar.sim.report_text import headlines, width
-from bazaar.sim.summary import mean_interval, rate, ratio_interval, summarize, summary_table, wilson
+from bazaar.sim.report_text import headlines, ladder_lines, summary_lines, width
+from bazaar.sim.summary import (
+    ladder_table,
+    mean_interval,
+    rate,
+    ratio_interval,
+    summarize,
+    summary_table,
+    wilson,
+)
 from tests.no_english import english_tokens
 from tests.sim.fake_out import game_row, write_out
 
@@ -151,7 +159,8 @@ def test_headlines_say_what_the_interval_allows(summary: dict) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_the_terminal_table_fits_80_columns(summary: dict, lang: str) -> None:
-    lines = summary_table(summary, lang)
+    lines = summary_lines(summary, lang)
+    assert str(summary_table(summary, lang)) == "\n".join(lines)
     assert max(width(line) for line in lines) <= 80
     assert (
         lines[0]
@@ -172,3 +181,26 @@ def test_the_reader_types_the_columns(tmp_path: Path) -> None:
         "seat1_seconds": 1.0,
         "seat2_seconds": 2.0,
     }
+
+
+def test_the_ladder_table() -> None:
+    matrix = {
+        "game": "night-market",
+        "players": 3,
+        "agents": ["random", "heuristic"],
+        "win": [[None, wilson(1, 10)], [wilson(6, 10), None]],
+        "games": [[0, 10], [10, 0]],
+    }
+    assert ladder_lines(matrix, "en") == [
+        "Strength ladder: Taiwan Night Market, 3 players (fair share 33%)",
+        "",
+        "                    1    2",
+        "1 Random bot        –  10%",
+        "2 Rule-based bot  60%    –",
+        "",
+        "Rows: the agent in one seat; columns (by number): the agent in every other seat.",
+    ]
+    zh = ladder_lines(matrix, "zh-TW")
+    assert zh[3] == "1 隨機電腦      –  10%"
+    assert [w for line in zh for w in english_tokens("night-market", line)] == []
+    assert str(ladder_table(matrix, "en")).splitlines()[3] == "1 Random bot        –  10%"
