@@ -74,27 +74,36 @@ def _optional_module(name: str) -> Any:
         return None
 
 
-def read_out(out_dir: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(plan, rows, timings) of an out folder, read with :mod:`bazaar.sim.store` (a folder
-    without plan.json raises its SimError)."""
+def read_out(
+    out_dir: Path, limit: int | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """(plan, rows, timings) of an out folder's first ``limit`` games (all when None), read with
+    :mod:`bazaar.sim.store` (a folder without plan.json raises its SimError)."""
     from bazaar.sim.store import read_plan, read_rows, read_timings
 
     plan = read_plan(Path(out_dir)).to_json()
-    return plan, read_rows(Path(out_dir)), read_timings(Path(out_dir))
+    return plan, read_rows(Path(out_dir), limit), read_timings(Path(out_dir), limit)
 
 
-def load_summary(out_dirs: Path | Sequence[Path]) -> tuple[dict[str, Any], Summary]:
-    """(plan of the first folder, Summary of every folder's rows as one simulation)."""
-    from bazaar.sim.summary import summarize
-
+def folder_list(out_dirs: Path | str | Sequence[Path]) -> list[Path]:
     folders = [Path(out_dirs)] if isinstance(out_dirs, str | Path) else [Path(d) for d in out_dirs]
     if not folders:
         raise ValueError("out_dirs: no out folder given")
+    return folders
+
+
+def load_summary(
+    out_dirs: Path | Sequence[Path], limit: int | None = None
+) -> tuple[dict[str, Any], Summary]:
+    """(plan of the first folder, Summary of every folder's rows as one simulation; at most
+    ``limit`` games of each folder)."""
+    from bazaar.sim.summary import summarize
+
     plan: dict[str, Any] = {}
     rows: list[dict[str, Any]] = []
     timings: list[dict[str, Any]] = []
-    for folder in folders:
-        folder_plan, folder_rows, folder_timings = read_out(folder)
+    for folder in folder_list(out_dirs):
+        folder_plan, folder_rows, folder_timings = read_out(folder, limit)
         plan = plan or folder_plan
         offset = len(rows)  # several folders: their games one after the other
         rows += [{**r, "game_index": int(r["game_index"]) + offset} for r in folder_rows]
@@ -279,29 +288,52 @@ METHOD = N_(
 )
 
 
-def story_section(out_dir: Path, lang: str, keep: Callable[[str, bytes], None]) -> str:
-    """The story of play (price paths, lots and customers) if :mod:`bazaar.sim.story` and
-    :mod:`bazaar.sim.story_charts` are there; empty when they are not."""
-    pngs = story_pngs(out_dir, lang)
+#: the story helper's charts (bazaar.sim.story_charts.story_pngs) and what they show
+STORY_CAPTIONS = {
+    "story_prices": N_(
+        "Each stock's price through the game: the median over the games, the band where the "
+        "middle 80% of them lie, and one game drawn thin"
+    ),
+    "story_board": N_("The board: mean price paid and mean customers served at each lot"),
+    "story_flow": N_("Each round: where the walking customers went, and how many came in"),
+}
+
+
+def story_aggregate(folders: Sequence[Path], limit: int | None = None) -> dict[str, Any] | None:
+    """The story helper's aggregate over the folders' records (``bazaar.sim.story``), or None
+    without its modules or without records."""
+    story = _optional_module("bazaar.sim.story")
+    if story is None or _optional_module("bazaar.sim.story_charts") is None:
+        return None
+    with_records = [f for f in folders if (Path(f) / "records.jsonl").is_file()]
+    if not with_records:
+        return None
+    aggregate = story.aggregate(
+        item for folder in with_records for item in story.stories(folder, limit)
+    )
+    return dict(aggregate) if aggregate.get("games") else None
+
+
+def story_pngs(aggregate: Mapping[str, Any] | None, lang: str) -> dict[str, bytes]:
+    """The story helper's charts of an aggregate (``story_charts.story_pngs``), or {}."""
+    story_charts = _optional_module("bazaar.sim.story_charts")
+    if story_charts is None or not aggregate:
+        return {}
+    return dict(story_charts.story_pngs(dict(aggregate), lang))
+
+
+def story_section(
+    aggregate: Mapping[str, Any] | None, lang: str, keep: Callable[[str, bytes], None]
+) -> str:
+    """The story of play (price paths; lots and customers) or "" without one."""
+    pngs = story_pngs(aggregate, lang)
     if not pngs:
         return ""
     figures = []
     for name, png in pngs.items():
-        keep(f"story-{name}", png)
-        figures.append(f'<figure><img src="{data_uri(png)}" alt="{esc(name)}"></figure>')
+        keep(name, png)
+        figures.append(figure_html(png, t(STORY_CAPTIONS.get(name, "The story of play"), lang)))
     return h2(t("The story of play", lang)) + "".join(figures)
-
-
-def story_pngs(out_dir: Path, lang: str) -> dict[str, bytes]:
-    """The story helper's charts of an out folder, or {} without its modules."""
-    story = _optional_module("bazaar.sim.story")
-    story_charts = _optional_module("bazaar.sim.story_charts")
-    if story is None or story_charts is None:
-        return {}
-    aggregate = story.aggregate(story.stories(out_dir, None))
-    if not aggregate:
-        return {}
-    return dict(story_charts.story_pngs(aggregate, lang))
 
 
 def write_report(
@@ -310,14 +342,15 @@ def write_report(
     lang: str | None = None,
     dpi: int = 110,
     ladder: Matrix | None = None,
+    limit: int | None = None,
 ) -> Path:
     """One simulation's report: ``path`` (HTML) and its PNGs beside it; both languages when
     ``lang`` is None. ``out_dir`` may be several folders of one simulation; ``ladder`` adds a
-    strength-ladder section."""
+    strength-ladder section; ``limit`` reports only the first games of each folder."""
     from bazaar.sim.charts import CHARTS, summary_charts
 
-    plan, summary = load_summary(out_dir)
-    folder = Path(out_dir) if isinstance(out_dir, str | Path) else Path(out_dir[0])
+    plan, summary = load_summary(out_dir, limit)
+    story = story_aggregate(folder_list(out_dir), limit)
 
     def build(lang: str, keep: Callable[[str, bytes], None]) -> str:
         title = t(
@@ -339,7 +372,7 @@ def write_report(
             + "".join(figure_html(charts[n], t(CHARTS[n], lang)) for n in CHARTS)
             + figures_html(summary, lang)
             + (ladder_section(ladder, lang, dpi, keep) if ladder else "")
-            + story_section(folder, lang, keep)
+            + story_section(story, lang, keep)
         )
 
     title = " · ".join(game_name(summary["game"], lang) for lang in _langs(lang))

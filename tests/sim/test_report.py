@@ -209,17 +209,23 @@ def test_one_language_and_the_real_charts(tmp_path: Path, monkeypatch: pytest.Mo
 def test_the_story_section_comes_from_the_story_helper(
     tmp_path: Path, stand_in_charts: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert report.story_pngs(tmp_path, "en") == {}  # without the story modules
+    assert report.story_aggregate([tmp_path]) is None  # no story modules or no records
+    assert report.story_pngs(None, "en") == {}
     calls: list[Any] = []
-    monkeypatch.setattr(
-        report,
-        "story_pngs",
-        lambda folder, lang: calls.append((folder, lang)) or {"prices": tiny_png()},
-    )
+    aggregate = {"kind": "prices", "games": 6}
+    monkeypatch.setattr(report, "story_aggregate", lambda folders, limit: aggregate)
+
+    def pngs(agg: dict, lang: str) -> dict[str, bytes]:
+        calls.append((agg, lang))
+        return {"story_prices": tiny_png()}
+
+    monkeypatch.setattr(report, "story_pngs", pngs)
     out = simulation(tmp_path / "out")
-    _text, page = read_page(write_report(tmp_path / "s.html", out, lang="en"))
-    assert page.h2["en"][-1] == "The story of play" and calls == [(out, "en")]
-    assert (tmp_path / "s-story-prices.en.png").read_bytes() == tiny_png()
+    _text, page = read_page(write_report(tmp_path / "s.html", out))
+    assert page.h2["en"][-1] == "The story of play" and page.h2["zh-TW"][-1] == "對局的故事"
+    assert calls == [(aggregate, "en"), (aggregate, "zh-TW")]
+    assert (tmp_path / "s-story_prices.zh-TW.png").read_bytes() == tiny_png()
+    assert_no_english(page)
 
 
 def test_a_sweep_report(tmp_path: Path, stand_in_charts: None) -> None:
