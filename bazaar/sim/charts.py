@@ -165,6 +165,7 @@ def length_chart(summary: Summary, lang: str, dpi: int = 110) -> bytes:
     )
     axes.set_xlabel(t("Decisions per game", lang))
     axes.set_ylabel(t("Games", lang))
+    axes.yaxis.get_major_locator().set_params(integer=True)
     axes.set_title(t(CHARTS["length"], lang))
     axes.legend(fontsize=8)
     return _png(figure, dpi)

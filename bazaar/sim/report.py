@@ -31,6 +31,7 @@ from bazaar.sim.report_text import (
     rating_words,
     seat_name,
     seconds_words,
+    sentence_gap,
     with_interval,
 )
 
@@ -194,8 +195,10 @@ def _write(
 
 
 # ------------------------------------------------------------------- one simulation
-def setup_html(plan: Mapping[str, Any], summary: Summary, lang: str) -> str:
-    """What was simulated, in words."""
+def setup_html(
+    plan: Mapping[str, Any], summary: Summary, lang: str, swept: str | None = None
+) -> str:
+    """What was simulated, in words (a sweep's option ``swept`` is left out of the rules)."""
     game = summary["game"]
     first_seats = plan.get("agents") or summary["agents"]
     seats = join_words(
@@ -205,7 +208,7 @@ def setup_html(plan: Mapping[str, Any], summary: Summary, lang: str) -> str:
         ),
         lang,
     )
-    options = option_words(game, summary["options"], lang)
+    options = option_words(game, {k: v for k, v in summary["options"].items() if k != swept}, lang)
     items = [
         (t("Game", lang), game_name(game, lang)),
         (t("Players", lang), str(summary["players"])),
@@ -215,7 +218,10 @@ def setup_html(plan: Mapping[str, Any], summary: Summary, lang: str) -> str:
     if "seed" in plan:
         items.append((t("Seed", lang), str(plan["seed"])))
     body = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in items)
-    rules = "".join(f"<li>{esc(label)}: {esc(choice)}</li>" for label, choice in options)
+    rules = "".join(
+        f"<li>{esc(t('{label}: {choice}', lang, label=label, choice=choice))}</li>"
+        for label, choice in options
+    )
     return (
         h2(t("What was simulated", lang))
         + f"<dl>{body}</dl>"
@@ -491,15 +497,16 @@ def write_sweep_report(
         parts = [
             f"<h1>{esc(title)}</h1>",
             f"<p>{esc(intro)}</p>",
-            setup_html(first_plan, first, lang),
+            setup_html(first_plan, first, lang, swept=option_name),
         ]
         parts.append(h2(t("Headlines", lang)) + "<ul>")
         for value, summary in summaries:
             setting = t(
-                "{option} = {value}", lang, option=label, value=value_words(summary, value, lang)
+                "{option} = {value}:", lang, option=label, value=value_words(summary, value, lang)
             )
             sentence = headlines(summary, lang)[0]
-            parts.append(f"<li><b>{esc(setting)}</b> {esc(sentence)}</li>")
+            gap = sentence_gap(lang)
+            parts.append(f"<li><b>{esc(setting)}</b>{gap}{esc(sentence)}</li>")
         parts.append("</ul>")
         for name in SWEEP_CHARTS:
             heading = t(SWEEP_CHARTS[name], lang, option=label)

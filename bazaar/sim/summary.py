@@ -13,7 +13,7 @@ How the intervals are made (95%):
   narrow in such fields.
 * **Means per game** (scores, decisions, lead changes, score spread, margin): Student's t
   interval, mean ± t(0.975, n-1) · s / √n with the sample standard deviation s (a single game
-  gives the point itself).
+  gives the point itself); counts and spreads, never negative, have the low end clipped at 0.
 * **Shares over decisions** (forced share, legal moves per decision): the pooled ratio
   Σ part / Σ decisions, with the ratio estimator's interval that treats each game as one
   cluster (decisions of one game are not independent): se² = Σ (part_i − R·d_i)² /
@@ -74,8 +74,9 @@ def wilson(successes: float, trials: int) -> Interval:
     return interval(share, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(values: Sequence[float]) -> Interval:
-    """Student's t interval of the mean of ``values`` (empty: 0; one value: the point)."""
+def mean_interval(values: Sequence[float], floor: float | None = None) -> Interval:
+    """Student's t interval of the mean of ``values`` (empty: 0; one value: the point); a
+    quantity that cannot go below ``floor`` (counts: 0) has its low end clipped there."""
     n = len(values)
     if n == 0:
         return interval(0.0, 0.0, 0.0)
@@ -84,7 +85,8 @@ def mean_interval(values: Sequence[float]) -> Interval:
         return interval(mean, mean, mean)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(n - 1) * math.sqrt(variance / n)
-    return interval(mean, mean - half, mean + half)
+    low = mean - half if floor is None else max(floor, mean - half)
+    return interval(mean, low, mean + half)
 
 
 def ratio_interval(parts: Sequence[float], totals: Sequence[float], share: bool) -> Interval:
@@ -173,14 +175,14 @@ def summarize(rows: Sequence[Row], timings: Sequence[Row] | None = None) -> dict
             "advantage": _round(first["mean"] - fair),
         },
         "metrics": {
-            "decisions": mean_interval(decisions),
+            "decisions": mean_interval(decisions, floor=0.0),
             "forced_share": ratio_interval([float(r["forced"]) for r in rows], decisions, True),
             "legal_mean": ratio_interval(
                 [float(r["legal_mean"]) * float(r["decisions"]) for r in rows], decisions, False
             ),
-            "lead_changes": mean_interval([float(r["lead_changes"]) for r in rows]),
-            "score_spread": mean_interval([float(r["score_spread"]) for r in rows]),
-            "margin": mean_interval([float(r["margin"]) for r in rows]),
+            "lead_changes": mean_interval([float(r["lead_changes"]) for r in rows], floor=0.0),
+            "score_spread": mean_interval([float(r["score_spread"]) for r in rows], floor=0.0),
+            "margin": mean_interval([float(r["margin"]) for r in rows], floor=0.0),
         },
         "distributions": {
             "score_by_agent": {spec: [_round(s) for s in v] for spec, v in scores_by_agent.items()},

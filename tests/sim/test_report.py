@@ -253,6 +253,8 @@ def test_a_sweep_report(tmp_path: Path, stand_in_charts: None) -> None:
     en = " ".join(page.words["en"])
     assert "for every value of Year 1 first-lap limits: exactly, no pass, at most." in en
     assert "Year 1 first-lap limits = at most" in en and "4 games" in en
+    assert "<li>Year 1 first-lap limits: " not in text  # the swept option is no fixed rule
+    assert "第1年首輪限制＝最多(上限)：玩家1贏得" in "".join(page.words["zh-TW"])
     assert_no_english(page)
     assert sorted(p.name for p in tmp_path.glob("sweep-*.zh-TW.png")) == sorted(
         f"sweep-{n}.zh-TW.png" for n in charts.SWEEP_CHARTS

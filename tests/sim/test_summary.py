@@ -52,6 +52,8 @@ def test_intervals_match_hand_computed_values() -> None:
     # mean 7, s = sqrt(26/3), t(0.975, 3) = 3.1824
     assert mean_interval([10, 7, 3, 8]) == {"mean": 7.0, "low": 2.315634, "high": 11.684366}
     assert mean_interval([4.5]) == {"mean": 4.5, "low": 4.5, "high": 4.5}
+    # a count never goes below 0: mean 1, half-width 4.3027 * sqrt(3 / 3)
+    assert mean_interval([0, 0, 3], floor=0.0) == {"mean": 1.0, "low": 0.0, "high": 5.3027}
     # pooled 10/40; residuals 2-2.5, 3-3, 0-2, 5-2.5 -> se = sqrt(10.5 / 12) / 10
     assert ratio_interval([2, 3, 0, 5], [10, 12, 8, 10], share=True) == {
         "mean": 0.25,
