@@ -206,3 +206,14 @@ def test_the_ladder_table() -> None:
     assert zh[3] == "1 隨機電腦      –  10%"
     assert [w for line in zh for w in english_tokens("night-market", line)] == []
     assert str(ladder_table(matrix, "en")).splitlines()[3] == "1 Random bot        –  10%"
+
+
+def test_one_agent_in_every_seat() -> None:
+    rows = [game_row(i, [H, H, H], [3, 1 + i, 2]) for i in range(3)]
+    summary = summarize(rows)
+    (stats,) = summary["agent_stats"]
+    assert stats["seats_played"] == 9 and stats["win"]["mean"] == pytest.approx(1 / 3)
+    assert stats["rating"] == {"mu": 25.0, "sigma": 8.333333, "ordinal": 0.0}  # never rated
+    assert stats["seconds_per_decision"] is None
+    lines = headlines(summary, "en")
+    assert len(lines) == 3 and not any("rates highest" in line for line in lines)
