@@ -11,7 +11,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bazaar.i18n import N_, normalize_lang, t
-from bazaar.sim.report_text import agent_name, choice_words, option_label, percent, seat_name
+from bazaar.sim.report_text import (
+    agent_name,
+    choice_words,
+    option_label,
+    percent,
+    seat_name,
+    width,
+)
 
 Summary = Mapping[str, Any]
 #: the charts of one simulation, in the order a report shows them: name -> title msgid
@@ -253,7 +260,10 @@ def sweep_charts(
         if share_fair is not None:
             _share_axis(axes, share_fair, lang)
         axes.set_ylabel(y)
-        axes.set_xticks(xs, ticks, fontsize=8)
+        long = sum(width(tick) for tick in ticks) > 56
+        axes.set_xticks(
+            xs, ticks, fontsize=8, rotation=20 if long else 0, ha="right" if long else "center"
+        )
         axes.margins(x=0.12)
         axes.set_xlabel(label)
         axes.set_title(t(SWEEP_CHARTS[name], lang, option=label))
