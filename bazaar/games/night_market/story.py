@@ -102,9 +102,7 @@ def story(record: GameRecord) -> dict[str, Any]:
                 row["stayed"] = row["carried"] + row["entered"] - row["served"] - row["left"]
                 rounds.append(_round_row(d["round"]))
                 rounds[-1]["carried"] = row["stayed"]
-            elif event.kind == "customers":
-                row["entered"] += len(d["customers"])
-            elif event.kind == "reveal":
+            elif event.kind in ("customers", "reveal"):  # public, then hidden customers
                 row["entered"] += len(d["customers"])
             elif event.kind == "bid":
                 bids[d["lot"] - 1] += 1
