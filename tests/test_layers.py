@@ -18,6 +18,7 @@ MAY_IMPORT = {
     "games": {"core", "i18n"},
     "bots": {"core", "i18n"},
     "play": {"bots", "core", "i18n"},
+    "sim": {"bots", "core", "i18n"},
     "interop": {"bazaar", "bots", "core", "i18n", "play"},
     "web": {"bazaar", "bots", "core", "i18n"},
     "cli": {"bazaar", "bots", "core", "i18n", "interop", "play", "web"},

@@ -11,7 +11,7 @@ Price stories (Buy Low Sell High, Take Stock)::
      "segments": K, "x": [0, 1/B, ..., K],           # B = POINTS_PER_SEGMENT points a segment
      "marks": [[0, label], [1, label], ...],          # segment j starts at x = j
      "median": [[per x] per stock], "low": [...], "high": [...],  # 10th / 90th percentile
-     "ends": [{"label": label, "games": m, "mean": [per stock]}],  # prices at year/round ends
+     "ends": [{"label": label, "games": m, "x": mean x, "mean": [per stock]}],
      "sample": {"game_index": i, "x": [per move], "prices": [[per move] per stock]}}
 
 Progress is normalised per segment: segment ``j`` runs from a story's ``j``-th mark (year or
@@ -19,7 +19,8 @@ round start) to the next mark (the last one to the end), and point ``j + q/B`` r
 after move ``start + round(q/B * length)`` of that segment; ``x = K`` is the final price. The
 quantiles interpolate linearly between the order statistics of the prices at that point (like
 numpy's default). The sample is the story with the lowest ``game_index`` (the first seen when
-none has one).
+none has one). ``ends`` are the mean prices at each year end (Buy Low Sell High, after
+the year's moves) or round scoring (Take Stock), at the mean ``x`` where they happened.
 
 Market stories (Night Market)::
 
@@ -32,11 +33,12 @@ Market stories (Night Market)::
                  "stayed", "income": means}]}
 
 Sums are kept as integers and divided at the end, so the summary is the same in any order of
-the stories (except the sample, chosen by game index).
+the stories (but for the last digits of the ends' mean ``x``, a float sum).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -75,9 +77,12 @@ def _records(out_dir: Path) -> Iterator[tuple[int, GameRecord]]:
     path = out_dir / RECORDS
     if not path.is_file():
         raise FileNotFoundError(f"no {RECORDS} in {out_dir} (not a simulation's output folder)")
-    try:
-        from bazaar.sim.store import read_records  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
+    try:  # the simulation's own reader, once it exists
+        store = importlib.import_module("bazaar.sim.store")
+    except ModuleNotFoundError:
+        store = None
+    read_records = getattr(store, "read_records", None)
+    if read_records is None:
         return _read_jsonl(path)
     records: Iterator[tuple[int, GameRecord]] = read_records(out_dir)
     return records
@@ -121,14 +126,14 @@ class Histogram:
         raise IndexError(rank)
 
     def quantile(self, p: float) -> float | None:
-        """The ``p`` quantile, linear between order statistics (None when empty)."""
+        """The ``p`` quantile, linear between order statistics, to 6 decimals (None: empty)."""
         if not self.total:
             return None
         position = (self.total - 1) * p
         below = int(position)
         lower = self.value_at(below)
         upper = self.value_at(min(below + 1, self.total - 1))
-        return lower + (upper - lower) * (position - below)
+        return round(lower + (upper - lower) * (position - below), 6)
 
 
 def _mean(total: int | float, count: int) -> float | None:
@@ -145,13 +150,20 @@ def _segments(story: dict[str, Any]) -> list[tuple[int, int]]:
     return list(zip(starts, ends, strict=True))
 
 
-def _sample(story: dict[str, Any]) -> dict[str, Any]:
+def _move_x(story: dict[str, Any]) -> list[float]:
+    """The progress ``x`` of every move of a price story (segment ``j`` spans ``j``..``j + 1``;
+    a move that starts a segment sits at its start)."""
     xs: list[float] = []
     segments = _segments(story)
     for j, (first, last) in enumerate(segments):
         length = last - first
         stop = last if j == len(segments) - 1 else last - 1
         xs.extend(j + (i - first) / length if length else float(j) for i in range(first, stop + 1))
+    return xs
+
+
+def _sample(story: dict[str, Any]) -> dict[str, Any]:
+    xs = _move_x(story)
     stocks = range(len(story["stocks"]))
     prices = [[row[s] for row in story["prices"][: len(xs)]] for s in stocks]
     return {"game_index": story.get("game_index"), "x": xs, "prices": prices}
@@ -185,10 +197,14 @@ class _Prices:
                 column[k].add(int(row[s]))
         if len(story["marks"]) > len(self.marks):
             self.marks = [mark[1] for mark in story["marks"]]
+        xs = _move_x(story) if story.get("ends") else []
         for j, end in enumerate(story.get("ends", [])):
             if j == len(self.ends):
-                self.ends.append({"label": end["label"], "games": 0, "sum": [0] * self.stocks})
+                self.ends.append(
+                    {"label": end["label"], "games": 0, "x": 0.0, "sum": [0] * self.stocks}
+                )
             self.ends[j]["games"] += 1
+            self.ends[j]["x"] += xs[min(end["move"], len(xs) - 1)]
             for s in range(self.stocks):
                 self.ends[j]["sum"][s] += end["prices"][s]
         key = (0, story["game_index"]) if story.get("game_index") is not None else (1, 0)
@@ -207,6 +223,7 @@ class _Prices:
             {
                 "label": e["label"],
                 "games": e["games"],
+                "x": e["x"] / e["games"],
                 "mean": [_mean(total, e["games"]) for total in e["sum"]],
             }
             for e in self.ends
@@ -300,7 +317,10 @@ def aggregate(stories: Iterable[dict[str, Any]]) -> dict[str, Any]:
     summary: _Prices | _Market | None = None
     for story in stories:
         if summary is None:
-            kinds = {"prices": _Prices, "market": _Market}
+            kinds: dict[str, type[_Prices] | type[_Market]] = {
+                "prices": _Prices,
+                "market": _Market,
+            }
             if story.get("kind") not in kinds:
                 raise ValueError(f"unknown story kind {story.get('kind')!r}")
             summary = kinds[story["kind"]](story)

@@ -9,9 +9,10 @@
      "ends": [{"move": i, "label": {"en": "Round 1", ...}, "prices": [...]}, ...]}
 
 A stock's price is its bottom card's value times (splits + 1), as the board shows it. The move
-that ends a round also starts the next one, whose rows begin again at the starter 1, so the
-prices after that move are the new round's; ``ends`` keeps the prices each round was scored
-at (the "score" event). Stocks by their short names and board colours (static/board.js).
+that ends a round also deals the next one, whose rows start again at the starter 1: its row
+in ``prices`` holds the prices the round was scored at (the "score" event), so a path shows
+each round's end, and the next move the new round's prices. ``ends`` lists the scored prices
+with their move. Stocks by their short names and board colours (static/board.js).
 """
 
 from __future__ import annotations
@@ -52,11 +53,13 @@ def story(record: GameRecord) -> dict[str, Any]:
     current = 0
     for i, (state, _notation, events) in enumerate(record.states()):
         assert isinstance(state, TakeStockFields)
-        prices.append([state.price(s) for s in range(STOCKS)])
+        row = [state.price(s) for s in range(STOCKS)]
         for event in events:
             if event.kind == "score":
                 label = _words(ROUND, round=event.data["round"])
-                ends.append({"move": i, "label": label, "prices": list(event.data["prices"])})
+                row = list(event.data["prices"])
+                ends.append({"move": i, "label": label, "prices": row})
+        prices.append(row)
         if state.round != current:
             current = state.round
             marks.append([i, _words(ROUND, round=current)])
