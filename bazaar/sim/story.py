@@ -16,11 +16,12 @@ Price stories (Buy Low Sell High, Take Stock)::
 
 Progress is normalised per segment: segment ``j`` runs from a story's ``j``-th mark (year or
 round start) to the next mark (the last one to the end), and point ``j + q/B`` reads the price
-after move ``start + round(q/B * length)`` of that segment; ``x = K`` is the final price. The
-quantiles interpolate linearly between the order statistics of the prices at that point (like
-numpy's default). The sample is the story with the lowest ``game_index`` (the first seen when
-none has one). ``ends`` are the mean prices at each year end (Buy Low Sell High, after
-the year's moves) or round scoring (Take Stock), at the mean ``x`` where they happened.
+after the move nearest ``q/B`` of the way through that segment (halves rounding up); ``x = K``
+is the final price. The quantiles interpolate linearly between the order statistics of the
+prices at that point (like numpy's default). The sample is the story with the lowest
+``game_index`` (the first seen when none has one). ``ends`` are the mean prices at each year
+end (Buy Low Sell High, after the year's moves) or round scoring (Take Stock), at the mean
+``x`` where they happened.
 
 Market stories (Night Market)::
 
@@ -185,9 +186,10 @@ class _Prices:
         segments = _segments(story)
         prices = story["prices"]
         points = []
+        per = POINTS_PER_SEGMENT
         for first, last in segments:
-            for q in range(POINTS_PER_SEGMENT):
-                points.append(prices[first + round(q / POINTS_PER_SEGMENT * (last - first))])
+            for q in range(per):  # the move nearest to q/per of the way (halves round up)
+                points.append(prices[first + (2 * q * (last - first) + per) // (2 * per)])
         points.append(prices[story["moves"]])
         for s in range(self.stocks):
             column = self.hist[s]
