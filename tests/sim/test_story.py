@@ -15,6 +15,7 @@ from bazaar.core.record import Match
 from bazaar.core.registry import game_parts, get_game
 from bazaar.games.buy_low_sell_high.story import STOCK_HEX as BLSH_HEX
 from bazaar.games.night_market import story as night_story
+from bazaar.games.night_market.fields import NightMarketFields
 from bazaar.games.take_stock.story import STOCK_HEX as TAKE_STOCK_HEX
 from bazaar.sim import story as sim_story
 from bazaar.sim.story import aggregate, stories
@@ -117,12 +118,14 @@ def test_night_market_story_of_one_round() -> None:
     }
     assert [n for n, lot in lots.items() if lot["status"] == "void"] == [17, 23, 24]
     assert sum(lot["served"] for lot in s["lots"]) == 1
-    assert m.state.last_income == (3, 0, 0)  # one customer at a single stall pays 3
+    state = m.state
+    assert isinstance(state, NightMarketFields)
+    assert state.last_income == (3, 0, 0)  # one customer at a single stall pays 3
     assert s["rounds"] == [
         {"round": 1, "entered": 7, "carried": 0, "served": 1, "left": 0, "stayed": 6, "income": 3},
         {"round": 2, "entered": 4, "carried": 6, "served": 0, "left": 0, "stayed": 10, "income": 0},
     ]
-    assert len(m.state.waiting) == 10  # round 2 has not walked: all of them still wait
+    assert len(state.waiting) == 10  # round 2 has not walked: all of them still wait
     assert s["stalls"][0] == {
         "id": "T0",
         "name": {"en": "food", "zh-TW": "食物"},
