@@ -18,7 +18,6 @@ MAY_IMPORT = {
     "games": {"core", "i18n"},
     "bots": {"core", "i18n"},
     "play": {"bots", "core", "i18n"},
-    "sim": {"bots", "core", "i18n"},
     "interop": {"bazaar", "bots", "core", "i18n", "play"},
     "web": {"bazaar", "bots", "core", "i18n"},
     "sim": {"bazaar", "bots", "core", "i18n"},

@@ -4,8 +4,9 @@ A game package (``bazaar/games/<game>/parts.py`` for the built-ins, any module f
 builds one :class:`GameParts` and the registry (:mod:`bazaar.core.registry`) holds it. The
 generic layers read the parts from there: the terminal (``renderer``), the bots
 (``heuristic``, ``ranker``, ``estimate``, ``level_overrides``), the cli (``package`` for
-the rules texts) and the simulation reports (``story``). A part a game does not have is ``None``; the layer then falls back to its
-generic behaviour (raw views, plain notation, random playouts, playouts to the end).
+the rules texts) and the simulation reports (``story``). A part a game does not have is
+``None``; the layer then falls back to its generic behaviour (raw views, plain notation,
+random playouts, playouts to the end).
 
 Core knows nothing of rich, bots or the terminal: a renderer's output is whatever the
 terminal can print (``object``), a heuristic player anything with ``choose(state)``.

@@ -1,9 +1,10 @@
 """The story of play over many games: each game's story (``GameParts.story``) and their summary.
 
 :func:`stories` replays the records of an output folder (``DIR/records.jsonl``, one
-``{"game_index": i, "record": {...}}`` per line) and yields each game's story with its
-``game_index`` added. :func:`aggregate` streams stories into one JSON-able summary, keeping
-only per-point and per-lot counters (memory stays flat however many games):
+``{"game_index": i, "record": {...}}`` per line, read by :func:`bazaar.sim.store.read_records`)
+and yields each game's story with its ``game_index`` added. :func:`aggregate` streams stories
+into one JSON-able summary, keeping only per-point and per-lot counters (memory stays flat
+however many games):
 
 Price stories (Buy Low Sell High, Take Stock)::
 
@@ -39,8 +40,6 @@ the stories (but for the last digits of the ends' mean ``x``, a float sum).
 
 from __future__ import annotations
 
-import importlib
-import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -48,6 +47,7 @@ from typing import Any
 from bazaar.core.errors import BadRecord
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import game_parts
+from bazaar.sim.store import read_records
 
 RECORDS = "records.jsonl"
 #: points of a price path per segment (year / round)
@@ -57,50 +57,32 @@ FLOW_KEYS = ("entered", "carried", "served", "left", "stayed", "income")
 
 
 # ---------------------------------------------------------------------------- reading
-def _read_jsonl(path: Path) -> Iterator[tuple[int, GameRecord]]:
-    """The records file line by line (the store's format; see the module docstring)."""
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-                index = data["game_index"]
-                record = GameRecord.from_json(data["record"])
-            except (ValueError, KeyError, TypeError, BadRecord) as exc:
-                raise BadRecord(f"{path} line {number}: not a game record line ({exc})") from exc
-            if type(index) is not int:
-                raise BadRecord(f"{path} line {number}: 'game_index' must be an integer")
-            yield index, record
-
-
-def _records(out_dir: Path) -> Iterator[tuple[int, GameRecord]]:
+def _records(out_dir: Path, limit: int | None) -> Iterator[tuple[int, GameRecord]]:
+    """The folder's records through the store, a bad line named by its number."""
     path = out_dir / RECORDS
     if not path.is_file():
         raise FileNotFoundError(f"no {RECORDS} in {out_dir} (not a simulation's output folder)")
-    try:  # the simulation's own reader, once it exists
-        store = importlib.import_module("bazaar.sim.store")
-    except ModuleNotFoundError:
-        store = None
-    read_records = getattr(store, "read_records", None)
-    if read_records is None:
-        return _read_jsonl(path)
-    records: Iterator[tuple[int, GameRecord]] = read_records(out_dir)
-    return records
+    number = 1
+    records = read_records(out_dir, limit)
+    while True:
+        try:
+            item = next(records)
+        except StopIteration:
+            return
+        except (ValueError, KeyError, TypeError, BadRecord) as exc:
+            raise BadRecord(f"{path} line {number}: not a game record line ({exc})") from exc
+        number += 1
+        yield item
 
 
 def stories(out_dir: str | Path, limit: int | None = None) -> Iterator[dict[str, Any]]:
-    """Each game's story in the folder's records order (at most ``limit`` games), with its
-    ``game_index``; records of a game without a story are skipped."""
-    count = 0
-    for index, record in _records(Path(out_dir)):
-        if limit is not None and count >= limit:
-            return
+    """Each game's story in the folder's records order (of its first ``limit`` games), with
+    its ``game_index``; records of a game without a story are skipped. FileNotFoundError
+    without ``records.jsonl``; BadRecord naming the line that is not a record."""
+    for index, record in _records(Path(out_dir), limit):
         tell = game_parts(record.game).story
-        if tell is None:
-            continue
-        count += 1
-        yield {**tell(record), "game_index": index}
+        if tell is not None:
+            yield {**tell(record), "game_index": index}
 
 
 # ---------------------------------------------------------------------------- counting
