@@ -303,6 +303,21 @@ def test_stories_of_an_output_folder(tmp_path: Path) -> None:
         next(stories(tmp_path / "missing"))
 
 
+def test_stories_of_a_simulation(tmp_path: Path) -> None:
+    from bazaar.sim.plan import SimPlan
+    from bazaar.sim.run import simulate
+
+    plan = SimPlan.make("take-stock", ["random", "random", "random"], seed=3)
+    assert simulate(plan, 3, tmp_path) == 3
+    told = list(stories(tmp_path))
+    assert [(s["game_index"], s["kind"], s["players"]) for s in told] == [
+        (i, "prices", 3) for i in range(3)
+    ]
+    out = aggregate(told)
+    assert out["games"] == 3 and out["segments"] == 4 and out["sample"]["game_index"] == 0
+    assert [e["games"] for e in out["ends"]] == [3, 3, 3, 3]
+
+
 # ---------------------------------------------------------------------------- charts
 PNG = b"\x89PNG\r\n\x1a\n"
 
