@@ -66,7 +66,7 @@ def price_chart(agg: dict[str, Any], lang: str) -> bytes:
                 linestyle=(0, (3, 2)),
                 alpha=0.8,
             )
-        words = t("one game (game_index {index}), dashed", lang, index=sample["game_index"])
+        words = t("game {number} (dashed)", lang, number=sample["game_index"] + 1)
         ax.plot([], [], color=NEVER, linewidth=0.8, linestyle=(0, (3, 2)), label=words)
     for end in agg.get("ends", []):
         for s, stock in enumerate(agg["stocks"]):
