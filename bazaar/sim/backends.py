@@ -79,8 +79,11 @@ def _process_games(tasks: Iterable[GameTask], jobs: int, batch: int) -> Iterator
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # forkserver: workers start from a clean process (no threads of the progress bar)
-    context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    # forkserver: workers start from a clean process (no threads of the progress bar), forked
+    # from a server that has imported the games once
+    context: Any = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    if os.name == "posix":
+        context.set_forkserver_preload(["bazaar.sim.warm"])
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         try:
             yield from _windowed(

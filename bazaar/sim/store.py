@@ -177,8 +177,8 @@ class OutDir:
     def _flush_parquet(self) -> None:
         if not self._pending:
             return
-        import pyarrow as pa  # type: ignore[import-untyped]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        import pyarrow as pa
+        import pyarrow.parquet as pq
 
         first = self._pending[0]["game_index"]
         table = pa.Table.from_pylist(self._pending, schema=_arrow_schema(self.columns))
@@ -188,7 +188,7 @@ class OutDir:
 
 
 def _arrow_schema(columns: dict[str, type]) -> Any:
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     kinds = {int: pa.int64(), float: pa.float64(), str: pa.string()}
     fields = [(name, kinds[kind]) for name, kind in columns.items()]
@@ -200,7 +200,7 @@ def _parquet_parts(path: Path) -> Iterator[list[dict[str, Any]]]:
     folder = path / "rows"
     if not folder.is_dir():
         return
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq
 
     for part in sorted(folder.glob("part-*.parquet")):
         yield pq.read_table(part).to_pylist()
