@@ -279,3 +279,25 @@ def test_an_out_folder_without_rows_is_refused(tmp_path: Path) -> None:
         write_report(tmp_path / "r.html", tmp_path)
     with pytest.raises(ValueError, match="points: no"):
         write_sweep_report(tmp_path / "s.html", "first_lap_limits", [])
+
+
+def test_a_real_simulation_with_its_story(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games played for real: the report reads the store's folder and draws the story
+    helper's price chart (the summary's own charts stand in, drawn elsewhere)."""
+    from bazaar.sim.plan import SimPlan
+    from bazaar.sim.run import simulate
+
+    monkeypatch.setattr(
+        charts, "summary_charts", lambda s, lang, dpi=110: {n: tiny_png() for n in charts.CHARTS}
+    )
+    plan = SimPlan.make("take-stock", ["heuristic", "random", "random"], seed=3)
+    assert simulate(plan, 2, tmp_path / "out") == 2
+    text, page = read_page(
+        write_report(tmp_path / "ts.html", tmp_path / "out", lang="zh-TW", dpi=30)
+    )
+    assert_self_contained(text, page)
+    assert page.h2["zh-TW"][-1] == "對局的故事"
+    assert "股市大亨：模擬2局" in page.words["zh-TW"]
+    assert english_tokens("take-stock", " ".join(page.words["zh-TW"])) == []
+    width, _height = png_size((tmp_path / "ts-story_prices.zh-TW.png").read_bytes())
+    assert width > 100
