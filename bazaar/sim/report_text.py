@@ -127,7 +127,8 @@ def points_words(share_difference: float, lang: str) -> str:
 def seconds_words(seconds: float | None, lang: str) -> str:
     if seconds is None:
         return "–"
-    return t("{ms} ms", lang, ms=format(1000 * seconds, ".1f"))
+    ms = 1000 * seconds
+    return t("{ms} ms", lang, ms=format(ms, ".1f" if ms >= 1 else ".3f"))
 
 
 # -------------------------------------------------------------------------- sentences
@@ -220,6 +221,8 @@ def _agents(summary: Mapping[str, Any], lang: str) -> list[str]:
     else:
         line += sentence_gap(lang) + t("It is clearly ahead of every other agent.", lang)
     lines = [line]
+    if len(stats) == 2:  # the other one is the weakest: said already
+        return lines
     weakest = stats[-1]
     lines.append(
         t(

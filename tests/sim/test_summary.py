@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from bazaar.sim.report import read_out
-from bazaar.sim.report_text import headlines, ladder_lines, summary_lines, width
+from bazaar.sim.report_text import (
+    headlines,
+    ladder_lines,
+    seconds_words,
+    summary_lines,
+    width,
+)
 from bazaar.sim.summary import (
     ladder_table,
     mean_interval,
@@ -157,6 +163,9 @@ def test_headlines_say_what_the_interval_allows(summary: dict) -> None:
         "Random bot rates highest: it won 63% of the seats it played (95%: 22%–91%). Its "
         "interval overlaps with that of Rule-based bot: more games would tell them apart."
     )
+    assert len(headlines(summary, "en")) == 4  # with two agents, no "won least" line
+    assert seconds_words(0.0000123, "en") == "0.012 ms"
+    assert seconds_words(0.0853, "zh-TW") == "85.3毫秒" and seconds_words(None, "en") == "–"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
