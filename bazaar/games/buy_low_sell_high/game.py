@@ -109,11 +109,8 @@ OPTIONS = (
         DOMAIN,
         label=N_("Market cards"),
         choice_labels=(
-            ("even", N_("per stock one of each bull and bear card, three of each other card")),
-            (
-                "price_heavy",
-                N_("per stock two of each bull and bear card, one of each other card"),
-            ),
+            ("even", N_("1 of each bull and bear card and 3 of each other card per stock")),
+            ("price_heavy", N_("2 of each bull and bear card and 1 of each other card per stock")),
         ),
     ),
 )  # fmt: skip
