@@ -970,6 +970,9 @@ def serve(
     )
 
 
+import bazaar.cli_sim  # noqa: E402, F401  (registers simulate, sweep and ladder on ``app``)
+
+
 def main() -> None:
     app(prog_name="bazaar")
 
@@ -977,4 +980,7 @@ def main() -> None:
 __all__ = ["LANGS", "app", "main"]
 
 if __name__ == "__main__":
-    main()
+    # ``python -m bazaar.cli``: run the module ``bazaar.cli``, on whose app ``cli_sim`` registers
+    from bazaar.cli import main as module_main
+
+    module_main()

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SERVE_EXTRAS="postgres" # psycopg, so that --db postgresql://... works
-LOCK_EXTRAS="test,postgres,research,learn" # a test install; scripts/lock.sh locks exactly this set
+LOCK_EXTRAS="test,postgres,research,learn,sim,ray" # a test install; scripts/lock.sh locks exactly this set
 extras="$SERVE_EXTRAS"
 browser=0
 for arg in "$@"; do

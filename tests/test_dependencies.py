@@ -93,9 +93,10 @@ def imported_packages() -> dict[str, str]:
     return found
 
 
-#: modules that bridge to outside tools: they may import the optional extras' packages
-OPTIONAL_IMPORTERS = "bazaar/interop/"
-OPTIONAL_EXTRAS = ("research", "learn")
+#: modules that bridge to outside tools, and the simulations' charts, Parquet rows and Ray
+#: backend: they may import the optional extras' packages (inside the functions that need them)
+OPTIONAL_IMPORTERS = ("bazaar/interop/", "bazaar/sim/")
+OPTIONAL_EXTRAS = ("research", "learn", "sim", "ray")
 
 
 def test_every_package_bazaar_imports_is_a_declared_dependency() -> None:

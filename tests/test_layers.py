@@ -20,17 +20,22 @@ MAY_IMPORT = {
     "play": {"bots", "core", "i18n"},
     "interop": {"bazaar", "bots", "core", "i18n", "play"},
     "web": {"bazaar", "bots", "core", "i18n"},
-    "cli": {"bazaar", "bots", "core", "i18n", "interop", "play", "web"},
+    "sim": {"bazaar", "bots", "core", "i18n"},
+    "cli": {"bazaar", "bots", "core", "i18n", "interop", "play", "sim", "web"},
 }
 EXCEPTIONS = {("bazaar.core.registry", "games")}
 
 
 def layer_of(module: str) -> str:
-    """``bazaar.web.hub`` -> ``web``; ``bazaar.i18n_extract`` counts with ``i18n``."""
+    """``bazaar.web.hub`` -> ``web``; ``bazaar.i18n_extract`` counts with ``i18n`` and
+    ``bazaar.cli_sim`` with ``cli``."""
     parts = module.split(".")
     if len(parts) == 1:
         return "bazaar"
-    return "i18n" if parts[1].startswith("i18n") else parts[1]
+    for prefix in ("i18n", "cli"):
+        if parts[1].startswith(prefix):
+            return prefix
+    return parts[1]
 
 
 def imports(path: Path) -> set[str]:

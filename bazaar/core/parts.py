@@ -3,9 +3,10 @@
 A game package (``bazaar/games/<game>/parts.py`` for the built-ins, any module for others)
 builds one :class:`GameParts` and the registry (:mod:`bazaar.core.registry`) holds it. The
 generic layers read the parts from there: the terminal (``renderer``), the bots
-(``heuristic``, ``ranker``, ``estimate``, ``level_overrides``) and the cli (``package`` for
-the rules texts). A part a game does not have is ``None``; the layer then falls back to its
-generic behaviour (raw views, plain notation, random playouts, playouts to the end).
+(``heuristic``, ``ranker``, ``estimate``, ``level_overrides``), the cli (``package`` for
+the rules texts) and the simulation reports (``story``). A part a game does not have is
+``None``; the layer then falls back to its generic behaviour (raw views, plain notation,
+random playouts, playouts to the end).
 
 Core knows nothing of rich, bots or the terminal: a renderer's output is whatever the
 terminal can print (``object``), a heuristic player anything with ``choose(state)``.
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bazaar.core.features import FeatureSet
 from bazaar.core.game import Game, State
+
+if TYPE_CHECKING:  # record imports the registry, which imports this module
+    from bazaar.core.record import GameRecord
 
 #: A view as ``State.view`` gives it.
 View = dict[str, Any]
@@ -121,6 +125,10 @@ class GameParts:
     #: ``features(players)``: the fixed-size observation vector of a seat (bazaar.core.features;
     #: None: no numeric observations, so no PettingZoo / OpenSpiel tensors for the game)
     features: FeatureSet | None = None
+    #: ``story(record)``: the story of one finished game as JSON-able data, computed by
+    #: replaying the whole record (price paths, lots and customer flow; bazaar.sim.story;
+    #: None: the game tells no story)
+    story: Callable[[GameRecord], dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:

@@ -15,6 +15,7 @@ import os
 from bazaar.core.errors import UnknownGame
 from bazaar.core.game import Game
 from bazaar.core.parts import GameParts
+from bazaar.i18n import N_
 
 _parts: dict[str, GameParts] = {}
 _loaded = False
@@ -55,7 +56,9 @@ def game_parts(game_id: str) -> GameParts:
     parts = registry.get(game_id)
     if parts is None:
         known = ", ".join(registry)
-        raise UnknownGame(f"unknown game {game_id!r} (known games: {known})")
+        raise UnknownGame.of(
+            N_("unknown game {game_id!r} (known games: {known})"), game_id=game_id, known=known
+        )
     return parts
 
 

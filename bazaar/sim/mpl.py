@@ -33,12 +33,12 @@ def pyplot() -> Any:
     plt.rcParams["font.sans-serif"] = [*cjk, "DejaVu Sans"]
     plt.rcParams["axes.unicode_minus"] = False
     plt.rcParams["svg.hashsalt"] = "bazaar"
-    plt.rcParams["axes.prop_cycle"] = matplotlib.cycler(color=list(PALETTE))
+    plt.rcParams["axes.prop_cycle"] = plt.cycler(color=list(PALETTE))
     return plt
 
 
 def has_cjk_font() -> bool:
-    """Whether a font with Traditional Chinese glyphs is installed (else zh-TW charts show boxes)."""
+    """Whether a font with Traditional Chinese glyphs is installed (else zh-TW shows boxes)."""
     pyplot()
     from matplotlib import font_manager
 

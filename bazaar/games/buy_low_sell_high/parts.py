@@ -9,6 +9,7 @@ from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 from bazaar.games.buy_low_sell_high.features import layout
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
+from bazaar.games.buy_low_sell_high.story import story
 from bazaar.games.buy_low_sell_high.teach import CHANGES
 from bazaar.i18n import N_
 
@@ -38,4 +39,5 @@ PARTS = GameParts(
     rulebook=f"{__package__}.rulebook",
     changes=CHANGES,
     features=layout,
+    story=story,
 )

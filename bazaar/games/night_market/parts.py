@@ -11,6 +11,7 @@ from bazaar.games.night_market.features import layout
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
 from bazaar.games.night_market.state import NightMarketState
+from bazaar.games.night_market.story import story
 from bazaar.games.night_market.teach import CHANGES
 from bazaar.i18n import N_
 
@@ -56,4 +57,5 @@ PARTS = GameParts(
     rulebook=f"{__package__}.rulebook",
     changes=CHANGES,
     features=layout,
+    story=story,
 )

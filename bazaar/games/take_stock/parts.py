@@ -9,6 +9,7 @@ from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.features import layout
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
+from bazaar.games.take_stock.story import story
 from bazaar.games.take_stock.teach import CHANGES
 from bazaar.i18n import N_
 
@@ -50,4 +51,5 @@ PARTS = GameParts(
     rulebook=f"{__package__}.rulebook",
     changes=CHANGES,
     features=layout,
+    story=story,
 )

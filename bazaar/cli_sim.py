@@ -1,0 +1,287 @@
+"""``bazaar simulate``, ``bazaar sweep`` and ``bazaar ladder`` (docs/simulation.md).
+
+Registered on the ``bazaar`` app by :mod:`bazaar.cli`; like it, this module imports no game,
+bot or simulation module at its top, so ``bazaar --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from bazaar.cli import DEFAULT_LANG, LangOption, _game, _lang, app, console, err_console, fail, h
+from bazaar.core.errors import BazaarError
+from bazaar.i18n import t
+
+SeatsOption = Annotated[
+    str,
+    typer.Option(
+        help=h(
+            "Agents, one per seat, separated by commas: random, heuristic, ismcts:easy, "
+            "ismcts:medium, ismcts:hard (ismcts:LEVEL@N searches N iterations). With fewer "
+            "agents than players the last one fills the other seats. Seats are rotated from "
+            "game to game so that every agent sits in every seat equally often."
+        )
+    ),
+]
+PlayersOption = Annotated[
+    int | None, typer.Option(help=h("Players per game (default: the number of agents)."))
+]
+GamesOption = Annotated[int, typer.Option(min=1, help=h("Games to play (per value or pair)."))]
+OptionOption = Annotated[
+    list[str] | None, typer.Option("--option", help=h("A rule option name=value (repeatable)."))
+]
+SeedOption = Annotated[
+    int, typer.Option(help=h("Seed of the whole simulation: the same seed, the same games."))
+]
+JobsOption = Annotated[int, typer.Option(min=1, help=h("Processes (or Ray workers) to use."))]
+FormatOption = Annotated[
+    str, typer.Option("--format", help=h("Rows file format: csv or parquet (needs pyarrow)."))
+]
+BackendOption = Annotated[
+    str, typer.Option(help=h("Where games are played: local (processes) or ray."))
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help=h("With --backend ray: the cluster's address (default: a local Ray).")),
+]
+ReportOption = Annotated[
+    Path | None,
+    typer.Option(help=h("Also write a self-contained HTML report (and its PNG charts) here.")),
+]
+QuietOption = Annotated[bool, typer.Option(help=h("No progress bar and no summary table."))]
+
+
+def raw_options(items: list[str] | None, lang: str) -> dict[str, str]:
+    """``["name=value", ...]`` -> ``{name: raw text}`` (values not read yet)."""
+    found: dict[str, str] = {}
+    for item in items or []:
+        name, sep, raw = item.partition("=")
+        if not sep or not name.strip():
+            fail(t("--option needs name=value, not {item!r}", lang, item=item), lang)
+        found[name.strip()] = raw.strip()
+    return found
+
+
+def read_value(raw: str) -> Any:
+    """An option value as typed: JSON when it parses (true, 3), else text."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+@contextmanager
+def progress_bar(quiet: bool, lang: str) -> Iterator[Callable[[int, int], None]]:
+    """A live bar with games done, games per second and the time left (on stderr)."""
+    if quiet:
+        yield lambda done, total: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn(t("games", lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn(t("left", lang)),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task("games", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _run(step: Callable[[], Any], lang: str) -> Any:
+    try:
+        return step()
+    except BazaarError as exc:
+        fail(exc.text(lang), lang)
+    except KeyboardInterrupt:
+        err_console.print(Text(t("Stopped: run the same command again to go on.", lang)))
+        raise typer.Exit(130) from None
+
+
+def _print_summary(folder: Path, games: int, lang: str) -> None:
+    from bazaar.sim.store import read_rows, read_timings
+    from bazaar.sim.summary import summarize, summary_table
+
+    summary = summarize(read_rows(folder, games), read_timings(folder, games))
+    console.print(summary_table(summary, lang))
+
+
+@app.command(
+    "simulate",
+    help=h(
+        "Play many games of GAME between bots and write one row per game with its record to "
+        "--out (running again continues where it stopped; --games 20 after 12 plays 8 more), "
+        "then print win rates, the first-player advantage and game metrics with 95% intervals."
+    ),
+)
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. take-stock."))],
+    seats: SeatsOption = "heuristic,random",
+    players: PlayersOption = None,
+    games: GamesOption = 100,
+    option: OptionOption = None,
+    seed: SeedOption = 0,
+    out: Annotated[
+        Path | None, typer.Option(help=h("Out folder (default: sim-GAME in this folder)."))
+    ] = None,
+    jobs: JobsOption = 1,
+    fmt: FormatOption = "csv",
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    report: ReportOption = None,
+    quiet: QuietOption = False,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    from bazaar.sim.plan import SimPlan
+    from bazaar.sim.run import simulate
+
+    lang = _lang(lang)
+    the_game = _game(game, lang)
+    options = {name: read_value(raw) for name, raw in raw_options(option, lang).items()}
+    specs = [spec.strip() for spec in seats.split(",")]
+    plan = _run(lambda: SimPlan.make(the_game.id, specs, players, options, seed), lang)
+    folder = out if out is not None else Path(f"sim-{the_game.id}")
+    with progress_bar(quiet, lang) as bar:
+        _run(
+            lambda: simulate(
+                plan,
+                games,
+                folder,
+                jobs=jobs,
+                fmt=fmt,
+                backend=backend,
+                address=address,
+                progress=bar,
+            ),
+            lang,
+        )
+    if not quiet:
+        _print_summary(folder, games, lang)
+    if report is not None:
+        from bazaar.sim.report import write_report
+
+        _run(lambda: write_report(report, folder, None), lang)
+        console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
+
+
+@app.command(
+    "sweep",
+    help=h(
+        "Run the same simulation once per value of one rule option (--option NAME=v1,v2,...; "
+        "other --option values stay fixed) on the same seeds, into --out/NAME=VALUE, and show "
+        "how balance and the game metrics move."
+    ),
+)
+def sweep_cmd(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. take-stock."))],
+    option: OptionOption = None,
+    seats: SeatsOption = "heuristic,random",
+    players: PlayersOption = None,
+    games: GamesOption = 100,
+    seed: SeedOption = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(help=h("Out folder (default: sweep-GAME-NAME in this folder).")),
+    ] = None,
+    jobs: JobsOption = 1,
+    fmt: FormatOption = "csv",
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    report: ReportOption = None,
+    quiet: QuietOption = False,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    from bazaar.sim.sweep import run_sweep, sweep_plans, swept_option
+
+    lang = _lang(lang)
+    the_game = _game(game, lang)
+    texts = raw_options(option, lang)
+    name, raw_values = _run(lambda: swept_option(texts), lang)
+    fixed = {key: read_value(raw) for key, raw in texts.items() if key != name}
+    values = [read_value(raw) for raw in raw_values]
+    specs = [spec.strip() for spec in seats.split(",")]
+    plans = _run(lambda: sweep_plans(the_game.id, specs, players, fixed, name, values, seed), lang)
+    folder = out if out is not None else Path(f"sweep-{the_game.id}-{name}")
+    settings = {"jobs": jobs, "fmt": fmt, "backend": backend, "address": address}
+    with progress_bar(quiet, lang) as bar:
+        done = _run(lambda: run_sweep(plans, name, games, folder, bar, **settings), lang)
+    if not quiet:
+        for value, sub in done:
+            console.print(Text(f"{name} = {json.dumps(value)}", style="bold"))
+            _print_summary(sub, games, lang)
+    if report is not None:
+        from bazaar.sim.report import write_sweep_report
+
+        _run(lambda: write_sweep_report(report, name, done, None), lang)
+        console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
+
+
+@app.command(
+    "ladder",
+    help=h(
+        "A strength ladder of GAME: every agent of --agents against a table of every other "
+        "(one seat against the rest), into --out/A~B; prints the win-rate matrix."
+    ),
+)
+def ladder_cmd(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. take-stock."))],
+    agents: Annotated[
+        str, typer.Option(help=h("Agents to rank, separated by commas (see simulate --seats)."))
+    ] = "random,heuristic,ismcts:easy",
+    players: PlayersOption = None,
+    games: GamesOption = 30,
+    option: OptionOption = None,
+    seed: SeedOption = 0,
+    out: Annotated[
+        Path | None, typer.Option(help=h("Out folder (default: ladder-GAME in this folder)."))
+    ] = None,
+    jobs: JobsOption = 1,
+    fmt: FormatOption = "csv",
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    report: ReportOption = None,
+    quiet: QuietOption = False,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    from bazaar.sim.ladder import ladder_plans, run_ladder
+
+    lang = _lang(lang)
+    the_game = _game(game, lang)
+    options = {name: read_value(raw) for name, raw in raw_options(option, lang).items()}
+    specs = [spec.strip() for spec in agents.split(",")]
+    plans = _run(lambda: ladder_plans(the_game.id, specs, players, options, seed), lang)
+    folder = out if out is not None else Path(f"ladder-{the_game.id}")
+    settings = {"jobs": jobs, "fmt": fmt, "backend": backend, "address": address}
+    with progress_bar(quiet, lang) as bar:
+        matrix = _run(lambda: run_ladder(plans, games, folder, bar, **settings), lang)
+    (folder / "ladder.json").write_text(json.dumps(matrix, indent=1) + "\n", encoding="utf-8")
+    if not quiet:
+        from bazaar.sim.summary import ladder_table
+
+        console.print(ladder_table(matrix, lang))
+    if report is not None:
+        from bazaar.sim.report import write_ladder_report
+
+        _run(lambda: write_ladder_report(report, matrix, None), lang)
+        console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)

@@ -1,0 +1,30 @@
+"""The agents of a simulation: bots that play the same moves on any machine.
+
+A simulation must repeat exactly, so no agent may think for a number of milliseconds: the
+levels that do at a table (``ismcts:medium``, ``ismcts:hard``) search a fixed number of
+iterations here instead (:data:`SIM_ITERATIONS`), and ``ismcts:<level>@N`` sets N iterations.
+"""
+
+from __future__ import annotations
+
+from bazaar.bots import Bot
+from bazaar.bots.levels import DEFAULT_LEVEL, LevelBot, level_settings
+from bazaar.bots.registry import make_bot
+
+#: iterations of the time-limited levels in simulations (about their table strength's
+#: budget on a loaded 2-core machine for Buy Low Sell High; less thinking for the slower games)
+SIM_ITERATIONS = {"medium": 100, "hard": 300}
+
+
+def make_agent(spec: str, seed: int, game_id: str) -> Bot:
+    """A bot for a checked agent spec (:func:`bazaar.sim.plan.check_agent`)."""
+    name, _, budget = spec.partition("@")
+    if not name.startswith("ismcts"):
+        return make_bot(name, seed, game=game_id)
+    level = name.partition(":")[2] or DEFAULT_LEVEL
+    settings = level_settings(level, game_id)
+    if budget:
+        settings.update(iterations=int(budget), millis=None)
+    elif settings.get("millis") is not None:
+        settings.update(iterations=SIM_ITERATIONS[level], millis=None)
+    return LevelBot(settings, seed)

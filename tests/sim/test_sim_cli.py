@@ -1,0 +1,84 @@
+"""``bazaar simulate``, ``sweep`` and ``ladder`` from the command line (in-process)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bazaar.cli import app
+from bazaar.sim.store import read_rows
+
+
+def bazaar(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_simulate_writes_games_and_a_second_run_continues(tmp_path: Path) -> None:
+    out = str(tmp_path / "sim")
+    common = ("simulate", "buy-low-sell-high", "--seats", "heuristic,random", "--out", out)
+    code, _ = bazaar(*common, "--games", "4", "--quiet", "--seed", "3")
+    assert code == 0 and len(read_rows(Path(out))) == 4
+    code, _ = bazaar(*common, "--games", "6", "--quiet", "--seed", "3")
+    assert code == 0
+    rows = read_rows(Path(out))
+    assert [r["game_index"] for r in rows] == list(range(6))
+    assert [r["seat1_agent"] for r in rows[:2]] == ["heuristic", "random"]
+
+
+def test_simulate_refuses_bad_input_by_name_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    code, output = bazaar("simulate", "take-stock", "--seats", "heuristic,rando", "--out", str(out))
+    assert code == 2 and "unknown agent 'rando'" in output
+    code, output = bazaar("simulate", "take-stock", "--option", "crash", "--out", str(out))
+    assert code == 2 and "--option needs name=value, not 'crash'" in output
+    code, output = bazaar("simulate", "go", "--out", str(out))
+    assert code == 2 and "go" in output
+    code, output = bazaar("simulate", "take-stock", "--format", "xlsx", "--out", str(out))
+    assert code == 2 and "unknown format 'xlsx'" in output
+    assert not out.exists()
+
+
+def test_sweep_plays_each_value_on_the_same_seeds(tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    code, _ = bazaar(
+        "sweep", "take-stock", "--option", "crash=reset,drop_one",
+        "--option", "audit=enforce_limit", "--seats", "heuristic", "--players", "3",
+        "--games", "3", "--out", str(out), "--quiet",
+    )  # fmt: skip
+    assert code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["crash=drop_one", "crash=reset"]
+    reset, drop = read_rows(out / "crash=reset"), read_rows(out / "crash=drop_one")
+    assert [r["seed"] for r in reset] == [r["seed"] for r in drop]
+    assert json.loads(reset[0]["options"])["crash"] == "reset"
+    assert json.loads(drop[0]["options"])["crash"] == "drop_one"
+    assert {json.loads(r["options"])["audit"] for r in reset + drop} == {"enforce_limit"}
+
+
+def test_a_sweep_needs_one_option_with_several_values(tmp_path: Path) -> None:
+    code, output = bazaar("sweep", "take-stock", "--option", "crash=reset", "--out", str(tmp_path))
+    assert code == 2
+    assert "a sweep needs exactly one --option NAME=v1,v2,... with several values (got 0)" in (
+        " ".join(output.split())
+    )
+    code, output = bazaar("sweep", "take-stock", "--option", "crush=a,b", "--out", str(tmp_path))
+    assert code == 2 and "take-stock has no rule option 'crush' to sweep" in " ".join(
+        output.split()
+    )
+    code, output = bazaar("sweep", "take-stock", "--option", "crash=reset,oops")
+    assert code == 2 and "option 'crash' cannot be 'oops'" in " ".join(output.split())
+
+
+def test_the_command_line_imports_no_chart_table_or_cluster_package() -> None:
+    code = (
+        "import sys, bazaar.cli, bazaar.sim.run, bazaar.sim.sweep, bazaar.sim.ladder;"
+        "print(sorted(m for m in ('matplotlib', 'pyarrow', 'ray', 'numpy') if m in sys.modules))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert found.strip() == "[]"
