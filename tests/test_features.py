@@ -31,6 +31,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         },
         {"audit": "enforce_limit", "freeze": "full_lock", "option_lost": "self"},
     ],
+    "buy-low-sell-high": [{"deck": "price_heavy", "dividend_table": "linear"}],
     "night-market": [
         {"voluntary_loans": True, "yellow_face": "min_bid", "adjacency": "row+aisle+corners"},
         {"three_player_long": True, "movement_order": "table", "unbid_lots": "return"},

@@ -52,6 +52,8 @@ def test_the_three_games_are_registered_with_their_parameters() -> None:
         "bn_may_target_covered_space": False,
         "short_column_shift": "full_net",
         "selloff_starts_with": "last_active",
+        "dividend_table": "triangular",
+        "deck": "even",
     }
     take_stock = names["python_bazaar_take_stock"].parameter_specification
     assert take_stock["shares_table"] == "4_4_3"  # '4-4-3' would read as a number

@@ -1,7 +1,9 @@
-"""Components of Buy Low Sell High: stock kinds, price spaces, cards and the dividend table.
+"""Components of Buy Low Sell High: stock kinds, price spaces, cards and the dividend tables.
 
 Unsourced values (the 45-card deck split and the dividend table, rules spec §11) are
-read from ``data.json`` so they can be replaced without code changes.
+read from ``data.json`` so they can be replaced without code changes. Each is a named set
+there, chosen by the rule options ``deck`` and ``dividend_table``; the spec's placeholders
+(``even`` and ``triangular``) are the defaults.
 """
 
 from __future__ import annotations
@@ -16,6 +18,14 @@ CARD_TYPES = ("+3", "+2", "+1", "-1", "-2", "-3", "div", "news", "com")
 TYPE_VALUE = (3, 2, 1, -1, -2, -3, 0, 0, 0)
 DIVIDEND, NEWS, COMMISSION = 6, 7, 8
 NUM_CARDS = KINDS * len(CARD_TYPES)
+#: the market deck holds 45 cards (seed [S]); every deck of the data file must
+DECK_SIZE = 45
+#: the most Breaking News cards a deck may hold so that the pile cannot run out in a year
+#: with 4 players (spec §5.5: at most 41 - 7N)
+MAX_NEWS = 41 - 7 * 4
+#: the spec's placeholders (§11), the defaults of options ``deck`` and ``dividend_table``
+DEFAULT_DECK = "even"
+DEFAULT_DIVIDEND_TABLE = "triangular"
 _DATA_KEYS = {
     "+3": "bull+3", "+2": "bull+2", "+1": "bull+1",
     "-1": "bear-1", "-2": "bear-2", "-3": "bear-3",
@@ -56,23 +66,62 @@ class Components:
     years: int
     row_length: dict[int, int]
     commission: int
-    deck: tuple[int, ...]  # one card id per physical card, in a fixed order
-    dividend_table: tuple[int, ...]
+    #: option ``deck``: each deck's card ids, one per physical card, in a fixed order
+    decks: dict[str, tuple[int, ...]]
+    #: option ``dividend_table``: $ per share for 0, 1, 2, ... uncovered Dividend cards
+    dividend_tables: dict[str, tuple[int, ...]]
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The default deck (``even``, the spec's placeholder)."""
+        return self.decks[DEFAULT_DECK]
+
+    @property
+    def dividend_table(self) -> tuple[int, ...]:
+        """The default dividend table (``triangular``, the spec's placeholder)."""
+        return self.dividend_tables[DEFAULT_DIVIDEND_TABLE]
 
     def dividend(self, cards: int) -> int:
-        """$ per share for ``cards`` uncovered Dividend cards of one colour."""
-        return self.dividend_table[min(cards, len(self.dividend_table) - 1)]
+        """$ per share for ``cards`` uncovered Dividend cards under the default table."""
+        return dividend_of(self.dividend_table, cards)
 
 
-def load_components() -> Components:
-    raw = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
-    per_colour = raw["deck_per_colour_placeholder"]
+def dividend_of(table: tuple[int, ...], cards: int) -> int:
+    """$ per share for ``cards`` uncovered Dividend cards of one colour under ``table`` (its
+    last entry pays for that many cards or more)."""
+    return table[min(cards, len(table) - 1)]
+
+
+def _deck(name: str, per_colour: dict[str, int]) -> tuple[int, ...]:
+    """The card ids of deck ``name`` from its copies per colour of each card type."""
+    if sorted(per_colour) != sorted(_DATA_KEYS.values()):
+        expected = ", ".join(sorted(_DATA_KEYS.values()))
+        raise ValueError(f"data.json deck {name!r}: expected the counts of {expected}")
     deck = tuple(
         card_id(colour, t)
         for colour in range(KINDS)
         for t, short in enumerate(CARD_TYPES)
         for _ in range(per_colour[_DATA_KEYS[short]])
     )
+    news = KINDS * per_colour["news"]
+    if len(deck) != DECK_SIZE or news > MAX_NEWS:
+        raise ValueError(
+            f"data.json deck {name!r}: {len(deck)} cards with {news} Breaking News; a deck "
+            f"holds {DECK_SIZE} cards and at most {MAX_NEWS} Breaking News (spec §5.5)"
+        )
+    return deck
+
+
+def _table(name: str, values: list[int]) -> tuple[int, ...]:
+    if not values or any(type(v) is not int or v < 0 for v in values):
+        raise ValueError(
+            f"data.json dividend table {name!r}: expected whole $ per share for 0, 1, ... cards"
+        )
+    return tuple(values)
+
+
+def load_components() -> Components:
+    raw = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
     return Components(
         tokens_per_kind=raw["tokens_per_kind"],
         price_spaces=tuple(raw["price_spaces"]),
@@ -82,9 +131,11 @@ def load_components() -> Components:
         years=raw["years"],
         row_length={int(k): v for k, v in raw["row_length"].items()},
         commission=raw["commission_per_share"],
-        deck=deck,
-        dividend_table=tuple(raw["dividend_table_placeholder"]),
+        decks={name: _deck(name, counts) for name, counts in raw["decks"].items()},
+        dividend_tables={name: _table(name, v) for name, v in raw["dividend_tables"].items()},
     )
 
 
 COMPONENTS = load_components()
+DECKS = COMPONENTS.decks
+DIVIDEND_TABLES = COMPONENTS.dividend_tables

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bazaar.core.game import State
-from bazaar.games.buy_low_sell_high.components import COMPONENTS, DIVIDEND, KINDS, TYPE_VALUE
+from bazaar.games.buy_low_sell_high.components import DIVIDEND, KINDS, TYPE_VALUE
 from bazaar.games.buy_low_sell_high.fields import COLOUR_OF, SPACES, TYPE_OF
 from bazaar.games.buy_low_sell_high.state import BlshState
 
@@ -26,8 +26,9 @@ def estimate_scores(state: State) -> list[float]:
                 net[COLOUR_OF[card]] += TYPE_VALUE[t]
             elif t == DIVIDEND:
                 dividends[COLOUR_OF[card]] += 1
+    dividend = state.rules.dividend
     worth = [
-        SPACES[min(TOP, max(0, state.lo[k] - 1 + net[k]))] + COMPONENTS.dividend(dividends[k])
+        SPACES[min(TOP, max(0, state.lo[k] - 1 + net[k]))] + dividend(dividends[k])
         for k in range(KINDS)
     ]
     return [

@@ -16,7 +16,10 @@ from bazaar.games.buy_low_sell_high.components import (
     CARD_TYPES,
     COMMISSION,
     COMPONENTS,
+    DECK_SIZE,
+    DECKS,
     DIVIDEND,
+    DIVIDEND_TABLES,
     KINDS,
     NEWS,
     NUM_CARDS,
@@ -30,19 +33,25 @@ from bazaar.games.buy_low_sell_high.fields import (
     TOP,
     TRADE,
     TYPE_OF,
+    Rules,
 )
 from bazaar.games.buy_low_sell_high.state import BlshState
 
-#: the most copies of one card in the deck (scale of the per-card counts)
-MAX_COPIES = max(COMPONENTS.deck.count(c) for c in range(NUM_CARDS))
-DECK_COUNT = tuple(COMPONENTS.deck.count(c) for c in range(NUM_CARDS))
-DECK_SIZE = len(COMPONENTS.deck)
+#: the most copies of one card in any deck of option ``deck`` (scale of the per-card counts)
+MAX_COPIES = max(deck.count(c) for deck in DECKS.values() for c in range(NUM_CARDS))
 MONEY_SCALE = 100.0
 TOKENS = float(COMPONENTS.tokens_per_kind)
 HAND = float(COMPONENTS.hand_size)
 TOP_PRICE = float(SPACES[TOP])
-#: the largest net move of one colour in one year (all its bull cards)
-MAX_NET = float(sum(v for v in TYPE_VALUE if v > 0))
+
+
+def _bull_total(deck: tuple[int, ...]) -> int:
+    """The bull values of one colour in ``deck`` added up (every colour has the same cards)."""
+    return sum(max(TYPE_VALUE[TYPE_OF[c]], 0) for c in deck if COLOUR_OF[c] == 0)
+
+
+#: the largest net move of one colour in one year (all its bull cards, in the deck with most)
+MAX_NET = float(max(_bull_total(deck) for deck in DECKS.values()))
 #: the entries of one market-row space: colour one-hot, card type one-hot, covered
 SPACE_SIZE = KINDS + len(CARD_TYPES) + 1
 OPTION_FLAGS = (
@@ -54,6 +63,8 @@ OPTION_FLAGS = (
     "token_count_shift",
     "selloff_next",
 )
+DECK_NAMES = tuple(DECKS)
+TABLE_NAMES = tuple(DIVIDEND_TABLES)
 OPTION_WORDS = (
     "first_lap_limits is 'exact'",
     "negative_money_timing is 'next_turn'",
@@ -62,6 +73,8 @@ OPTION_WORDS = (
     "bn_may_target_covered_space",
     "short_column_shift is 'token_count'",
     "selloff_starts_with is 'next'",
+    *(f"dividend_table is {name!r}" for name in TABLE_NAMES),
+    *(f"deck is {name!r}" for name in DECK_NAMES),
 )
 
 
@@ -123,8 +136,16 @@ def _groups(players: int) -> tuple[FeatureGroup, ...]:
             f"Copies of each card the seat cannot see (pile, other hands, others' set-aside cards)"
             f" / {MAX_COPIES}.",
         ),
-        g("options", len(OPTION_FLAGS), "Rule options, 1 if: " + "; ".join(OPTION_WORDS) + "."),
+        g("options", len(OPTION_WORDS), "Rule options, 1 if: " + "; ".join(OPTION_WORDS) + "."),
     )
+
+
+def _option_entries(rules: Rules) -> list[float]:
+    """The ``options`` group of one game's rules: the flags, then the one-hot tables."""
+    flags = [1.0 if getattr(rules, f) else 0.0 for f in OPTION_FLAGS]
+    flags += [1.0 if rules.dividend_table is DIVIDEND_TABLES[n] else 0.0 for n in TABLE_NAMES]
+    flags += [1.0 if rules.deck is DECKS[n] else 0.0 for n in DECK_NAMES]
+    return flags
 
 
 @cache
@@ -176,7 +197,6 @@ def layout(players: int) -> FeatureLayout:
     inv_price = 1.0 / TOP_PRICE
     buy_of = tuple(x * inv_price for x in SPACES)
     sell_of = tuple(SPACES[i - 1 if i else 0] * inv_price for i in range(len(SPACES)))
-    deck = DECK_COUNT
     covered_entry = SPACE_SIZE - 1
     blank = [0.0] * size
     seats_after = tuple(tuple((s + i) % p for i in range(p)) for s in range(p))
@@ -184,9 +204,10 @@ def layout(players: int) -> FeatureLayout:
     # the option entries of the last rules seen (one game's rules are shared by its clones)
     last_rules: object = None
     last_flags: list[float] = []
+    last_deck: tuple[int, ...] = ()
 
     def encode(state: BlshState, seat: int) -> list[float]:
-        nonlocal last_rules, last_flags
+        nonlocal last_rules, last_flags, last_deck
         out = blank[:]
         phase = state.phase
         out[o_phase + phase] = 1.0
@@ -222,8 +243,13 @@ def layout(players: int) -> FeatureLayout:
                 out[o_buy + k] = buy_of[lo[k]]
             out[o_sell + k] = sell_of[lo[k]]
             out[o_top + k] = buy_of[hi[k]]
+        rules = state.rules
+        if last_rules is not rules:
+            last_rules = rules
+            last_flags = _option_entries(rules)
+            last_deck = rules.deck_counts
         hand = state.hands[seat]
-        unseen = [d - h for d, h in zip(deck, hand, strict=True)]
+        unseen = [d - h for d, h in zip(last_deck, hand, strict=True)]
         news = [0, 0, 0]
         div = [0, 0, 0]
         com = [0, 0, 0]
@@ -257,11 +283,7 @@ def layout(players: int) -> FeatureLayout:
             out[o_my_aside + c] += inv_copies
             unseen[c] -= 1
         out[o_unseen : o_unseen + NUM_CARDS] = [x * inv_copies for x in unseen]
-        rules = state.rules
-        if last_rules is not rules:
-            last_rules = rules
-            last_flags = [1.0 if getattr(rules, f) else 0.0 for f in OPTION_FLAGS]
-        out[o_opt : o_opt + len(OPTION_FLAGS)] = last_flags
+        out[o_opt : o_opt + len(last_flags)] = last_flags
         return out
 
     return FeatureLayout(groups, encode)

@@ -16,12 +16,15 @@ from bazaar.core.game import Event, Game, State
 from bazaar.core.rng import Rng
 from bazaar.games.buy_low_sell_high.components import (
     COMPONENTS,
+    DECKS,
+    DIVIDEND_TABLES,
     KINDS,
     NEWS,
     NUM_CARDS,
     card_colour,
     card_id,
     card_type,
+    dividend_of,
 )
 
 TRADE, PLAY, REDRAW, FORCED, SELLOFF, OVER = range(6)
@@ -31,6 +34,8 @@ TOP = len(SPACES) - 1
 COLOUR_OF = tuple(card_colour(c) for c in range(NUM_CARDS))
 TYPE_OF = tuple(card_type(c) for c in range(NUM_CARDS))
 NEWS_CARDS = tuple(card_id(k, NEWS) for k in range(KINDS))
+#: per deck name (option ``deck``): the copies of each card id
+DECK_COUNTS = {name: tuple(deck.count(c) for c in range(NUM_CARDS)) for name, deck in DECKS.items()}
 #: Version of the ``full_view()`` position schema (docs/positions/buy-low-sell-high.md).
 POSITION_FORMAT = 1
 
@@ -40,6 +45,9 @@ class Rules:
 
     __slots__ = (
         "bn_covered",
+        "deck",
+        "deck_counts",
+        "dividend_table",
         "exact_first_lap",
         "may_exceed_zero",
         "next_turn_forced",
@@ -50,6 +58,11 @@ class Rules:
     )
 
     bn_covered: bool
+    #: option ``deck``: one card id per physical card, and the copies of each card id
+    deck: tuple[int, ...]
+    deck_counts: tuple[int, ...]
+    #: option ``dividend_table``: $ per share for 0, 1, 2, ... uncovered Dividend cards
+    dividend_table: tuple[int, ...]
     exact_first_lap: bool
     may_exceed_zero: bool
     next_turn_forced: bool
@@ -67,6 +80,13 @@ class Rules:
         self.token_count_shift = options["short_column_shift"] == "token_count"
         self.selloff_next = options["selloff_starts_with"] == "next"
         self.row_length = COMPONENTS.row_length[players]
+        self.deck = DECKS[options["deck"]]
+        self.deck_counts = DECK_COUNTS[options["deck"]]
+        self.dividend_table = DIVIDEND_TABLES[options["dividend_table"]]
+
+    def dividend(self, cards: int) -> int:
+        """$ per share for ``cards`` uncovered Dividend cards of one colour (§6 step 3)."""
+        return dividend_of(self.dividend_table, cards)
 
 
 class BlshFields(State):
@@ -152,7 +172,7 @@ class BlshFields(State):
         s.hi = [top] * KINDS
         s.lo = [top - on_board + 1] * KINDS
         s.n = [on_board] * KINDS
-        s.pile = list(c.deck)
+        s.pile = list(s.rules.deck)
         s.rng.shuffle(s.pile)
         s.hands = [[0] * NUM_CARDS for _ in range(players)]
         s.hand_n = [0] * players

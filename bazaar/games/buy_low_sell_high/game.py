@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import ClassVar
 
 from bazaar.core.game import Event, Game, Option
 from bazaar.games.buy_low_sell_high import actions
+from bazaar.games.buy_low_sell_high.components import (
+    DECKS,
+    DEFAULT_DECK,
+    DEFAULT_DIVIDEND_TABLE,
+    DIVIDEND_TABLES,
+)
 from bazaar.games.buy_low_sell_high.state import BlshState
 from bazaar.games.buy_low_sell_high.text import describe
 from bazaar.i18n import N_
+
+
+def _first(default: str, names: Iterable[str]) -> tuple[str, ...]:
+    """``names`` as a tuple with ``default`` first."""
+    return (default, *(n for n in names if n != default))
+
 
 #: the package whose catalog translates the option help and the game name
 DOMAIN = __name__.rpartition(".")[0]
@@ -72,6 +84,33 @@ OPTIONS = (
         choice_labels=(
             ("last_active", N_("the player who filled the last space")),
             ("next", N_("the next player")),
+        ),
+    ),
+    Option(
+        "dividend_table", DEFAULT_DIVIDEND_TABLE, _first(DEFAULT_DIVIDEND_TABLE, DIVIDEND_TABLES),
+        "The dividend table (§11.2, a placeholder: the seed's table is lost), $ per share for "
+        "0/1/2/3/4+ uncovered Dividend cards of a colour (data.json): 'triangular' = "
+        "0/1/3/6/10, increasing returns; 'linear' = 0/2/4/6/8, the same $6 at three cards but "
+        "$2 for each card.",
+        DOMAIN,
+        label=N_("Dividend per share"),
+        choice_labels=(
+            ("triangular", N_("0, 1, 2, 3, 4+ cards pay $0, $1, $3, $6, $10")),
+            ("linear", N_("each card pays $2")),
+        ),
+    ),
+    Option(
+        "deck", DEFAULT_DECK, _first(DEFAULT_DECK, DECKS),
+        "The 45 market cards (§11.1, a placeholder: the seed gives only the total), per colour "
+        "(data.json): 'even' = one of each bull and bear value and 3 each of Dividend, "
+        "Breaking News and Commission (the even split of the spec); 'price_heavy' = two of "
+        "each bull and bear value and one of each other type, to test how much the even "
+        "split decides.",
+        DOMAIN,
+        label=N_("Market cards"),
+        choice_labels=(
+            ("even", N_("1 of each bull and bear card and 3 of each other card per stock")),
+            ("price_heavy", N_("2 of each bull and bear card and 1 of each other card per stock")),
         ),
     ),
 )  # fmt: skip

@@ -108,7 +108,7 @@ class BlshHeuristic:
             push = max(mine) if mine and max(mine) > 0 else 0
             index = min(TOP, max(0, state.lo[k] - 1 + net[k] + push))
             divs = dividends[k] + (1 if hand[k * _TYPES + DIVIDEND] else 0)
-            values.append(SPACES[index] + COMPONENTS.dividend(divs))
+            values.append(SPACES[index] + state.rules.dividend(divs))
         return values
 
     # ------------------------------------------------------------------ phases
@@ -148,7 +148,7 @@ class BlshHeuristic:
             return TYPE_VALUE[t] * rel
         if t == DIVIDEND:
             c = dividends[k]
-            return (COMPONENTS.dividend(c + 1) - COMPONENTS.dividend(c)) * rel
+            return (state.rules.dividend(c + 1) - state.rules.dividend(c)) * rel
         if t == COMMISSION:
             return -COMPONENTS.commission * rel - 0.5
         return -1.0  # Breaking News as a dud

@@ -74,7 +74,6 @@ STORED = (
 )
 _CARD_BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
 _RNG_LIMIT = 1 << 64
-_DECK_COUNTS = [COMPONENTS.deck.count(c) for c in range(NUM_CARDS)]
 
 
 def bad(field: str, problem: str) -> BadRecord:
@@ -267,16 +266,13 @@ def _read_cards(s: BlshState, data: dict[str, Any]) -> None:
     counts = [sum(hand[c] for hand in s.hands) for c in range(NUM_CARDS)]
     for c in itertools.chain(s.pile, s.row, s.news_on, *s.discards):
         counts[c] += 1
-    if counts != _DECK_COUNTS:
-        extra = [
-            CARD_NAMES[c] for c in range(NUM_CARDS) for _ in range(counts[c] - _DECK_COUNTS[c])
-        ]
-        lacking = [
-            CARD_NAMES[c] for c in range(NUM_CARDS) for _ in range(_DECK_COUNTS[c] - counts[c])
-        ]
+    deck = s.rules.deck_counts
+    if tuple(counts) != deck:
+        extra = [CARD_NAMES[c] for c in range(NUM_CARDS) for _ in range(counts[c] - deck[c])]
+        lacking = [CARD_NAMES[c] for c in range(NUM_CARDS) for _ in range(deck[c] - counts[c])]
         raise BadRecord(
             "position fields 'hands', 'discards', 'pile_order', 'row' and 'news_played' must "
-            f"hold the {len(COMPONENTS.deck)}-card deck exactly; extra: {extra}, missing: {lacking}"
+            f"hold the {len(s.rules.deck)}-card deck exactly; extra: {extra}, missing: {lacking}"
         )
 
 

@@ -330,7 +330,7 @@ class BlshTransitions(BlshFields):
         for k in range(KINDS):
             if net[k]:
                 self._shift(k, net[k])
-        per_share = [COMPONENTS.dividend(c) for c in dividends]
+        per_share = [self.rules.dividend(c) for c in dividends]
         paid = []
         for q in range(self.num_players):
             amount = sum(per_share[k] * self.held[q][k] for k in range(KINDS))
