@@ -181,7 +181,7 @@ def simulate_cmd(
     if report is not None:
         from bazaar.sim.report import write_report
 
-        _run(lambda: write_report(report, folder, None), lang)
+        _run(lambda: write_report(report, folder, None, limit=games), lang)
         console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
 
 
