@@ -82,3 +82,42 @@ def test_the_command_line_imports_no_chart_table_or_cluster_package() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert found.strip() == "[]"
+
+
+def test_ladder_writes_the_win_rate_matrix_and_its_report(tmp_path: Path) -> None:
+    out, report = tmp_path / "ladder", tmp_path / "ladder.html"
+    code, output = bazaar(
+        "ladder", "night-market", "--agents", "random,heuristic", "--games", "3",
+        "--out", str(out), "--report", str(report), "--seed", "2",
+    )  # fmt: skip
+    assert code == 0, output
+    assert sorted(p.name for p in out.iterdir()) == [
+        "heuristic~random",
+        "ladder.json",
+        "random~heuristic",
+    ]
+    matrix = json.loads((out / "ladder.json").read_text())
+    assert (matrix["agents"], matrix["players"], matrix["games"]) == (
+        ["random", "heuristic"],
+        3,
+        [[0, 3], [3, 0]],
+    )
+    assert matrix["win"][0][0] is None and matrix["win"][1][1] is None
+    strong = read_rows(out / "heuristic~random")
+    share = sum(
+        r[f"seat{k}_win"] for r in strong for k in (1, 2, 3) if r[f"seat{k}_agent"] == "heuristic"
+    )
+    assert matrix["win"][1][0]["mean"] == round(share / 3, 6)
+    assert report.read_text().startswith("<!doctype html>")
+
+
+def test_simulate_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
+    report = tmp_path / "r.html"
+    code, output = bazaar(
+        "simulate", "buy-low-sell-high", "--seats", "heuristic,random", "--games", "4",
+        "--out", str(tmp_path / "sim"), "--report", str(report), "--lang", "zh-TW",
+    )  # fmt: skip
+    assert code == 0, output
+    assert "玩家1" in output and "勝率" in output
+    assert "報告：" in output
+    assert 'lang="zh-TW"' in report.read_text() and 'lang="en"' in report.read_text()
