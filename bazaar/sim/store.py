@@ -17,7 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from bazaar.core.errors import BazaarError
 from bazaar.core.record import GameRecord
+from bazaar.core.registry import get_game
 from bazaar.i18n import N_
 from bazaar.sim.plan import SimError, SimPlan
 from bazaar.sim.play import GameResult
@@ -110,7 +112,7 @@ class OutDir:
         plan_file = path / "plan.json"
         if plan_file.exists():
             held = json.loads(plan_file.read_text(encoding="utf-8"))
-            if held != wanted:
+            if with_new_options(held) != wanted:
                 raise SimError.of(
                     N_(
                         "--out {path} holds another simulation ({held}); choose another "
@@ -231,6 +233,20 @@ def _trim_jsonl(path: Path, keep: int) -> None:
     kept = "".join(line + "\n" for line in lines)
     if kept != text:
         path.write_text(kept, encoding="utf-8")
+
+
+def with_new_options(plan: dict[str, Any]) -> dict[str, Any]:
+    """A plan written before a rule option was added, with that option at its default.
+
+    A new option's default keeps every recorded game as it was (docs/architecture.md), so an
+    old folder is still the same simulation and resumes.
+    """
+    try:
+        game = get_game(plan["game"])
+        options = game.resolve_options(plan["options"])
+    except (BazaarError, KeyError, TypeError):
+        return plan
+    return {**plan, "options": dict(sorted(options.items()))}
 
 
 def describe_plan(plan: dict[str, Any]) -> str:

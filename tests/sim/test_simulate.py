@@ -258,3 +258,16 @@ def test_bad_run_settings_are_refused_and_write_no_game(
         simulate(plan3(), 3, tmp_path / "out", **settings)
     assert caught.value.message == message
     assert not (tmp_path / "out").exists()
+
+
+def test_a_folder_from_before_a_new_rule_option_still_resumes(tmp_path: Path) -> None:
+    simulate(plan3(), 3, tmp_path)
+    plan_file = tmp_path / "plan.json"
+    held = json.loads(plan_file.read_text())
+    del held["options"]["deck"]  # as written before the option existed
+    plan_file.write_text(json.dumps(held))
+    assert simulate(plan3(), 5, tmp_path) == 2
+    held["options"]["first_lap_limits"] = "at_most"  # a real difference is still refused
+    plan_file.write_text(json.dumps(held))
+    with pytest.raises(SimError, match="holds another simulation"):
+        simulate(plan3(), 6, tmp_path)
