@@ -141,10 +141,17 @@ OPTIONS = (
     ),
     Option(
         "customer_deck", "spec", _first("spec", CUSTOMER_DECKS),
-        "The 40 customer cards (§7.5): 'spec' = 10 per stall type and 5 per entrance letter.",
+        "The 40 customer cards (§7.5, an assumption: the seed gives only the total and the four "
+        "customer colours), 10 per stall type (data.json): 'spec' = 5 per entrance letter, so "
+        "25 customers enter on the D-H path, 10 on B/C and 5 on A; 'even_paths' = about a third "
+        "on each path (13 on A, 14 on B/C, 13 on D-H), to test how much spreading the letters "
+        "evenly decides.",
         DOMAIN,
         label=N_("Customer cards"),
-        choice_labels=(("spec", N_("10 per stall type, 5 per entrance")),),
+        choice_labels=(
+            ("spec", N_("10 per stall type, 5 per entrance")),
+            ("even_paths", N_("10 per stall type, about a third on each entrance path")),
+        ),
     ),
 )  # fmt: skip
 
