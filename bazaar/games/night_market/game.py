@@ -150,7 +150,7 @@ OPTIONS = (
         label=N_("Customer cards"),
         choice_labels=(
             ("spec", N_("10 per stall type, 5 per entrance")),
-            ("even_paths", N_("10 per stall type, about a third on each entrance path")),
+            ("even_paths", N_("10 per stall type, about a third on each path")),
         ),
     ),
 )  # fmt: skip
