@@ -71,6 +71,7 @@ SWEEPS: dict[str, tuple[str, int, int, list[tuple[str, list[Any]]]]] = {
         1000,
         [
             ("adjacency", ["row", "row+aisle", "row+corners", "row+aisle+corners"]),
+            ("customer_deck", ["spec", "even_paths"]),
             ("movement_order", ["chain", "table"]),
             ("next_entrance", ["chain", "letter"]),
             ("connected_entry", ["unit", "per_lot"]),
@@ -84,7 +85,7 @@ SWEEPS: dict[str, tuple[str, int, int, list[tuple[str, list[Any]]]]] = {
 SHIPPED = {
     "blsh": {"dividend_table", "deck", "first_lap_limits"},
     "ts": {"crash", "audit", "freeze"},
-    "nm": {"adjacency", "movement_order", "connected_entry"},
+    "nm": {"adjacency", "customer_deck", "connected_entry"},
 }
 LADDER_AGENTS = ["random", "heuristic", "ismcts:easy", "ismcts:medium"]
 LADDER_GAMES = {"blsh": 24, "ts": 6, "nm": 6}
