@@ -54,6 +54,7 @@ SWEEPS: dict[str, tuple[str, int, int, list[tuple[str, list[Any]]]]] = {
         4,
         1000,
         [
+            ("first_dealer", ["random", "seat0"]),
             ("crash", ["reset", "drop_one"]),
             ("crash_splits", ["keep", "discard"]),
             ("insider_limit", ["respect", "ignore"]),

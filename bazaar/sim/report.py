@@ -508,6 +508,7 @@ def write_sweep_report(
             gap = sentence_gap(lang)
             parts.append(f"<li><b>{esc(setting)}</b>{gap}{esc(sentence)}</li>")
         parts.append("</ul>")
+        parts.append(came_into_play(points, option_name, lang, value_words, summaries))
         for name in SWEEP_CHARTS:
             heading = t(SWEEP_CHARTS[name], lang, option=label)
             parts.append(f"<h2>{esc(heading)}</h2>" + figure_html(charts[name], heading))
@@ -521,6 +522,46 @@ def write_sweep_report(
 
     title = " · ".join(option_label(game, option_name, lang) for lang in _langs(lang))
     return _write(Path(path), title, _langs(lang), build)
+
+
+def came_into_play(
+    points: Sequence[tuple[Any, Path]],
+    option_name: str,
+    lang: str,
+    value_words: Callable[[Summary, Any, str], str],
+    summaries: Sequence[tuple[Any, Summary]],
+) -> str:
+    """A table: for each value after the first, the share of the same deals it played
+    differently and the share it gave another winner (:func:`bazaar.sim.sweep.divergence`)."""
+    from bazaar.sim.store import read_rows
+    from bazaar.sim.sweep import divergence
+
+    games = summaries[0][1]["games"]
+    base = read_rows(Path(points[0][1]), games)
+    first = value_words(summaries[0][1], summaries[0][0], lang)
+    rows = []
+    for (value, folder), (_, summary) in zip(points[1:], summaries[1:], strict=True):
+        change = divergence(base, read_rows(Path(folder), games))
+        rows.append(
+            [
+                value_words(summary, value, lang),
+                percent(change["played"]),
+                percent(change["winner"]),
+            ]
+        )
+    header = [
+        t("Value", lang),
+        t("Deals played differently", lang),
+        t("Deals with another winner", lang),
+    ]
+    note = t(
+        "Every value plays the same deals, so a deal that went differently from {first} went "
+        "differently because of the rule: the first column says how often the rule came into "
+        "play, the second how often it changed who won.",
+        lang,
+        first=first,
+    )
+    return h2(t("How often the rule mattered", lang)) + para(note) + table_html(header, rows)
 
 
 def value_table(summary: Summary, lang: str) -> str:

@@ -90,3 +90,26 @@ def run_sweep(
         simulate(plan, games, folder, progress=step, **settings)
         done.append((value, folder))
     return done
+
+
+#: the columns that say how a game went (all but its number and its options)
+OUTCOME_SKIP = ("game_index", "options")
+
+
+def divergence(base: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[str, float]:
+    """How often a value changed play, deal by deal, against the sweep's first value.
+
+    The values play the same deals, so game ``i`` under two values differs only by the rule:
+    ``played`` is the share of deals whose row differs in anything but the options (the rule
+    came into play), ``winner`` the share whose winners differ.
+    """
+    pairs = list(zip(base, other, strict=False))
+    if not pairs:
+        return {"games": 0, "played": 0.0, "winner": 0.0}
+
+    def outcome(row: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(value for key, value in row.items() if key not in OUTCOME_SKIP)
+
+    played = sum(1 for a, b in pairs if outcome(a) != outcome(b))
+    winner = sum(1 for a, b in pairs if a["winners"] != b["winners"])
+    return {"games": len(pairs), "played": played / len(pairs), "winner": winner / len(pairs)}

@@ -245,11 +245,14 @@ def test_a_sweep_report(tmp_path: Path, stand_in_charts: None) -> None:
     assert page.h2["en"] == [
         "What was simulated",
         "Headlines",
+        "How often the rule mattered",
         *(t.format(option="Year 1 first-lap limits") for t in charts.SWEEP_CHARTS.values()),
         "Each value",
     ]
-    assert page.h2["zh-TW"][2] == "先手優勢隨「第1年首輪限制」的變化"
-    assert text.count("<table>") == 2 * 2  # one short table per value, per language
+    assert page.h2["zh-TW"][3] == "先手優勢隨「第1年首輪限制」的變化"
+    # per language: how often the rule mattered, then one short table per value
+    assert text.count("<table>") == 2 * 3
+    assert "Deals played differently" in text and "走向不同的牌局" in text
     en = " ".join(page.words["en"])
     assert "for every value of Year 1 first-lap limits: exactly, no pass, at most." in en
     assert "Year 1 first-lap limits = at most" in en and "4 games" in en

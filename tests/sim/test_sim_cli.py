@@ -121,3 +121,19 @@ def test_simulate_prints_the_summary_and_writes_the_report(tmp_path: Path) -> No
     assert "玩家1" in output and "勝率" in output
     assert "報告：" in output
     assert 'lang="zh-TW"' in report.read_text() and 'lang="en"' in report.read_text()
+
+
+def test_divergence_counts_the_deals_a_rule_changed() -> None:
+    from bazaar.sim.sweep import divergence
+
+    base = [
+        {"game_index": 0, "options": "a", "decisions": 9, "winners": "1"},
+        {"game_index": 1, "options": "a", "decisions": 9, "winners": "2"},
+        {"game_index": 2, "options": "a", "decisions": 9, "winners": "2"},
+        {"game_index": 3, "options": "a", "decisions": 9, "winners": "1"},
+    ]
+    other = [dict(row, options="b") for row in base]
+    other[1]["decisions"] = 10  # played differently, same winner
+    other[2]["winners"] = "1 2"  # another winner
+    assert divergence(base, other) == {"games": 4, "played": 0.5, "winner": 0.25}
+    assert divergence(base, [dict(row, options="b") for row in base])["played"] == 0.0
