@@ -88,6 +88,8 @@ SHIPPED = {
     "ts": {"crash", "audit", "freeze"},
     "nm": {"adjacency", "customer_deck", "connected_entry"},
 }
+#: sweeps of one heuristic player against random ones: how much the rule rewards skill
+SKILL = {"blsh": ["dividend_table", "deck"]}
 LADDER_AGENTS = ["random", "heuristic", "ismcts:easy", "ismcts:medium"]
 LADDER_GAMES = {"blsh": 24, "ts": 6, "nm": 6}
 EXAMPLE = ("buy-low-sell-high", ["heuristic", "ismcts:easy", "random"], 60)
@@ -97,6 +99,7 @@ def figures(summary: dict[str, Any]) -> dict[str, Any]:
     """The few numbers of a summary that docs/balance.md reads."""
     metrics = summary["metrics"]
     return {
+        "agents": {a["agent"]: a["win"] for a in summary["agent_stats"]},
         "seats": [round(seat["win"]["mean"], 3) for seat in summary["seats"]],
         "first": summary["first_player"]["win"],
         "decisions": round(metrics["decisions"]["mean"], 1),
@@ -131,6 +134,14 @@ def main() -> None:
                     ),
                     DOCS / f"{short}-{name}.html",
                 )
+        for name in SKILL.get(short, []):
+            values = dict(sweeps)[name]
+            plans = sweep_plans(game, ["heuristic", "random"], players, {}, name, values, SEED)
+            done = run_sweep(plans, name, games, args.out / short / "skill" / name, jobs=args.jobs)
+            found[f"{short}.skill.{name}"] = {
+                json.dumps(value): figures(summarize(read_rows(folder, games)))
+                for value, folder in done
+            }
         plans = ladder_plans(game, LADDER_AGENTS, 3, {}, SEED)
         matrix = run_ladder(plans, LADDER_GAMES[short], args.out / "ladder" / short, jobs=args.jobs)
         found[f"{short}.ladder"] = matrix
