@@ -27,7 +27,7 @@ from bazaar.sim.report import write_ladder_report, write_report, write_sweep_rep
 from bazaar.sim.run import simulate
 from bazaar.sim.store import read_rows
 from bazaar.sim.summary import summarize
-from bazaar.sim.sweep import run_sweep, sweep_plans
+from bazaar.sim.sweep import divergence, run_sweep, sweep_plans, value_text
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "balance"
 SEED = 15
@@ -90,7 +90,11 @@ SHIPPED = {
 }
 #: sweeps of one heuristic player against random ones: how much the rule rewards skill
 SKILL = {"blsh": ["dividend_table", "deck"]}
-LADDER_AGENTS = ["random", "heuristic", "ismcts:easy", "ismcts:medium"]
+LADDER_AGENTS = {
+    "blsh": ["random", "heuristic", "ismcts:easy", "ismcts:medium"],
+    "ts": ["random", "heuristic", "ismcts:medium"],  # easy's random play-outs are slow here
+    "nm": ["random", "heuristic", "ismcts:easy", "ismcts:medium"],
+}
 LADDER_GAMES = {"blsh": 24, "ts": 6, "nm": 6}
 EXAMPLE = ("buy-low-sell-high", ["heuristic", "ismcts:easy", "random"], 60)
 
@@ -110,55 +114,84 @@ def figures(summary: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def sweep_figures(done: list[tuple[Any, Path]], games: int) -> dict[str, Any]:
+    """Each value's figures, with how often it changed play against the first value."""
+    base = read_rows(done[0][1], games)
+    out = {}
+    for value, folder in done:
+        rows = read_rows(folder, games)
+        out[value_text(value)] = {**figures(summarize(rows)), **divergence(base, rows)}
+    return out
+
+
+def markdown(found: dict[str, Any]) -> str:
+    """One table per game of every sweep's figures (pasted into docs/balance.md)."""
+    lines = []
+    for key, values in found.items():
+        if key.endswith("ladder"):
+            continue
+        seats = len(next(iter(values.values()))["seats"])
+        head = ["option = value", *(f"seat {k}" for k in range(1, seats + 1))]
+        head += ["decisions", "lead changes", "spread", "played differently", "other winner"]
+        lines += ["", f"**{key}**", "", "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+        name = key.rsplit(".", 1)[-1]
+        for value, fig in values.items():
+            cells = [f"{name} = {value}", *(f"{share:.3f}" for share in fig["seats"])]
+            cells += [f"{fig['decisions']}", f"{fig['lead_changes']}", f"{fig['score_spread']}"]
+            cells += [f"{fig['played']:.0%}", f"{fig['winner']:.0%}"]
+            lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("build/balance"))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", choices=sorted(SWEEPS), action="append")
+    parser.add_argument("--docs", type=Path, default=DOCS, help="where the reports go")
+    parser.add_argument("--games", type=int, help="games per value and pair (a quick try)")
     args = parser.parse_args()
-    DOCS.mkdir(parents=True, exist_ok=True)
+    docs = args.docs
+    docs.mkdir(parents=True, exist_ok=True)
     found: dict[str, Any] = {}
     for short in args.only or list(SWEEPS):
         game, players, games, sweeps = SWEEPS[short]
+        games = args.games or games
         for name, values in sweeps:
             plans = sweep_plans(game, ["heuristic"], players, {}, name, values, SEED)
             done = run_sweep(plans, name, games, args.out / short / name, jobs=args.jobs)
-            found[f"{short}.{name}"] = {
-                json.dumps(value): figures(summarize(read_rows(folder, games)))
-                for value, folder in done
-            }
+            found[f"{short}.{name}"] = sweep_figures(done, games)
             if name in SHIPPED[short]:
                 write_quietly(
                     lambda path, done=done, name=name: write_sweep_report(
                         path, name, done, None, dpi=DPI
                     ),
-                    DOCS / f"{short}-{name}.html",
+                    docs / f"{short}-{name}.html",
                 )
         for name in SKILL.get(short, []):
             values = dict(sweeps)[name]
             plans = sweep_plans(game, ["heuristic", "random"], players, {}, name, values, SEED)
             done = run_sweep(plans, name, games, args.out / short / "skill" / name, jobs=args.jobs)
-            found[f"{short}.skill.{name}"] = {
-                json.dumps(value): figures(summarize(read_rows(folder, games)))
-                for value, folder in done
-            }
-        plans = ladder_plans(game, LADDER_AGENTS, 3, {}, SEED)
-        matrix = run_ladder(plans, LADDER_GAMES[short], args.out / "ladder" / short, jobs=args.jobs)
+            found[f"{short}.skill.{name}"] = sweep_figures(done, games)
+        plans = ladder_plans(game, LADDER_AGENTS[short], 3, {}, SEED)
+        pair_games = args.games or LADDER_GAMES[short]
+        matrix = run_ladder(plans, pair_games, args.out / "ladder" / short, jobs=args.jobs)
         found[f"{short}.ladder"] = matrix
         write_quietly(
             lambda path, matrix=matrix: write_ladder_report(path, matrix, None, dpi=DPI),
-            DOCS / f"{short}-ladder.html",
+            docs / f"{short}-ladder.html",
         )
         if EXAMPLE[0] == game:
             plan = SimPlan.make(game, EXAMPLE[1], None, {}, SEED)
             folder = args.out / "example" / short
-            simulate(plan, EXAMPLE[2], folder, jobs=args.jobs)
+            simulate(plan, args.games or EXAMPLE[2], folder, jobs=args.jobs)
             write_quietly(
                 lambda path, folder=folder, matrix=matrix: write_report(
                     path, folder, None, dpi=DPI, ladder=matrix
                 ),
-                DOCS / f"example-{short}.html",
+                docs / f"example-{short}.html",
             )
+    print(markdown(found))
     print(json.dumps(found, sort_keys=True))
 
 
