@@ -6,10 +6,11 @@ Every sweep is an equal table of the game's heuristic player (so seat figures sh
 positions, not the players), seed 15, on the same deals for every value: Buy Low Sell High
 3 players x 2,000 games, Take Stock and Night Market 4 players x 1,000 games per value. The
 ladders seat random, heuristic, ismcts:easy and ismcts:medium (3 players; 24 games a pair for
-Buy Low Sell High, 6 for the slower two). The example report is a 3-player Buy Low Sell High
-simulation of heuristic, ismcts:easy and random. The out folders resume, so a second run only
-writes the reports (docs/balance/*.html, self-contained, both languages, charts at 80 dpi)
-and prints the figures docs/balance.md quotes, as JSON on its last line.
+Buy Low Sell High, 6 for the slower two; Take Stock without ismcts:easy, whose random play-outs
+of whole Take Stock games make it the slowest level there). The example report is a 3-player
+Buy Low Sell High simulation of heuristic, ismcts:easy and random. The out folders resume, so
+a second run only writes the reports (docs/balance/*.html, self-contained, both languages,
+charts at 80 dpi) and prints the figures docs/balance.md quotes, as JSON on its last line.
 """
 
 from __future__ import annotations
