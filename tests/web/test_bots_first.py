@@ -7,7 +7,7 @@ import concurrent.futures
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -240,8 +240,19 @@ def bot_table_moves(url: str, seconds: float) -> int:
     return httpx.get(f"{url}/api/tables/{table}").json()["seq"] - start_seq
 
 
-def test_bots_keep_moving_while_six_clients_ask_for_hints(server: Server) -> None:
+@pytest.fixture
+def easy_hints_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own whose hints search at the easy level (100 playouts, a small
+    part of a second, instead of the medium level's 0.4-1.2 s each): its advice worker is kept
+    just as busy by looping clients, and their last hints end soon after they stop asking."""
+    srv = Server(tmp_path / "easy.db", args=["--hint-level", "easy"]).start()
+    yield srv
+    srv.stop()
+
+
+def test_bots_keep_moving_while_six_clients_ask_for_hints(easy_hints_server: Server) -> None:
     """Before: six looping hint clients stopped the bots on another table (0-2 moves in 3 s)."""
+    server = easy_hints_server
     humans = [
         httpx.post(
             f"{server.url}/api/tables",
