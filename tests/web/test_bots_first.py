@@ -25,10 +25,15 @@ HUMANS = [{"kind": "human"}] * 3
 
 
 @pytest.fixture(scope="module")
-def server(own_server: Server) -> Server:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of the module's own: its bots and hints are timed, so no other module's tables
-    may share its workers (and an all-bot table here plays on after its test)."""
-    return own_server
+    may share its workers (and an all-bot table here plays on after its test). Its hints search
+    at the easy level (100 playouts: a few tenths of a second, where the medium level's take
+    0.4-1.4 s): what is timed here is whether bots and requests wait behind them, not how
+    strong they are, and a queue of them ends seconds sooner."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=["--hint-level", "easy"])
+    yield srv.start()
+    srv.stop()
 
 
 def run_async(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -240,19 +245,8 @@ def bot_table_moves(url: str, seconds: float) -> int:
     return httpx.get(f"{url}/api/tables/{table}").json()["seq"] - start_seq
 
 
-@pytest.fixture
-def easy_hints_server(tmp_path: Path) -> Iterator[Server]:
-    """A server of the test's own whose hints search at the easy level (100 playouts, a small
-    part of a second, instead of the medium level's 0.4-1.2 s each): its advice worker is kept
-    just as busy by looping clients, and their last hints end soon after they stop asking."""
-    srv = Server(tmp_path / "easy.db", args=["--hint-level", "easy"]).start()
-    yield srv
-    srv.stop()
-
-
-def test_bots_keep_moving_while_six_clients_ask_for_hints(easy_hints_server: Server) -> None:
+def test_bots_keep_moving_while_six_clients_ask_for_hints(server: Server) -> None:
     """Before: six looping hint clients stopped the bots on another table (0-2 moves in 3 s)."""
-    server = easy_hints_server
     humans = [
         httpx.post(
             f"{server.url}/api/tables",
