@@ -926,6 +926,9 @@ def serve(
         int | None,
         typer.Option(hidden=True, help="Playouts per decision of an analysis (for tests)."),
     ] = None,
+    hint_level: Annotated[
+        str, typer.Option(hidden=True, help="Search level of the hints (for tests).")
+    ] = "medium",
     puzzle_iterations: Annotated[
         int,
         typer.Option(
@@ -954,6 +957,7 @@ def serve(
             workers=workers,
             advice_workers=advice_workers,
             advice_jobs=advice_jobs,
+            hint_level=hint_level,
             rate_limit_tables=rate_limit_tables,
             rate_limit_sockets=rate_limit_sockets,
             analysis_level="easy"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,13 @@ from tests.web.server import Server
 
 
 @pytest.fixture(scope="module")
-def server(own_server: Server) -> Server:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of the module's own: a test here times the answers while a hard bot searches,
-    so no other module's tables may share the server."""
-    return own_server
+    so no other module's tables may share the server. Its hints search at the easy level (the
+    hint test checks their form, words and intervals, not their strength)."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=["--hint-level", "easy"])
+    yield srv.start()
+    srv.stop()
 
 
 HUMANS_3 = [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]

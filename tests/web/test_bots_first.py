@@ -7,7 +7,7 @@ import concurrent.futures
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -25,10 +25,15 @@ HUMANS = [{"kind": "human"}] * 3
 
 
 @pytest.fixture(scope="module")
-def server(own_server: Server) -> Server:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of the module's own: its bots and hints are timed, so no other module's tables
-    may share its workers (and an all-bot table here plays on after its test)."""
-    return own_server
+    may share its workers (and an all-bot table here plays on after its test). Its hints search
+    at the easy level (100 playouts: a few tenths of a second, where the medium level's take
+    0.4-1.4 s): what is timed here is whether bots and requests wait behind them, not how
+    strong they are, and a queue of them ends seconds sooner."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=["--hint-level", "easy"])
+    yield srv.start()
+    srv.stop()
 
 
 def run_async(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:

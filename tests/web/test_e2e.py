@@ -70,10 +70,11 @@ if LONG:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's server, with a tiny analysis budget (the analysis step of the phone test)."""
+    """The module's server, with a tiny analysis budget (the analysis step of the phone test)
+    and easy hints (its hint step checks the list's form, not the search's strength)."""
     srv = Server(
         tmp_path_factory.mktemp("db") / "bazaar.db",
-        args=["--analysis-playouts", "2", "--analysis-iterations", "4"],
+        args=["--analysis-playouts", "2", "--analysis-iterations", "4", "--hint-level", "easy"],
     ).start()
     yield srv
     srv.stop()
