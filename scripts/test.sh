@@ -18,9 +18,16 @@ if [ -z "${BAZAAR_TEST_POSTGRES:-}" ]; then
     exit 1
   fi
 fi
+# Warm-up, beside the lint and type checks on the other core: collecting once compiles every
+# module (and pytest's rewritten test modules) to bytecode, so that both test processes and every
+# server or CLI process the tests start load them instead of compiling them again.
+unset PYTHONDONTWRITEBYTECODE
+.venv/bin/python -m pytest --collect-only -q -p no:cacheprovider > /dev/null 2>&1 &
+warm_up=$!
 .venv/bin/ruff check bazaar tests benchmarks examples scripts
 .venv/bin/ruff format --check bazaar tests benchmarks examples scripts
 .venv/bin/mypy # the types of bazaar/ ([tool.mypy] in pyproject.toml)
+wait "$warm_up" || true # a collection error shows again, with its message, in the real run
 # --dist loadfile: each test file runs whole on one of the two processes, so a module's fixtures
 # (its servers, its computed games) are set up once; files are taken in collection order.
 exec .venv/bin/pytest -n 2 --dist loadfile --no-loadscope-reorder "$@"
