@@ -218,10 +218,8 @@ def setup_html(
     if "seed" in plan:
         items.append((t("Seed", lang), str(plan["seed"])))
     body = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in items)
-    rules = "".join(
-        f"<li>{esc(t('{label}: {choice}', lang, label=label, choice=choice))}</li>"
-        for label, choice in options
-    )
+    lines = (t("{label}: {choice}", lang, label=label, choice=choice) for label, choice in options)
+    rules = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return (
         h2(t("What was simulated", lang))
         + f"<dl>{body}</dl>"
