@@ -7,6 +7,7 @@ bot or simulation module at its top, so ``bazaar --help`` stays fast.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -100,11 +101,16 @@ def progress_bar(quiet: bool, lang: str) -> Iterator[Callable[[int, int], None]]
         TextColumn(t("left", lang)),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=err_console, transient=True) as bar:
+    # no refresh thread: the bar is drawn when games finish, so --jobs may fork its workers
+    with Progress(*columns, console=err_console, transient=True, auto_refresh=False) as bar:
         task = bar.add_task("games", total=None)
+        drawn = [0.0]
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
+            if time.monotonic() - drawn[0] >= 0.1 or done == total:
+                bar.refresh()
+                drawn[0] = time.monotonic()
 
         yield update
 

@@ -75,15 +75,26 @@ def _windowed(
         yield from result(pending.popleft())
 
 
-def _process_games(tasks: Iterable[GameTask], jobs: int, batch: int) -> Iterator[GameResult]:
+def worker_context() -> Any:
+    """How worker processes start: forked from this process when it runs no other thread (at
+    once, with every game already imported), else from a clean server process that imports the
+    games once (forking beside a running thread can copy a lock held by it)."""
     import multiprocessing
+    import threading
+
+    if os.name != "posix":
+        return multiprocessing.get_context("spawn")
+    if threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["bazaar.sim.warm"])
+    return context
+
+
+def _process_games(tasks: Iterable[GameTask], jobs: int, batch: int) -> Iterator[GameResult]:
     from concurrent.futures import ProcessPoolExecutor
 
-    # forkserver: workers start from a clean process (no threads of the progress bar), forked
-    # from a server that has imported the games once
-    context: Any = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
-    if os.name == "posix":
-        context.set_forkserver_preload(["bazaar.sim.warm"])
+    context = worker_context()
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         try:
             yield from _windowed(
