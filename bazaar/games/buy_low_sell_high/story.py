@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazaar.core.story import price_story
 from bazaar.games.buy_low_sell_high.components import KINDS
 from bazaar.games.buy_low_sell_high.fields import SELLOFF, BlshFields
 from bazaar.games.buy_low_sell_high.text import STOCK_COLOURS
@@ -70,13 +71,4 @@ def story(record: GameRecord) -> dict[str, Any]:
         if state.phase == SELLOFF and not selloff:
             selloff = True
             marks.append([i, _words(SELLOFF_WORDS)])
-    return {
-        "kind": "prices",
-        "game": record.game,
-        "players": record.players,
-        "moves": len(prices) - 1,
-        "stocks": stocks(),
-        "prices": prices,
-        "marks": marks,
-        "ends": ends,
-    }
+    return price_story(record, stocks(), prices, marks, ends)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazaar.core.story import price_story
 from bazaar.games.take_stock.components import COMPONENTS, STOCKS
 from bazaar.games.take_stock.fields import TakeStockFields
 from bazaar.i18n import LANGS, N_, Translator
@@ -63,13 +64,4 @@ def story(record: GameRecord) -> dict[str, Any]:
         if state.round != current:
             current = state.round
             marks.append([i, _words(ROUND, round=current)])
-    return {
-        "kind": "prices",
-        "game": record.game,
-        "players": record.players,
-        "moves": len(prices) - 1,
-        "stocks": stocks(),
-        "prices": prices,
-        "marks": marks,
-        "ends": ends,
-    }
+    return price_story(record, stocks(), prices, marks, ends)
