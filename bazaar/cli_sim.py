@@ -125,6 +125,14 @@ def _run(step: Callable[[], Any], lang: str) -> Any:
         raise typer.Exit(130) from None
 
 
+def _check_report(report: Path | None, lang: str) -> None:
+    """Refuse --report at once, before any game, when matplotlib is missing."""
+    if report is not None:
+        from bazaar.sim.plan import need_package
+
+        _run(lambda: need_package("matplotlib", "sim", "--report"), lang)
+
+
 def _print_summary(folder: Path, games: int, lang: str) -> None:
     from bazaar.sim.store import read_rows, read_timings
     from bazaar.sim.summary import summarize, summary_table
@@ -163,6 +171,7 @@ def simulate_cmd(
     from bazaar.sim.run import simulate
 
     lang = _lang(lang)
+    _check_report(report, lang)
     the_game = _game(game, lang)
     options = {name: read_value(raw) for name, raw in raw_options(option, lang).items()}
     specs = [spec.strip() for spec in seats.split(",")]
@@ -221,6 +230,7 @@ def sweep_cmd(
     from bazaar.sim.sweep import run_sweep, sweep_plans, swept_option
 
     lang = _lang(lang)
+    _check_report(report, lang)
     the_game = _game(game, lang)
     texts = raw_options(option, lang)
     name, raw_values = _run(lambda: swept_option(texts), lang)
@@ -273,6 +283,7 @@ def ladder_cmd(
     from bazaar.sim.ladder import ladder_plans, run_ladder
 
     lang = _lang(lang)
+    _check_report(report, lang)
     the_game = _game(game, lang)
     options = {name: read_value(raw) for name, raw in raw_options(option, lang).items()}
     specs = [spec.strip() for spec in agents.split(",")]

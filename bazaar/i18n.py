@@ -107,7 +107,12 @@ class Translator:
         self.package = package
 
     def __call__(self, msgid: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
-        text = msgid if lang == DEFAULT_LANG else package_catalog(self.package, lang).get(msgid)
+        if lang == DEFAULT_LANG:
+            text: str | None = msgid
+        elif self.package == "bazaar":  # the program: all of its catalogs (PROGRAM_DOMAINS)
+            text = catalog(lang).get(msgid)
+        else:
+            text = package_catalog(self.package, lang).get(msgid)
         if text is None:
             text = msgid
         return text.format(**fmt) if fmt else text

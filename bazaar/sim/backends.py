@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from bazaar.i18n import N_
-from bazaar.sim.plan import GameTask, SimError
+from bazaar.sim.plan import GameTask, SimError, need_package
 from bazaar.sim.play import GameResult, play_game, play_games
 
 BACKENDS = ("local", "ray")
@@ -51,6 +51,8 @@ def check_run(jobs: int, backend: str, address: str | None) -> None:
         raise SimError.of(N_("--jobs must be at least 1, not {jobs}"), jobs=jobs)
     if backend != "ray" and address is not None:
         raise SimError.of(N_("--address is for --backend ray"))
+    if backend == "ray":
+        need_package("ray", "ray", "--backend ray")
 
 
 def batches(tasks: Iterable[GameTask], size: int) -> Iterator[list[GameTask]]:
@@ -111,12 +113,8 @@ def _process_games(tasks: Iterable[GameTask], jobs: int, batch: int) -> Iterator
 def _ray_games(
     tasks: Iterable[GameTask], jobs: int, address: str | None, batch: int
 ) -> Iterator[GameResult]:
-    try:
-        import ray
-    except ImportError as exc:
-        raise SimError.of(
-            N_('--backend ray needs Ray: pip install -e ".[ray]"'), rule="missing-package"
-        ) from exc
+    import ray
+
     started_here = not ray.is_initialized()
     if started_here:
         settings: dict[str, Any] = {

@@ -21,7 +21,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import get_game
 from bazaar.i18n import N_
-from bazaar.sim.plan import SimError, SimPlan
+from bazaar.sim.plan import SimError, SimPlan, need_package
 from bazaar.sim.play import GameResult
 
 FORMATS = ("csv", "parquet")
@@ -105,6 +105,8 @@ class OutDir:
                 fmt=fmt,
                 known=", ".join(FORMATS),
             )
+        if fmt == "parquet":
+            need_package("pyarrow", "sim", "--format parquet")
         if path.exists() and not path.is_dir():
             raise SimError.of(N_("--out {path} is a file, not a folder"), path=str(path))
         path.mkdir(parents=True, exist_ok=True)

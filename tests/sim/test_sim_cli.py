@@ -34,6 +34,10 @@ def test_simulate_refuses_bad_input_by_name_and_writes_nothing(tmp_path: Path) -
     out = tmp_path / "sim"
     code, output = bazaar("simulate", "take-stock", "--seats", "heuristic,rando", "--out", str(out))
     assert code == 2 and "unknown agent 'rando'" in output
+    code, output = bazaar(
+        "simulate", "take-stock", "--seats", "rando", "--out", str(out), "--lang", "zh-TW"
+    )
+    assert code == 2 and "沒有 'rando' 這個電腦玩家" in output
     code, output = bazaar("simulate", "take-stock", "--option", "crash", "--out", str(out))
     assert code == 2 and "--option needs name=value, not 'crash'" in output
     code, output = bazaar("simulate", "go", "--out", str(out))

@@ -271,3 +271,17 @@ def test_a_folder_from_before_a_new_rule_option_still_resumes(tmp_path: Path) ->
     plan_file.write_text(json.dumps(held))
     with pytest.raises(SimError, match="holds another simulation"):
         simulate(plan3(), 6, tmp_path)
+
+
+def test_a_missing_optional_package_is_named_with_its_extra_before_any_work() -> None:
+    from bazaar.sim.plan import need_package
+
+    with pytest.raises(SimError) as caught:
+        need_package("no_such_module_for_bazaar", "sim", "--report")
+    assert caught.value.message == (
+        '--report needs no_such_module_for_bazaar: pip install -e ".[sim]"'
+    )
+    assert caught.value.text("zh-TW") == (
+        '--report 需要安裝 no_such_module_for_bazaar：pip install -e ".[sim]"'
+    )
+    need_package("json", "sim", "--report")  # installed: nothing to say
