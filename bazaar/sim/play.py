@@ -8,6 +8,7 @@ changes of the game's public score estimate (``GameParts.estimate``) after each 
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -115,8 +116,6 @@ def game_row(
     lead_changes: int,
 ) -> dict[str, Any]:
     """The row of a finished game (columns in :mod:`bazaar.sim.store`)."""
-    import json
-
     scores = state.scores()
     shares = state.returns()
     places = ranks(scores)
