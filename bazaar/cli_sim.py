@@ -133,6 +133,12 @@ def _check_report(report: Path | None, lang: str) -> None:
         _run(lambda: need_package("matplotlib", "sim", "--report"), lang)
 
 
+def _report(write: Callable[[], Any], report: Path, lang: str) -> None:
+    """Write the report and say where it is."""
+    _run(write, lang)
+    console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
+
+
 def _print_summary(folder: Path, games: int, lang: str) -> None:
     from bazaar.sim.store import read_rows, read_timings
     from bazaar.sim.summary import summarize, summary_table
@@ -196,8 +202,7 @@ def simulate_cmd(
     if report is not None:
         from bazaar.sim.report import write_report
 
-        _run(lambda: write_report(report, folder, None, limit=games), lang)
-        console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
+        _report(lambda: write_report(report, folder, None, limit=games), report, lang)
 
 
 @app.command(
@@ -249,8 +254,7 @@ def sweep_cmd(
     if report is not None:
         from bazaar.sim.report import write_sweep_report
 
-        _run(lambda: write_sweep_report(report, name, done, None), lang)
-        console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
+        _report(lambda: write_sweep_report(report, name, done, None), report, lang)
 
 
 @app.command(
@@ -300,5 +304,4 @@ def ladder_cmd(
     if report is not None:
         from bazaar.sim.report import write_ladder_report
 
-        _run(lambda: write_ladder_report(report, matrix, None), lang)
-        console.print(Text(t("Report: {file}", lang, file=str(report))), soft_wrap=True)
+        _report(lambda: write_ladder_report(report, matrix, None), report, lang)
