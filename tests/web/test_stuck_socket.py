@@ -127,8 +127,9 @@ def test_a_stuck_seat_is_dropped_and_shown_as_gone(server: Server) -> None:
 
 
 def test_serve_options_set_the_table_limit(server: Server) -> None:
-    # 4 tables a minute (SERVE_OPTIONS): however many the module's other tests took and
-    # however long ago, six quick tries get at most 4 tables, then only refusals
+    # 4 tables a minute (SERVE_OPTIONS), a bucket that refills one table every 15 s: however
+    # many the module's other tests took and however long ago, six quick tries (well under
+    # 15 s) get at most 4 tables plus one refilled, and some are refused
     replies = [
         httpx.post(
             server.url + "/api/tables",
@@ -137,8 +138,7 @@ def test_serve_options_set_the_table_limit(server: Server) -> None:
         for _ in range(6)
     ]
     codes = [r.status_code for r in replies]
-    accepted = codes.count(201)
-    assert accepted <= 4 and codes == [201] * accepted + [429] * (6 - accepted)
+    assert set(codes) <= {201, 429} and 429 in codes and codes.count(201) <= 5
     refused = [r for r in replies if r.status_code == 429]
     wait = int(refused[0].headers["retry-after"])
     assert 1 <= wait <= 15
