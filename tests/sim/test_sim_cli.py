@@ -141,3 +141,16 @@ def test_divergence_counts_the_deals_a_rule_changed() -> None:
     other[2]["winners"] = "1 2"  # another winner
     assert divergence(base, other) == {"games": 4, "played": 0.5, "winner": 0.25}
     assert divergence(base, [dict(row, options="b") for row in base])["played"] == 0.0
+
+
+def test_ladder_and_game_errors_are_named_in_the_users_language(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    code, output = bazaar("ladder", "night-market", "--agents", "random", "--out", str(out))
+    assert code == 2 and "a ladder needs at least two different agents in --agents" in output
+    code, output = bazaar(
+        "ladder", "night-market", "--agents", "random,rando", "--out", str(out), "--lang", "zh-TW"
+    )
+    assert code == 2 and "沒有 'rando' 這個電腦玩家" in output
+    code, output = bazaar("simulate", "go", "--out", str(out), "--lang", "zh-TW")
+    assert code == 2 and "沒有 'go' 這個遊戲" in output
+    assert not out.exists()
