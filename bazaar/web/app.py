@@ -130,7 +130,7 @@ class ErrorBody(BaseModel):
 
 _ERROR_TEXT = {
     400: "Malformed request (bad JSON, language, seats, options or bot)",
-    403: "Wrong or missing seat token",
+    403: "Wrong or missing seat token (a classroom table: a seat's or the teacher's token)",
     404: "No such table or game",
     409: "Conflict with the table's state (stale sequence number, not your turn, game over)",
     413: "Request body larger than 64 KiB",
@@ -358,8 +358,9 @@ def create_app(
         )
 
     @app.exception_handler(WebError)
-    async def web_error(_: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+    async def web_error(request: Request, exc: WebError) -> JSONResponse:
+        """A refusal, its ``explain`` in the language the request asked for (``?lang=``)."""
+        return JSONResponse(exc.to_json(_request_lang(request, None)), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -645,21 +646,15 @@ def create_app(
 
     @app.get(
         "/api/tables/{table_id}/record",
-        summary="The game record (actions in notation)",
-        responses=errors(404, 409),
+        summary="The game record (actions in notation); a classroom table's needs a seat's or "
+        "the teacher's token",
+        responses=errors(403, 404, 409, 422),
     )
-    async def record(table_id: str, request: Request) -> dict[str, Any]:
-        hub = hub_of(request)
-        table = await hub.get(table_id)
+    async def record(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        hub, table, _ = await table_and_seat(request, table_id, token)
         if not table.state.is_over():
             raise WebError(409, "not-over", "the record is published once the game is over")
-        if table.info.deal_held:  # docs/web.md, "Classrooms": the deal is still in play
-            raise WebError(
-                409,
-                "deal-held",
-                "this table shares its deal with classroom tables still playing; the record "
-                "is published once they are all over",
-            )
+        hub.check_deal_released(table)  # docs/web.md, "Classrooms": the deal is still in play
         return table.record()
 
     @app.get(
@@ -745,6 +740,8 @@ def create_app(
         hub, table, seat = await seated_table(
             request, table_id, token, "the analysis of a seat needs its token"
         )
+        if table.state.is_over():
+            hub.check_deal_released(table)
         found = await hub.analysis_report(table, seat, _lang(lang))
         if found["status"] == "running":  # worked out in the background: ask again soon
             return JSONResponse(found, status_code=202)
@@ -788,18 +785,16 @@ def create_app(
     @app.post(
         "/api/tables/{table_id}/puzzles",
         summary="Make puzzles from a finished table (every seat's decisions; with answers)",
-        responses=errors(400, 404, 409, 422, 429, 503),
+        responses=errors(400, 403, 404, 409, 422, 429, 503),
     )
     async def make_table_puzzles(
-        table_id: str, request: Request, lang: str = "en"
+        table_id: str, request: Request, lang: str = "en", token: Token = None
     ) -> dict[str, Any]:
         code = _lang(lang)
-        hub = hub_of(request)
-        table = await hub.get(table_id)
+        hub, table, _ = await table_and_seat(request, table_id, token)
         if not table.state.is_over():
             raise WebError(409, "not-over", "puzzles are made from finished tables only")
-        if table.info.deal_held:
-            raise WebError(409, "deal-held", "this table's deal is still in play at other tables")
+        hub.check_deal_released(table)
         if table_id not in table_sets.sets:
             key = AdviceKey(table.id, -1, table.seq, "puzzles")
             # the searches' seed is 0, as in `bazaar puzzle make`: the table's record (public
@@ -821,10 +816,13 @@ def create_app(
     @app.get(
         "/api/tables/{table_id}/puzzles/{number}",
         summary="One puzzle made from a table: its prompt and its seat's payload (no answer)",
-        responses=errors(400, 404, 422),
+        responses=errors(400, 403, 404, 422),
     )
-    async def table_puzzle(table_id: str, number: int, lang: str = "en") -> dict[str, Any]:
+    async def table_puzzle(
+        table_id: str, number: int, request: Request, lang: str = "en", token: Token = None
+    ) -> dict[str, Any]:
         code = _lang(lang)
+        await table_and_seat(request, table_id, token)  # a classroom's: its seats and teacher
         found = table_sets.get(table_id, code)
         game = found[0].game if found else ""
         return puzzle_pages.position(found, number, game, code)
@@ -832,12 +830,18 @@ def create_app(
     @app.post(
         "/api/tables/{table_id}/puzzles/{number}/answer",
         summary="Try a move at a puzzle made from a table",
-        responses=errors(400, 404, 422),
+        responses=errors(400, 403, 404, 422),
     )
     async def table_puzzle_answer(
-        table_id: str, number: int, body: PuzzleTry, lang: str = "en"
+        table_id: str,
+        number: int,
+        body: PuzzleTry,
+        request: Request,
+        lang: str = "en",
+        token: Token = None,
     ) -> dict[str, Any]:
         code = _lang(lang)
+        await table_and_seat(request, table_id, token)
         found = table_sets.get(table_id, code)
         game = found[0].game if found else ""
         return puzzle_pages.answer(found, number, game, body.move, code)

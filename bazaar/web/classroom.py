@@ -136,7 +136,8 @@ def check_classroom(body: NewClassroom) -> tuple[str, list[list[str]]]:
 
 def table_status(table: LiveTable, base: str, teacher: str, lang: str) -> dict[str, Any]:
     """One table as the teacher page shows it: what a spectator sees (no hidden card of a
-    running game), plus each person's invite link."""
+    running game), plus each person's invite link; ``spectator`` is the teacher's own link to
+    watch it (a classroom table has no other spectators)."""
     state = table.state
     seats = []
     for seat in table.seats_public():
@@ -147,7 +148,7 @@ def table_status(table: LiveTable, base: str, teacher: str, lang: str) -> dict[s
     over = state.is_over()
     return {
         "id": table.id,
-        "spectator": f"{base}/t/{table.id}?lang={lang}",
+        "spectator": f"{base}/t/{table.id}?token={teacher}&lang={lang}",
         "seq": table.seq,
         "to_move": state.to_move(),
         "over": over,
@@ -155,6 +156,8 @@ def table_status(table: LiveTable, base: str, teacher: str, lang: str) -> dict[s
         "scores": state.scores() if over else None,
         "result": final_result(state, lang),
         "deal": table.deal(),
+        #: over, but its deal is still in play at other tables: record, analysis and puzzles wait
+        "held": over and table.info.deal_held,
     }
 
 

@@ -74,6 +74,18 @@ STANDIN_REFUSALS = {
 }
 
 
+#: What a classroom keeps to itself (docs/web.md, "Classrooms": a closed room) -> the sentence.
+CLASSROOM_REFUSALS = {
+    "classroom-closed": N_(
+        "this table belongs to a classroom: open it with your seat's link or the teacher's page"
+    ),
+    "deal-held": N_(
+        "this table shares its cards with classroom tables still playing: its record, analysis "
+        "and puzzles are shown once every table of the classroom is over"
+    ),
+}
+
+
 def refusal(status: int, code: str, rule: str, sentences: dict[str, str], **fmt: Any) -> WebError:
     """A refusal whose sentence (``error`` in English, ``explain`` in every language) comes
     from the msgid ``sentences[rule]``."""
@@ -468,15 +480,30 @@ class Hub:
         return table
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat a token belongs to; None for no token (spectator); WebError if wrong."""
+        """The seat a token belongs to; None for no token (spectator) and for the teacher token
+        of the table's classroom; WebError if wrong. A classroom table has no spectators but
+        its teacher (403 ``classroom``)."""
+        teacher = table.info.teacher_hash
         if not token:
+            if table.info.classroom is not None:
+                raise refusal(403, "classroom", "classroom-closed", CLASSROOM_REFUSALS)
             return None
         digest = token_hash(token)
         for seat, info in enumerate(table.info.seats):
             stored = info.get("token_hash")
             if stored and hmac.compare_digest(stored, digest):
                 return seat
+        if teacher is not None and hmac.compare_digest(teacher, digest):
+            return None
         raise WebError(403, "token", "this seat token does not belong to any seat of the table")
+
+    @staticmethod
+    def check_deal_released(table: LiveTable) -> None:
+        """WebError 409 ``deal-held`` while the table's deal is shared with classroom tables
+        still playing: nothing worked out from its whole deal (record, analysis, puzzles) may
+        be served yet."""
+        if table.info.deal_held:
+            raise refusal(409, "deal-held", "deal-held", CLASSROOM_REFUSALS)
 
     # ------------------------------------------------------------------ views
     def payload(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:

@@ -170,6 +170,8 @@ class StoredTable:
     #: the seed is shared with other tables of a duplicate classroom that are not all over:
     #: the deal stays hidden even once this table is over
     deal_held: bool = False
+    #: SHA-256 of the classroom's teacher token (the teacher may watch every table of it)
+    teacher_hash: str | None = None
 
 
 class DuplicateMove(Exception):
@@ -354,6 +356,7 @@ class Store:
                 .where(MoveRow.table_id == table_id)
                 .order_by(MoveRow.seq)
             ).all()
+            room = session.get(ClassroomRow, row.classroom) if row.classroom else None
             return StoredTable(
                 row.id,
                 row.game,
@@ -372,6 +375,7 @@ class Store:
                 row.undos or 0,
                 row.classroom,
                 self._deal_held(session, row.classroom),
+                room.token_hash if room is not None else None,
             )
 
     def _deal_held(self, session: Session, classroom_id: str | None) -> bool:
@@ -417,16 +421,17 @@ class Store:
             }
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest tables first: id, game, players, seats (no token hashes), over, moves."""
+        """The newest tables first: id, game, players, seats (no token hashes), over, moves.
+        Classroom tables are not listed (docs/web.md, "Classrooms": a closed room)."""
         with Session(self.engine) as session:
             rows = session.scalars(
-                select(TableRow).order_by(TableRow.created.desc()).limit(limit)
+                select(TableRow)
+                .where(TableRow.classroom.is_(None))
+                .order_by(TableRow.created.desc())
+                .limit(limit)
             ).all()
             out = []
-            held: dict[str, bool] = {}
             for row in rows:
-                if row.classroom is not None and row.classroom not in held:
-                    held[row.classroom] = self._deal_held(session, row.classroom)
                 count = session.query(MoveRow).filter(MoveRow.table_id == row.id).count()
                 out.append(
                     {
@@ -443,7 +448,7 @@ class Store:
                             row.salt,
                             row.commitment,
                             None if row.fixed_seed is None else bool(row.fixed_seed),
-                            bool(row.over) and not held.get(row.classroom or "", False),
+                            bool(row.over),
                         ),
                     }
                 )

@@ -122,6 +122,7 @@
 
   function mistakesCell(tb, s) {
     if (s.kind === "bot") return "";
+    if (tb.held) return `<span class="muted">${ui.esc(ui.t("Same cards as tables still playing: this table's analysis, record and puzzles are shown once every table is over."))}</span>`;
     const key = tb.id + ":" + s.seat;
     const found = mistakes[key];
     if (!found) {
@@ -158,11 +159,11 @@
         const r = rankOf(tb, s.seat);
         const open = s.link ? `<a href="${ui.esc(s.link)}">${ui.esc(ui.t("Analysis and replay"))}</a>` :
           `<a href="${ui.esc(tb.spectator)}">${ui.esc(ui.t("Replay"))}</a>`;
-        const puzzles = `<a class="puzzles-link" href="/puzzles/table/${encodeURIComponent(tb.id)}?lang=${encodeURIComponent(ui.lang)}">` +
-          `${ui.esc(ui.t("Puzzles from this game"))}</a>`;
+        const puzzles = tb.held ? "" : ` · <a class="puzzles-link" href="/puzzles/table/${encodeURIComponent(tb.id)}` +
+          `?lang=${encodeURIComponent(ui.lang)}&token=${encodeURIComponent(token)}">${ui.esc(ui.t("Puzzles from this game"))}</a>`;
         rows.push(`<tr class="summary-row" data-table="${ui.esc(tb.id)}" data-seat="${s.seat}">` +
           `<td>${n}</td><td>${ui.esc(seatLabel(tb, s))}</td><td>${r.rank}</td>` +
-          `<td>${ui.esc(r.shown)}</td><td>${mistakesCell(tb, s)}</td><td>${open} · ${puzzles}</td></tr>`);
+          `<td>${ui.esc(r.shown)}</td><td>${mistakesCell(tb, s)}</td><td>${open}${puzzles}</td></tr>`);
       });
     });
     $("summary").innerHTML = `<table class="list" id="summary-list"><thead><tr><th>${ui.esc(ui.t("Table"))}</th>` +

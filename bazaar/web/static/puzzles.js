@@ -9,6 +9,9 @@
   const tableId = parts[2] === "table" ? decodeURIComponent(parts[3] || "") : null;
   let game = tableId ? "" : decodeURIComponent(parts[2] || "buy-low-sell-high");
   let number = Number(new URL(location.href).searchParams.get("n")) || 1;
+  // a classroom table's puzzles need a seat's or the teacher's token (docs/web.md, "Classrooms")
+  const token = new URL(location.href).searchParams.get("token") || "";
+  const tokenQuery = token ? "&token=" + encodeURIComponent(token) : "";
   let lang = "en";
   let strings = {};
   let ui = null;
@@ -73,7 +76,7 @@
   async function makeTablePuzzles() {
     if (made) return made;
     $("prompt").textContent = ui.t("Finding puzzles in this game…");
-    made = await Bazaar.api("POST", `${base()}?lang=${encodeURIComponent(lang)}`);
+    made = await Bazaar.api("POST", `${base()}?lang=${encodeURIComponent(lang)}${tokenQuery}`);
     return made;
   }
 
@@ -90,10 +93,10 @@
           return;
         }
       }
-      const path = `${base()}/${n}?lang=${encodeURIComponent(lang)}`;
+      const path = `${base()}/${n}?lang=${encodeURIComponent(lang)}${tokenQuery}`;
       shown = await Bazaar.api("GET", path);
       count = shown.count;
-      history.replaceState(null, "", `${pagePath()}?n=${n}&lang=${lang}`);
+      history.replaceState(null, "", `${pagePath()}?n=${n}&lang=${lang}${tokenQuery}`);
       await draw();
     } catch (err) {
       $("puzzle-moves").innerHTML = "";
@@ -106,7 +109,7 @@
 
   async function tryMove(notation) {
     try {
-      const path = `${base()}/${number}/answer?lang=${encodeURIComponent(lang)}`;
+      const path = `${base()}/${number}/answer?lang=${encodeURIComponent(lang)}${tokenQuery}`;
       const res = await Bazaar.api("POST", path, {move: notation});
       const reply = $("puzzle-reply");
       reply.innerHTML = res.lines.map((line, i) =>

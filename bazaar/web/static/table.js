@@ -530,8 +530,8 @@
     $("hint").hidden = p.seat === null || p.over || past;
     $("hint").disabled = p.to_move !== p.seat;
     $("after").hidden = !(p.over && p.seat !== null) || past;
-    $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-    $("puzzles-link").href = `/puzzles/table/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(lang)}`;
+    $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record?lang=${encodeURIComponent(lang)}${tokenQuery()}`;
+    $("puzzles-link").href = `/puzzles/table/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(lang)}${tokenQuery()}`;
     const slider = $("replay");
     const total = live ? live.seq : p.seq;
     slider.max = String(total);
