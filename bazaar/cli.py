@@ -939,6 +939,16 @@ def serve(
             ),
         ),
     ] = 300,
+    idle_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            help=h(
+                "Seconds a table nobody has open (and no bot is thinking at) stays in memory "
+                "after its last use; it comes back from the database when asked for."
+            ),
+        ),
+    ] = 30.0,
 ) -> None:
     import uvicorn
 
@@ -963,7 +973,11 @@ def serve(
             analysis_level="easy"
             if analysis_iterations is None
             else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
-            hub_options={"timer_minute": timer_minute, "analysis_playouts": analysis_playouts},
+            hub_options={
+                "timer_minute": timer_minute,
+                "analysis_playouts": analysis_playouts,
+                "idle_seconds": idle_seconds,
+            },
             puzzle_iterations=puzzle_iterations,
         ),
         host=host,

@@ -883,7 +883,7 @@ def create_app(
             close=websocket.close,
             abort=find_abort(websocket._send),
         )
-        await hub.connect(table, conn)
+        table = await hub.connect(table, conn)
         try:
             while True:
                 frame = await websocket.receive()

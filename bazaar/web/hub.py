@@ -60,6 +60,11 @@ PRESENCE_INTERVAL = 0.5
 BOT_DELAY = 1.0
 #: Seconds in one minute of a turn timer (tests shorten it).
 TIMER_MINUTE = 60.0
+#: Seconds a table with no socket open and no bot thinking stays in memory after its last use
+#: (a request, a move, a socket closing); then it is replayed from the store when next asked for.
+IDLE_SECONDS = 30.0
+#: Seconds between two looks for idle tables.
+SWEEP_SECONDS = 5.0
 
 #: Why a seat cannot be handed to a bot (``rule`` of the ``standin`` error) -> the sentence.
 STANDIN_REFUSALS = {
@@ -198,6 +203,8 @@ class LiveTable:
     turn_started: float = 0.0
     #: the broadcast due when the next seat goes past the turn timer
     timer_handle: asyncio.TimerHandle | None = None
+    #: when (monotonic seconds) the table was last asked for, moved or left
+    used: float = field(default_factory=time.monotonic)
 
     def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""
@@ -333,8 +340,16 @@ class Hub:
         timer_minute: float = TIMER_MINUTE,
         clock: Callable[[], float] = time.time,
         analysis_playouts: int = CURVE_PLAYOUTS,
+        idle_seconds: float = IDLE_SECONDS,
+        sweep_seconds: float = SWEEP_SECONDS,
     ) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds
+        self.sweep_seconds = sweep_seconds
+        #: the task that unloads idle tables (started with the first table)
+        self._sweeper: asyncio.Task[None] | None = None
+        #: tables unloaded so far (for tests and benchmarks)
+        self.unloaded = 0
         self.timer_minute = timer_minute
         self.clock = clock
         self.queue_limit = queue_limit
@@ -360,6 +375,8 @@ class Hub:
         self.reports = Reports(self, playouts=analysis_playouts)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -460,7 +477,10 @@ class Hub:
         """The live table ``table_id`` (loaded and replayed on first use)."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.used = time.monotonic()
             return table
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_loop())
         async with self._loading:
             table = self.tables.get(table_id)
             if table is not None:
@@ -539,9 +559,11 @@ class Hub:
             conn.offer(cache[key])
         self._arm_timer(table)
 
-    async def connect(self, table: LiveTable, conn: Connection) -> None:
+    async def connect(self, table: LiveTable, conn: Connection) -> LiveTable:
         """Add a connection: it gets its own payload at once, the others a (coalesced)
-        presence update."""
+        presence update. Return the table it joined: ``table``, or the copy loaded meanwhile
+        if ``table`` was unloaded after it was looked up."""
+        table = self._attach(table)
         conn.outbox = Outbox(
             conn.send,
             close=conn.close,
@@ -558,6 +580,7 @@ class Hub:
         self.presence_changed(table)
         conn.presence_seen = table.presence_version
         conn.offer(encode(self.payload(table, conn.seat, conn.lang)))
+        return table
 
     async def disconnect(self, table: LiveTable, conn: Connection) -> None:
         self._forget(table, conn)
@@ -590,11 +613,32 @@ class Hub:
         self.presence_broadcasts += 1
         self.publish(table, presence_only=True)
 
+    def _attach(self, table: LiveTable) -> LiveTable:
+        """The table in memory under ``table``'s id: ``table`` itself, registered again if it
+        was unloaded while a request held it, or the copy loaded since."""
+        live = self.tables.setdefault(table.id, table)
+        live.used = time.monotonic()
+        return live
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> int:
+        """Unload every table unused for :attr:`idle_seconds` that :meth:`maybe_unload`
+        allows (no socket open, no bot thinking, no move in progress), finished or not;
+        return how many. Every way of playing (HTTP only, sockets, bots) ends here."""
+        now = time.monotonic() if now is None else now
+        idle = [t for t in self.tables.values() if now - t.used >= self.idle_seconds]
+        return sum(self.maybe_unload(table) for table in idle)
+
     def maybe_unload(self, table: LiveTable) -> bool:
         """Forget an idle table (nobody connected, no bot thinking, no move in progress) so
         memory stays flat on a long-running server; it is replayed from the database when
-        asked for again. Safe even if a request still holds it: the unique (table, seq) key
-        refuses a second copy of any move."""
+        asked for again. Safe even if a request still holds it: a move or a socket on the
+        unloaded copy registers it again, or is refused as stale if another copy was loaded
+        (:meth:`_attach`), and the unique (table, seq) key refuses a second copy of any move."""
         busy = table.bot_task is not None and not table.bot_task.done()
         if table.connections or busy or table.lock.locked():
             return False
@@ -606,6 +650,8 @@ class Hub:
             table.timer_handle = None
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self.unloaded += 1
+        self.reports.forget(table.id)
         return True
 
     # ------------------------------------------------------------------ moves
@@ -647,6 +693,8 @@ class Hub:
         if bot is None and table.info.seats[seat].get("standin"):
             await self.take_back_seat(table, seat, quiet=True)
         async with table.lock:
+            if self._attach(table) is not table:  # unloaded and loaded again meanwhile
+                raise WebError(409, "stale", "the table was reloaded meanwhile; look again")
             if bot is not None and (epoch != table.epoch or table.bot_spec(seat) != bot):
                 raise WebError(409, "stale", "the table changed while the bot was thinking")
             state = table.state

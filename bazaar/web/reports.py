@@ -103,7 +103,8 @@ class Reports:
 
     async def _keep(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
         await asyncio.to_thread(self.hub.store.save_analysis, table_id, seat, data)
-        self.ready[(table_id, seat)] = data
+        if table_id in self.hub.tables:  # an unloaded table's stays in the store only
+            self.ready[(table_id, seat)] = data
 
     async def _run(
         self, table: LiveTable, seat: int, kind: str, fn: Callable[..., Any], *args: Any
@@ -192,7 +193,18 @@ class Reports:
         turns = await self._run(table, CURVE_SEAT, "turns", workers.turning_points, record, curve)
         data = {"curve": curve, "turning_points": turns}
         await self._keep(table.id, CURVE_SEAT, data)
+        if table.id not in self.hub.tables:  # unloaded meanwhile: nothing more to keep
+            self.curves.pop(table.id, None)
         return data
+
+    def forget(self, table_id: str) -> None:
+        """Drop what is kept in memory of a table being unloaded: its finished analyses (they
+        are in the store) and its finished curve job. Running jobs carry on."""
+        for key in [key for key in self.ready if key[0] == table_id]:
+            del self.ready[key]
+        curve = self.curves.get(table_id)
+        if curve is not None and curve.task is not None and curve.task.done():
+            del self.curves[table_id]
 
     def close(self) -> None:
         for job in self.jobs.values():

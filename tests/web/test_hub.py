@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from bazaar.web.hub import Connection, Hub, WebError
 from bazaar.web.store import Store
@@ -76,3 +78,87 @@ def test_a_delayed_undo_does_not_land_on_the_replayed_move(tmp_path: Path) -> No
 
     with ThreadPoolExecutor(1) as runner:
         runner.submit(asyncio.run, scenario()).result()
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """``scenario()`` on an event loop in a thread of its own."""
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, scenario()).result()
+
+
+def test_tables_played_over_http_alone_leave_memory_when_idle(tmp_path: Path) -> None:
+    """Issue 21, item 3: a table left memory only when a socket disconnected, so tables
+    played over HTTP alone, or finished with nobody watching, stayed loaded forever."""
+
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'idle.db'}"), executor=ThreadPoolExecutor(1))
+        seats = [{"kind": "human"}] * 3
+        running, _ = await hub.create("buy-low-sell-high", 3, seats, {}, "en", seed=4)
+        finished, _ = await hub.create("night-market", 3, seats, {}, "en", seed=5)
+        table = await hub.get(running)
+        await hub.submit(table, 0, "+K1", 0)
+        done = await hub.get(finished)
+        while not done.state.is_over():
+            await hub.submit(done, done.state.to_move(), done.state.legal_actions()[0], done.seq)
+        view, final = table.state.view(1), done.state.full_view()
+        now = table.used
+        assert hub.sweep(now + hub.idle_seconds - 1) == 0  # used a moment ago: kept
+        assert hub.sweep(now + hub.idle_seconds + 1) == 2 and not hub.tables
+        again = await hub.get(running)
+        assert again is not table and again.seq == 1 and again.state.view(1) == view
+        assert (await hub.get(finished)).state.full_view() == final
+        await hub.close()
+
+    run(scenario)
+
+
+def test_a_watched_table_or_a_thinking_bot_stays(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub = Hub(
+            Store(f"sqlite:///{tmp_path / 'kept.db'}"),
+            executor=ThreadPoolExecutor(1),
+            bot_delay=30.0,
+        )
+        people = [{"kind": "human"}] * 3
+        watched, _ = await hub.create("buy-low-sell-high", 3, people, {}, "en", seed=4)
+        bots = [{"kind": "bot", "bot": "random"}] * 3
+        thinking, _ = await hub.create("buy-low-sell-high", 3, bots, {}, "en", seed=4)
+
+        async def send(text: str) -> None:
+            pass
+
+        await hub.connect(await hub.get(watched), Connection(None, "en", send))
+        bot_table = await hub.get(thinking)
+        assert bot_table.bot_task is not None and not bot_table.bot_task.done()
+        assert hub.sweep(bot_table.used + 10 * hub.idle_seconds) == 0
+        assert set(hub.tables) == {watched, thinking}
+        await hub.close()
+
+    run(scenario)
+
+
+def test_a_request_holding_an_unloaded_table_loses_nothing(tmp_path: Path) -> None:
+    """A move on a copy unloaded meanwhile registers it again; a move on a copy replaced by a
+    newer one is refused as stale, and the newer copy stays true to the store."""
+
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'race.db'}"), executor=ThreadPoolExecutor(1))
+        seats = [{"kind": "human"}] * 3
+        table_id, _ = await hub.create("buy-low-sell-high", 3, seats, {}, "en", seed=4)
+        held = await hub.get(table_id)
+        assert hub.maybe_unload(held) and table_id not in hub.tables
+        await hub.submit(held, 0, "+K1", 0)  # the request still had it: it is back
+        assert hub.tables[table_id] is held and held.seq == 1
+        assert hub.maybe_unload(held)
+        newer = await hub.get(table_id)
+        try:
+            await hub.submit(held, 1, held.state.legal_actions()[0], 1)
+        except WebError as exc:
+            assert (exc.status, exc.code) == (409, "stale")
+        else:
+            raise AssertionError("a move on a replaced copy was accepted")
+        stored = hub.store.load(table_id)
+        assert stored is not None and len(stored.moves) == newer.seq == 1
+        await hub.close()
+
+    run(scenario)
