@@ -194,7 +194,7 @@ PHASES = [(4, None), (None, 5)]
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize(("b_moves", "a_moves"), PHASES)
 @settings(
-    max_examples=examples(2, long=10),
+    max_examples=examples(1, long=10),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
