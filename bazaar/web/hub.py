@@ -693,8 +693,6 @@ class Hub:
         if bot is None and table.info.seats[seat].get("standin"):
             await self.take_back_seat(table, seat, quiet=True)
         async with table.lock:
-            if self._attach(table) is not table:  # unloaded and loaded again meanwhile
-                raise WebError(409, "stale", "the table was reloaded meanwhile; look again")
             if bot is not None and (epoch != table.epoch or table.bot_spec(seat) != bot):
                 raise WebError(409, "stale", "the table changed while the bot was thinking")
             state = table.state
@@ -714,6 +712,8 @@ class Hub:
             text = state.notation(number)
             probe = state.clone()
             probe.apply(number)
+            if self._attach(table) is not table:  # unloaded and loaded again meanwhile
+                raise WebError(409, "stale", "the table was reloaded meanwhile; look again")
             try:
                 await asyncio.to_thread(
                     self.store.add_move, table.id, table.seq, seat, text, probe.is_over()

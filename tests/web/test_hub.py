@@ -152,7 +152,7 @@ def test_a_request_holding_an_unloaded_table_loses_nothing(tmp_path: Path) -> No
         assert hub.maybe_unload(held)
         newer = await hub.get(table_id)
         try:
-            await hub.submit(held, 1, held.state.legal_actions()[0], 1)
+            await hub.submit(held, held.state.to_move(), held.state.legal_actions()[0], 1)
         except WebError as exc:
             assert (exc.status, exc.code) == (409, "stale")
         else:
