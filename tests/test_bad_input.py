@@ -177,12 +177,28 @@ def test_names_are_trimmed_normalised_and_kept(raw: str, name: str) -> None:
         ("a\u061cb", "a name may not contain the character U+061C"),
         ("\ud800", "a name may not contain the character U+D800"),
         ("y" * 41, "a name may be at most 40 characters, not 41"),
+        ("\ufeff", "a name needs at least one visible character"),
+        ("\u3164\u3164", "a name needs at least one visible character"),  # Hangul filler
+        ("\U000e0041\U000e0042", "a name needs at least one visible character"),  # tags
+        ("\ufeff\u2028\ufeff", "a name needs at least one visible character"),
+        ("\u00ad\ufe0f\u2060", "a name needs at least one visible character"),
     ],
 )
 def test_bad_names_are_refused(raw: str, message: str) -> None:
     with pytest.raises(BadName) as err:
         check_name(raw)
     assert str(err.value) == message
+
+
+@pytest.mark.parametrize("raw", ["\ufeffAnn", "小\u3164明", "🏳\ufe0f\u200d🌈", "A\u2028B"])
+def test_a_name_with_one_visible_character_is_kept(raw: str) -> None:
+    assert check_name(raw) == raw
+
+
+def test_an_invisible_name_is_refused_in_traditional_chinese() -> None:
+    with pytest.raises(RefusedName) as err:
+        check_name("\u3164")
+    assert err.value.text("zh-TW") == "名字至少要有一個看得見的字"
 
 
 def test_refused_names_have_a_traditional_chinese_message() -> None:

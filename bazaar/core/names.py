@@ -5,6 +5,9 @@ name of spaces is empty and "e" + combining accent counts as one character. Refu
 empty name, more than :data:`MAX_NAME` characters, control characters (category Cc),
 lone surrogates (Cs) and the bidirectional marks, embeddings, overrides and isolates
 that can make a name display as something else. Joiners (ZWJ emoji sequences) are kept.
+A name must also hold at least one visible character: one that is not a separator (Z*), a
+format character (Cf) or a default-ignorable code point (U+FEFF, the Hangul fillers, tag
+characters, variation selectors …), so a name that shows as nothing is refused.
 """
 
 from __future__ import annotations
@@ -23,6 +26,28 @@ BIDI_CONTROLS = frozenset(
 )
 #: Refused general categories: control characters and lone surrogates.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
+#: Categories that show nothing by themselves: separators and format characters.
+INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cf"})
+#: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt), inclusive.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
 
 
 def refused_char(text: str) -> str | None:
@@ -33,8 +58,17 @@ def refused_char(text: str) -> str | None:
     return None
 
 
+def visible(char: str) -> bool:
+    """Does ``char`` show something by itself (not a separator, format or ignorable)?"""
+    if unicodedata.category(char) in INVISIBLE_CATEGORIES:
+        return False
+    code = ord(char)
+    return not any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
+
+
 EMPTY = N_("a name may not be empty (or only spaces)")
 REFUSED = N_("a name may not contain the character {char}")
+INVISIBLE = N_("a name needs at least one visible character")
 TOO_LONG = N_("a name may be at most {max} characters, not {count}")
 
 
@@ -58,6 +92,8 @@ def check_name(raw: str, *, allow_empty: bool = False) -> str:
     name = unicodedata.normalize("NFC", raw.strip())
     if not name and not (allow_empty and raw == ""):
         raise RefusedName(EMPTY)
+    if name and not any(visible(char) for char in name):
+        raise RefusedName(INVISIBLE)
     if len(name) > MAX_NAME:
         raise RefusedName(TOO_LONG, max=MAX_NAME, count=len(name))
     return name
