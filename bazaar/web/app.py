@@ -43,11 +43,12 @@ from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, packag
 from bazaar.web import classroom
 from bazaar.web import puzzles as puzzle_pages
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS, AdviceKey
-from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode
+from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode, refusal
 from bazaar.web.limits import BodyLimit
 from bazaar.web.outbox import find_abort
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE, RateLimit, retry_after
 from bazaar.web.store import Store, default_db_url
+from bazaar.web.undo import UNDO_REFUSALS
 
 STATIC = resources.files("bazaar.web").joinpath("static")
 #: Bots a seat can be given in the lobby.
@@ -369,8 +370,11 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (404, 405 …), keeping their headers (405's ``Allow``)."""
         code = "not-found" if exc.status_code == 404 else "http"
-        return _error(exc.status_code, code, str(exc.detail))
+        reply = _error(exc.status_code, code, str(exc.detail))
+        reply.headers.update(exc.headers or {})
+        return reply
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -943,6 +947,8 @@ async def _socket_message(
             await hub.submit(table, conn.seat, message.get("action"), message.get("seq"))
             return None
         if kind == "undo":
+            if conn.seat is None:  # a spectator's socket: the documented undo refusal
+                raise refusal(409, "undo", "undo-not-yours", UNDO_REFUSALS)
             await hub.undo(table, conn.seat, message.get("seq"), message.get("version"))
             return None
         if kind == "standin":

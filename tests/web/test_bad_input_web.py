@@ -64,6 +64,7 @@ def test_new_table_needs_strict_types(server: Server, body: dict[str, Any], wher
         ("    ", "seats.0.name: a name may not be empty (or only spaces)"),
         ("Ann\u202e", "seats.0.name: a name may not contain the character U+202E"),
         ("A\x1bB", "seats.0.name: a name may not contain the character U+001B"),
+        ("\ufeff\u3164", "seats.0.name: a name needs at least one visible character"),
     ],
 )
 def test_new_table_refuses_bad_names(server: Server, name: str, message: str) -> None:
@@ -106,6 +107,19 @@ def test_oversized_chunked_body_gets_413(server: Server) -> None:
     )
     assert res.status_code == 413
     assert res.json() == {"error": "the request body is larger than 65536 bytes", "code": "size"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [("DELETE", "/api/tables", "POST"), ("PUT", "/api/games", "GET"), ("POST", "/", "GET")],
+)
+def test_a_wrong_method_gets_405_with_allow(
+    server: Server, method: str, path: str, allow: str
+) -> None:
+    res = httpx.request(method, server.url + path)
+    assert res.status_code == 405
+    assert res.headers["allow"] == allow
+    assert res.json() == {"error": "Method Not Allowed", "code": "http"}
 
 
 def test_openapi_lists_error_responses(server: Server) -> None:

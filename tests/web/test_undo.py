@@ -245,9 +245,11 @@ def test_undo_over_the_socket_reaches_everyone(server: Server) -> None:
     with (
         open_socket(server, tid, walk.token(mover)) as me,
         open_socket(server, tid, walk.token(other), "zh-TW") as friend,
+        open_socket(server, tid, None) as spectator,
     ):
         latest_state(me, walk.seq)
         latest_state(friend, walk.seq)
+        latest_state(spectator, walk.seq)
         seq = walk.seq
         walk.play(action)
         assert latest_state(me, seq + 1)["undo"] is True
@@ -258,6 +260,9 @@ def test_undo_over_the_socket_reaches_everyone(server: Server) -> None:
         assert (error["code"], error["rule"]) == ("undo", "undo-not-yours")
         assert error["error"] == "only the player who made a move can take it back"
         assert error["explain"] == "只有走這一步的玩家可以收回這一步"
+        spectator.send(json.dumps({"type": "undo", "seq": seq, "version": version}))
+        error = receive_error(spectator)  # the documented code, not the socket's token
+        assert (error["code"], error["rule"]) == ("undo", "undo-not-yours")
         me.send(json.dumps({"type": "undo", "seq": str(seq), "version": version}))
         assert receive_error(me)["code"] == "field"
         me.send(json.dumps({"type": "undo", "seq": seq}))
