@@ -31,6 +31,7 @@ from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnected
 
 from bazaar import __version__
 from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS, Level
@@ -905,6 +906,7 @@ def create_app(
                 if reply is not None:
                     await websocket.send_json(reply)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: sending after a close
+            # (starlette's WebSocketDisconnected is one)
             pass
         finally:
             await hub.disconnect(table, conn)
@@ -970,6 +972,8 @@ async def _socket_message(
         )
     except WebError as exc:
         return {"type": "error", **exc.to_json(conn.lang)}
+    except (WebSocketDisconnect, WebSocketDisconnected):  # the client left as we answered:
+        raise  # the socket loop ends the connection quietly
     except Exception:  # a bug: log it, answer, and keep the socket open
         log.exception("a WebSocket message could not be handled")
         error = "internal error: the message could not be handled"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import socket
+import struct
 from collections.abc import Iterator
 from typing import Any
 
@@ -196,6 +198,34 @@ def test_socket_oversized_message_gets_close_1009(server: Server, table: dict[st
             while True:
                 ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+@pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
+@pytest.mark.parametrize("how", ["close-frame", "reset", "shutdown"])
+def test_a_socket_closed_right_after_a_message_leaves_no_traceback(
+    server: Server, table: dict[str, Any], how: str
+) -> None:
+    """The client goes away while the server answers its ``lang`` message (the reply is sent
+    on a closing or closed socket): the handler ends quietly, whatever the way of closing."""
+    token = table["seats"][0]["token"]
+    for _ in range(10):
+        ws = open_socket(server, table["id"], token)
+        ws.send(json.dumps({"type": "lang", "lang": "zh-TW"}))
+        if how == "close-frame":
+            ws.close()
+        elif how == "reset":  # SO_LINGER 0: the kernel sends RST at once
+            ws.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            ws.socket.close()
+        else:
+            ws.socket.shutdown(socket.SHUT_RDWR)
+            ws.socket.close()
+    for _ in range(3):  # let the server reach the closes before its log is read
+        with open_socket(server, table["id"]) as ws:
+            ws.send('{"type": "ping"}')
+            assert next_reply(ws) == {"type": "pong"}
+    log = server.log_text()
+    assert "Traceback" not in log
+    assert "could not be handled" not in log
 
 
 def test_server_log_has_no_traceback(server: Server, table: dict[str, Any]) -> None:
