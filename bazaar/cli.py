@@ -949,6 +949,16 @@ def serve(
             ),
         ),
     ] = 30.0,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help=h(
+                "Addresses of the reverse proxies whose X-Forwarded-For and "
+                "X-Forwarded-Proto headers are believed (comma-separated, * for any); by "
+                "default none, so every limit counts the address that connects."
+            ),
+        ),
+    ] = "",
 ) -> None:
     import uvicorn
 
@@ -985,6 +995,8 @@ def serve(
         log_level="warning",
         ws_max_size=MAX_MESSAGE,  # a bigger message: close code 1009 (docs/web.md)
         ws_per_message_deflate=False,
+        proxy_headers=bool(forwarded_allow_ips),  # uvicorn would believe 127.0.0.1 by default
+        forwarded_allow_ips=forwarded_allow_ips or None,
     )
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from bazaar.web import ratelimit
 from bazaar.web.app import create_app
 from bazaar.web.ratelimit import RateLimit, retry_after
+from tests.web.server import Server
 
 TABLE = {"game": "buy-low-sell-high", "players": 3, "seats": [{"kind": "human"}] * 3}
 
@@ -108,3 +110,26 @@ def test_no_limits_when_switched_off(tmp_path: Path) -> None:
     with TestClient(app) as client:
         codes = {client.post("/api/tables", json=TABLE).status_code for _ in range(70)}
         assert codes == {201}
+
+
+@pytest.mark.parametrize(("allow", "created"), [(None, 2), ("127.0.0.1", 3)])
+def test_forwarded_addresses_are_believed_only_from_named_proxies(
+    tmp_path: Path, allow: str | None, created: int
+) -> None:
+    """``X-Forwarded-For`` does not get a client past the per-address limits unless the
+    server was told to believe the proxy it comes from (``serve --forwarded-allow-ips``)."""
+    args = ["--rate-limit-tables", "2"]
+    if allow is not None:
+        args += ["--forwarded-allow-ips", allow]
+    server = Server(tmp_path / "f.db", args=args).start()
+    try:
+        codes = [
+            httpx.post(
+                server.url + "/api/tables", json=TABLE, headers={"X-Forwarded-For": f"10.0.0.{n}"}
+            ).status_code
+            for n in range(3)
+        ]
+    finally:
+        server.stop()
+    assert codes.count(201) == created
+    assert codes == [201] * created + [429] * (3 - created)
