@@ -959,10 +959,21 @@ def serve(
             ),
         ),
     ] = "",
+    allowed_origins: Annotated[
+        str,
+        typer.Option(
+            help=h(
+                "Other sites whose pages may open a table's WebSocket (comma-separated "
+                "origins such as https://school.example, * for any); by default only the "
+                "server's own pages."
+            ),
+        ),
+    ] = "",
 ) -> None:
     import uvicorn
 
     from bazaar.web.app import MAX_MESSAGE, create_app
+    from bazaar.web.origins import parse_origins
     from bazaar.web.store import default_db_url
 
     url = db or default_db_url()
@@ -989,6 +1000,7 @@ def serve(
                 "idle_seconds": idle_seconds,
             },
             puzzle_iterations=puzzle_iterations,
+            allowed_origins=parse_origins(allowed_origins),
         ),
         host=host,
         port=port,

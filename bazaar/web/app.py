@@ -11,7 +11,7 @@ import asyncio
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -46,6 +46,7 @@ from bazaar.web import puzzles as puzzle_pages
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS, AdviceKey
 from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode, refusal
 from bazaar.web.limits import BodyLimit
+from bazaar.web.origins import FOREIGN_ORIGIN, origin_allowed
 from bazaar.web.outbox import find_abort
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE, RateLimit, retry_after
 from bazaar.web.store import Store, default_db_url
@@ -298,13 +299,16 @@ def create_app(
     rate_limit_tables: float = TABLES_PER_MINUTE,
     rate_limit_sockets: float = SOCKETS_PER_MINUTE,
     hub_options: dict[str, Any] | None = None,
+    allowed_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file).
 
     ``rate_limit_tables`` / ``rate_limit_sockets``: tables created and WebSockets opened per
     minute per client address (0 = no limit); ``hub_options`` go to :class:`Hub` (send queue
-    length, timeouts, presence interval)."""
+    length, timeouts, presence interval); ``allowed_origins``: other sites' pages that may
+    open a table's WebSocket (``*`` for any; bazaar/web/origins.py)."""
     url = db_url or default_db_url()
+    allowed_origins = frozenset(allowed_origins)
     table_limit = RateLimit(rate_limit_tables)
     socket_limit = RateLimit(rate_limit_sockets)
     table_sets = puzzle_pages.TableSets()
@@ -358,6 +362,14 @@ def create_app(
             status_code=429,
             headers={"Retry-After": str(seconds)},
         )
+
+    def foreign_origin(websocket: WebSocket, lang: str) -> JSONResponse | None:
+        """A 403 reply if the handshake comes from another site's page, else None."""
+        origin = websocket.headers.get("origin")
+        if origin_allowed(origin, websocket.headers.get("host"), allowed_origins):
+            return None
+        text = t(FOREIGN_ORIGIN, lang, origin=(origin or "")[:100])
+        return JSONResponse({"error": text, "code": "origin"}, status_code=403)
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> JSONResponse:
@@ -861,8 +873,10 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         asked = _request_lang(websocket, None)
-        refused = rate_limited(socket_limit, websocket, TOO_MANY_SOCKETS, asked)
-        if refused is not None:  # refused before the handshake: HTTP 429
+        refused = foreign_origin(websocket, asked) or rate_limited(
+            socket_limit, websocket, TOO_MANY_SOCKETS, asked
+        )
+        if refused is not None:  # refused before the handshake: HTTP 403 or 429
             if "websocket.http.response" in websocket.scope.get("extensions", {}):
                 await websocket.send_denial_response(refused)
             else:  # a server without denial responses: accept, say why, close
