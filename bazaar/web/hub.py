@@ -574,9 +574,10 @@ class Hub:
             close_timeout=self.close_timeout,
         )
         conn.outbox.start()
-        table.connections.add(conn)
         if conn.seat is not None and table.info.seats[conn.seat].get("standin"):
-            await self.take_back_seat(table, conn.seat, quiet=True)  # the person is back
+            # the person is back; joined only then, so no broadcast from before reaches them
+            await self.take_back_seat(table, conn.seat, quiet=True)
+        table.connections.add(conn)
         self.presence_changed(table)
         conn.presence_seen = table.presence_version
         conn.offer(encode(self.payload(table, conn.seat, conn.lang)))
