@@ -11,7 +11,7 @@ import asyncio
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -299,16 +299,15 @@ def create_app(
     rate_limit_tables: float = TABLES_PER_MINUTE,
     rate_limit_sockets: float = SOCKETS_PER_MINUTE,
     hub_options: dict[str, Any] | None = None,
-    allowed_origins: Iterable[str] = (),
+    allowed_origins: frozenset[str] = frozenset(),
 ) -> FastAPI:
     """The Bazaar web app on the database at ``db_url`` (default: the user's SQLite file).
 
     ``rate_limit_tables`` / ``rate_limit_sockets``: tables created and WebSockets opened per
     minute per client address (0 = no limit); ``hub_options`` go to :class:`Hub` (send queue
     length, timeouts, presence interval); ``allowed_origins``: other sites' pages that may
-    open a table's WebSocket (``*`` for any; bazaar/web/origins.py)."""
+    open a table's WebSocket (``*`` for any; as ``origins.parse_origins`` gives them)."""
     url = db_url or default_db_url()
-    allowed_origins = frozenset(allowed_origins)
     table_limit = RateLimit(rate_limit_tables)
     socket_limit = RateLimit(rate_limit_sockets)
     table_sets = puzzle_pages.TableSets()

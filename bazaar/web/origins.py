@@ -9,7 +9,7 @@ which are no browser page).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Set
 from urllib.parse import urlsplit
 
 from bazaar.i18n import N_
@@ -21,17 +21,22 @@ FOREIGN_ORIGIN = N_(
 )
 
 
+def normal_origin(origin: str) -> str:
+    """An origin as compared: no spaces around it, no trailing slash, lowercase."""
+    return origin.strip().rstrip("/").lower()
+
+
 def parse_origins(text: str) -> frozenset[str]:
     """The ``--allowed-origins`` list: comma-separated origins (``https://host:port``)."""
-    return frozenset(part.strip().rstrip("/").lower() for part in text.split(",") if part.strip())
+    return frozenset(normal_origin(part) for part in text.split(",") if part.strip())
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str] = ()) -> bool:
-    """May a handshake with ``Origin: origin`` to ``Host: host`` be accepted?"""
+def origin_allowed(origin: str | None, host: str | None, allowed: Set[str] = frozenset()) -> bool:
+    """May a handshake with ``Origin: origin`` to ``Host: host`` be accepted? ``allowed``:
+    origins as :func:`parse_origins` gives them."""
     if origin is None:
         return True
-    wanted = origin.strip().rstrip("/").lower()
-    allowed = frozenset(allowed)
+    wanted = normal_origin(origin)
     if "*" in allowed or wanted in allowed:
         return True
     if not host:
