@@ -26,7 +26,12 @@ from typer.core import TyperCommand
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
 from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
-from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE
+from bazaar.web.ratelimit import (
+    ANALYSES_PER_ADDRESS,
+    ANALYSES_PER_TABLE,
+    SOCKETS_PER_MINUTE,
+    TABLES_PER_MINUTE,
+)
 
 if TYPE_CHECKING:
     from bazaar.core.game import Game
@@ -900,7 +905,10 @@ def serve(
         int,
         typer.Option(
             min=1,
-            help=h("Most hints and analyses worked out or waiting at once; more are refused."),
+            help=h(
+                "Most hints and guide steps worked out or waiting at once; more are refused "
+                "(analyses are bounded by --analysis-per-address and --analysis-per-table)."
+            ),
         ),
     ] = 8,
     rate_limit_tables: Annotated[
@@ -949,6 +957,26 @@ def serve(
             ),
         ),
     ] = 30.0,
+    analysis_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help=h(
+                "Post-game analyses one client address may have worked out at once; one more "
+                "is refused with a time to ask again (0 = no limit)."
+            ),
+        ),
+    ] = ANALYSES_PER_ADDRESS,
+    analysis_per_table: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help=h(
+                "Post-game analyses of one table worked out at once (0 = no limit); hints "
+                "always go before analyses."
+            ),
+        ),
+    ] = ANALYSES_PER_TABLE,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
@@ -998,6 +1026,8 @@ def serve(
                 "timer_minute": timer_minute,
                 "analysis_playouts": analysis_playouts,
                 "idle_seconds": idle_seconds,
+                "analyses_per_address": analysis_per_address,
+                "analyses_per_table": analysis_per_table,
             },
             puzzle_iterations=puzzle_iterations,
             allowed_origins=parse_origins(allowed_origins),

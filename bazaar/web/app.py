@@ -373,7 +373,10 @@ def create_app(
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> JSONResponse:
         """A refusal, its ``explain`` in the language the request asked for (``?lang=``)."""
-        return JSONResponse(exc.to_json(_request_lang(request, None)), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        return JSONResponse(
+            exc.to_json(_request_lang(request, None)), status_code=exc.status, headers=headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -758,7 +761,8 @@ def create_app(
         )
         if table.state.is_over():
             hub.check_deal_released(table)
-        found = await hub.analysis_report(table, seat, _lang(lang))
+        address = request.client.host if request.client else ""
+        found = await hub.analysis_report(table, seat, _lang(lang), address)
         if found["status"] == "running":  # worked out in the background: ask again soon
             return JSONResponse(found, status_code=202)
         return found

@@ -36,6 +36,7 @@ from bazaar.web.advice import (
     ADVICE_JOBS,
     ADVICE_NICENESS,
     ADVICE_WORKERS,
+    FOREGROUND,
     AdviceDesk,
     AdviceError,
     AdviceKey,
@@ -45,6 +46,7 @@ from bazaar.web.advice import FAILED as ADVICE_FAILED
 from bazaar.web.outbox import CLOSE_TIMEOUT, QUEUE_LIMIT, SEND_TIMEOUT, Close, Outbox
 from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.pools import WorkerPool
+from bazaar.web.ratelimit import ANALYSES_PER_ADDRESS, ANALYSES_PER_TABLE
 from bazaar.web.reports import Reports, localized
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
 from bazaar.web.undo import UNDO_REFUSALS, learned_nothing
@@ -108,6 +110,7 @@ class WebError(Exception):
         message: str,
         rule: str | None = None,
         explain: dict[str, str] | None = None,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -116,6 +119,13 @@ class WebError(Exception):
         self.rule = rule
         #: lang -> the broken rule in plain words, when the game explains it
         self.explain = explain or {}
+        #: seconds after which asking again may succeed (sent as ``Retry-After``)
+        self.retry_after = retry_after
+
+    @classmethod
+    def of(cls, refused: AdviceError) -> WebError:
+        """The refusal of the advice desk or of the analyses, as the web says it."""
+        return cls(refused.status, refused.code, refused.message, retry_after=refused.retry_after)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         out: dict[str, Any] = {"error": self.message, "code": self.code}
@@ -342,6 +352,8 @@ class Hub:
         analysis_playouts: int = CURVE_PLAYOUTS,
         idle_seconds: float = IDLE_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
+        analyses_per_address: int = ANALYSES_PER_ADDRESS,
+        analyses_per_table: int = ANALYSES_PER_TABLE,
     ) -> None:
         self.store = store
         self.idle_seconds = idle_seconds
@@ -372,7 +384,12 @@ class Hub:
             executor=advice_executor,
         )
         #: post-game analyses worked out in the background and stored
-        self.reports = Reports(self, playouts=analysis_playouts)
+        self.reports = Reports(
+            self,
+            playouts=analysis_playouts,
+            per_address=analyses_per_address,
+            per_table=analyses_per_table,
+        )
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -981,12 +998,20 @@ class Hub:
     def advice_stats(self) -> AdviceStats:
         return self.advice.stats
 
-    async def advise(self, key: AdviceKey, lang: str, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` on the advice desk (shared, one per seat, capped); WebError if not."""
+    async def advise(
+        self,
+        key: AdviceKey,
+        lang: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        priority: int = FOREGROUND,
+    ) -> Any:
+        """``fn(*args)`` on the advice desk (shared, one per seat, capped, hints before the
+        jobs of analyses); WebError if not."""
         try:
-            return await self.advice.compute(key, fn, *args, lang=lang)
+            return await self.advice.compute(key, fn, *args, lang=lang, priority=priority)
         except AdviceError as exc:
-            raise WebError(exc.status, exc.code, exc.message) from exc
+            raise WebError.of(exc) from exc
 
     async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
         if table.state.to_move() != seat:
@@ -1022,13 +1047,17 @@ class Hub:
         return found
 
     async def analysis_report(
-        self, table: LiveTable, seat: int, lang: str = "en"
+        self, table: LiveTable, seat: int, lang: str = "en", address: str = ""
     ) -> dict[str, Any]:
         """The stored analysis of ``seat`` in ``lang`` (``status`` "ready"), or its progress
-        (``status`` "running", ``done``, ``total``): see :mod:`bazaar.web.reports`."""
+        (``status`` "running", ``done``, ``total``): see :mod:`bazaar.web.reports`. A new
+        one asked from ``address`` past the bounds is refused (429 ``analysis-busy``)."""
         if not table.state.is_over():
             raise WebError(409, "not-over", "the analysis is ready once the game is over")
-        found = await self.reports.status(table, seat)
+        try:
+            found = await self.reports.status(table, seat, address, lang)
+        except AdviceError as exc:
+            raise WebError.of(exc) from exc
         if found["status"] == "failed":
             raise WebError(503, "advice-failed", t(ADVICE_FAILED, lang))
         return localized(found, lang)

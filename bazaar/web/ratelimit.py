@@ -16,6 +16,12 @@ from collections.abc import Callable
 TABLES_PER_MINUTE = 60
 #: Default WebSocket connections a client address may open per minute.
 SOCKETS_PER_MINUTE = 300
+#: Default post-game analyses worked out at once for one client address, and for one table
+#: (:mod:`bazaar.web.reports`; not a rate but a bound, kept here for the CLI's light import).
+ANALYSES_PER_ADDRESS = 2
+ANALYSES_PER_TABLE = 1
+#: Seconds after which a refused analysis may be asked again (its Retry-After header).
+ANALYSIS_RETRY = 5
 #: Buckets kept before full (idle) ones are forgotten.
 MAX_BUCKETS = 10_000
 

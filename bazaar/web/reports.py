@@ -7,6 +7,11 @@ event loop never wait for it, and counts its progress between them: ``done`` of 
 (sampled positions plus decisions). Whoever asks meanwhile gets that progress; the finished
 parts are stored (the ``analyses`` table), so a second request, or one after a restart, gets
 them without working anything out again.
+
+Analyses wait behind every hint on the advice desk (``BACKGROUND`` priority), and how many may
+be worked out at once is bounded when one starts: ``per_address`` running analyses for one
+client address and ``per_table`` for one table. One that does not fit is refused at once
+(429, ``analysis-busy``, with the seconds after which to ask again), never queued for minutes.
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bazaar.bots.analysis import CURVE_PLAYOUTS, CURVE_POINTS, curve_moves, curve_step, mistakes
+from bazaar.i18n import N_, t
 from bazaar.web import workers
-from bazaar.web.advice import AdviceKey
+from bazaar.web.advice import BACKGROUND, AdviceError, AdviceKey
+from bazaar.web.ratelimit import ANALYSES_PER_ADDRESS, ANALYSES_PER_TABLE, ANALYSIS_RETRY
 from bazaar.web.store import CURVE_SEAT
 
 if TYPE_CHECKING:
@@ -30,8 +37,13 @@ log = logging.getLogger("bazaar.web")
 #: sampled positions per curve job, and decisions per decision job
 CURVE_CHUNK = 4
 DECISION_CHUNK = 3
-#: seconds a job waits before asking a full advice desk again
-FULL_WAIT = 0.5
+ADDRESS_BUSY = N_(
+    "{count} analyses asked from your address are still being worked out; "
+    "ask again in {seconds} seconds"
+)
+TABLE_BUSY = N_(
+    "another seat's analysis of this table is being worked out; ask again in {seconds} seconds"
+)
 
 
 @dataclass
@@ -42,6 +54,12 @@ class Job:
     total: int = 0
     task: asyncio.Task[None] | None = None
     failed: bool = False
+    #: the client address that asked for it (bounded by ``Reports.per_address``)
+    address: str = ""
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done()
 
 
 @dataclass
@@ -58,6 +76,8 @@ class Reports:
     hub: Hub
     playouts: int = CURVE_PLAYOUTS
     points: int = CURVE_POINTS
+    per_address: int = ANALYSES_PER_ADDRESS
+    per_table: int = ANALYSES_PER_TABLE
     #: (table, seat) -> the finished analysis (seat -1: the curve part)
     ready: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
     jobs: dict[tuple[str, int], Job] = field(default_factory=dict)
@@ -65,10 +85,16 @@ class Reports:
     #: pool jobs sent (tests count them: a stored analysis sends none)
     sent: int = 0
 
-    async def status(self, table: LiveTable, seat: int) -> dict[str, Any]:
+    async def status(
+        self, table: LiveTable, seat: int, address: str = "", lang: str = "en"
+    ) -> dict[str, Any]:
         """``{"status": "ready", ...the analysis}`` or ``{"status": "running", "done",
         "total"}`` (and the job started if it was not yet), or once after a failure
-        ``{"status": "failed"}`` (the next request starts afresh)."""
+        ``{"status": "failed"}`` (the next request starts afresh).
+
+        A job that would pass the bounds (``address`` has ``per_address`` analyses running,
+        or the table ``per_table``) is not started: :class:`AdviceError` 429
+        ``analysis-busy`` with ``retry_after``."""
         found = await self._finished(table, seat)
         if found is not None:
             return {"status": "ready", **found}
@@ -78,12 +104,26 @@ class Reports:
             del self.jobs[key]
             return {"status": "failed"}
         if job is None:
-            job = self.jobs[key] = Job()
+            self._check_bounds(table.id, address, lang)
+            job = self.jobs[key] = Job(address=address)
             job.task = asyncio.create_task(self._work(table, seat, job))
         curve = self.curves.get(table.id)
         done = job.done + (curve.done if curve else 0)
         total = max(job.total + (curve.total if curve else 0), done)
         return {"status": "running", "done": done, "total": total}
+
+    def _check_bounds(self, table_id: str, address: str, lang: str) -> None:
+        running = [(key, job) for key, job in self.jobs.items() if job.running]
+        mine = sum(1 for _, job in running if job.address == address)
+        if self.per_address and mine >= self.per_address:
+            message = t(ADDRESS_BUSY, lang, count=mine, seconds=ANALYSIS_RETRY)
+        elif self.per_table and sum(1 for key, _ in running if key[0] == table_id) >= (
+            self.per_table
+        ):
+            message = t(TABLE_BUSY, lang, seconds=ANALYSIS_RETRY)
+        else:
+            return
+        raise AdviceError(429, "analysis-busy", message, retry_after=ANALYSIS_RETRY)
 
     async def _finished(self, table: LiveTable, seat: int) -> dict[str, Any] | None:
         mine = await self._part(table.id, seat)
@@ -109,18 +149,10 @@ class Reports:
     async def _run(
         self, table: LiveTable, seat: int, kind: str, fn: Callable[..., Any], *args: Any
     ) -> Any:
-        """One small job on the advice desk; while the desk is full (hints and other analyses
-        in hand) the job waits its turn instead of failing the analysis."""
+        """One small job on the advice desk, behind every hint waiting there."""
         key = AdviceKey(table.id, seat, table.seq, f"analysis:{kind}")
-        while True:
-            try:
-                self.sent += 1
-                return await self.hub.advise(key, "en", fn, *args)
-            except Exception as exc:
-                if getattr(exc, "code", None) != "advice-full":
-                    raise
-                self.sent -= 1
-                await asyncio.sleep(FULL_WAIT)
+        self.sent += 1
+        return await self.hub.advise(key, "en", fn, *args, priority=BACKGROUND)
 
     async def _work(self, table: LiveTable, seat: int, job: Job) -> None:
         try:

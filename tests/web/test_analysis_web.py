@@ -73,8 +73,9 @@ def test_an_analysis_is_worked_out_once_and_stored(tmp_path: Path) -> None:
     run_async(scenario)
 
 
-def test_a_full_advice_desk_delays_an_analysis_but_does_not_fail_it(tmp_path: Path) -> None:
-    """With room for one computation, the curve's and the decisions' jobs take turns."""
+def test_an_analysis_takes_turns_on_the_worker_and_is_never_refused(tmp_path: Path) -> None:
+    """With room for one hint (--advice-jobs 1), the curve's and the decisions' jobs queue
+    for the one worker: not counted against that cap, none refused, none failed."""
 
     async def scenario() -> None:
         hub = thread_hub(tmp_path, advice_jobs=1)
@@ -83,7 +84,8 @@ def test_a_full_advice_desk_delays_an_analysis_but_does_not_fail_it(tmp_path: Pa
         table = await finished(hub)
         ready, _ = await until_ready(hub, table, 2)
         assert ready["seat"] == 2 and ready["decisions"]
-        assert hub.advice_stats.full > 0 and hub.advice_stats.failed == 0
+        stats = hub.advice_stats
+        assert stats.waited > 0 and stats.full == 0 and stats.failed == 0
         await hub.close()
 
     run_async(scenario)

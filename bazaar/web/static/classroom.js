@@ -187,12 +187,14 @@
     renderSummary();
     const url = `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${ui.lang}&token=${encodeURIComponent(seatToken)}`;
     try {
-      let res = await Bazaar.api("GET", url);
+      // 429 + Retry-After: other analyses from this address first (waited for, then asked again)
+      const ask = () => Bazaar.apiPatiently("GET", url);
+      let res = await ask();
       while (res.status === "running") {  // 202 with progress until it is worked out (stored once)
         mistakes[key] = {busy: true, done: res.done, total: res.total};
         renderSummary();
         await new Promise((done) => setTimeout(done, ANALYSIS_POLL_MS));
-        res = await Bazaar.api("GET", url);
+        res = await ask();
       }
       mistakes[key] = {decisions: res.mistakes || res.decisions || []};
     } catch (err) {

@@ -30,9 +30,25 @@
       const err = new Error(data && data.error ? data.error : res.statusText);
       err.status = res.status;
       err.data = data;
+      err.retryAfter = Number(res.headers.get("retry-after")) || 0;  // seconds, 0: not said
       throw err;
     }
     return data;
+  }
+
+  /* ``api`` that keeps asking when the server says "not now, ask again in N seconds" (429
+   * with Retry-After, as a full analysis queue answers); ``waiting(seconds)`` is called
+   * before each wait. Any other refusal is thrown as ``api`` throws it. */
+  async function apiPatiently(method, path, waiting) {
+    for (;;) {
+      try {
+        return await api(method, path);
+      } catch (err) {
+        if (err.status !== 429 || !err.retryAfter) throw err;
+        if (waiting) waiting(err.retryAfter);
+        await new Promise((done) => setTimeout(done, err.retryAfter * 1000));
+      }
+    }
   }
 
   /* Seats this browser holds (so a closed tab can be reopened from the lobby). */
@@ -77,6 +93,6 @@
     toast.timer = setTimeout(() => el.classList.remove("show"), 5000);
   }
 
-  window.Bazaar = {pickLang, loadStrings, api, mySeats, rememberSeat, gameName, translatePage,
+  window.Bazaar = {pickLang, loadStrings, api, apiPatiently, mySeats, rememberSeat, gameName, translatePage,
     setLang, toast};
 })();

@@ -855,7 +855,9 @@
     try {
       let res;
       for (;;) {
-        res = await Bazaar.api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${lang}${tokenQuery()}`);
+        res = await Bazaar.apiPatiently("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis?lang=${lang}${tokenQuery()}`, (seconds) => {
+          box.innerHTML = `<p class="muted" id="analysis-waiting">${ui.esc(ui.t("Other analyses are being worked out first; asking again in {seconds} s.", {seconds}))}</p>`;
+        });
         if (res.status !== "running") break;
         box.innerHTML = `<p class="muted" id="analysis-progress">${ui.esc(ui.t("Analysing… {done} of {total} steps done.", {done: res.done, total: res.total}))}</p>`;
         await sleep(700);
