@@ -4,7 +4,8 @@ Starts ``bazaar serve`` (SQLite in a temporary folder, the default advice settin
 advice worker, medium hints, easy analyses) once per mode:
 
 - ``bounded``: the defaults (``--analysis-per-address 2 --analysis-per-table 1``);
-- ``unbounded``: ``--analysis-per-address 0 --analysis-per-table 0`` (hints still go first).
+- ``unbounded``: ``--analysis-per-address 0 --analysis-per-table 0`` (hints still go first);
+- ``quiet``: no flood at all, the hints' latency alone, for comparison.
 
 In each, a flooding client finishes ``--tables`` two-seat Buy Low Sell High tables over the
 API (random legal moves) and then asks for the analysis of every seat at once (``2 × tables``
@@ -42,6 +43,7 @@ from tests.web.server import Server
 GAME = "buy-low-sell-high"
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 MODES = {
+    "quiet": [],  # no flood: the hints' latency alone, for comparison
     "bounded": [],
     "unbounded": ["--analysis-per-address", "0", "--analysis-per-table", "0"],
 }
@@ -158,7 +160,9 @@ async def run_mode(name: str, args: argparse.Namespace) -> dict[str, Any]:
                     "errors": [],
                 }
                 latencies: list[float] = []
-                flooding = asyncio.create_task(flood(client, tables, out))
+                flooding = asyncio.create_task(
+                    flood(client, tables if name != "quiet" else [], out)
+                )
                 await asyncio.sleep(1.0)  # the flood's first requests are in
                 statuses = await hints(client, args.seconds, rng, latencies)
                 flooding.cancel()
@@ -168,7 +172,7 @@ async def run_mode(name: str, args: argparse.Namespace) -> dict[str, Any]:
     figures = {
         "mode": name,
         "tables_finished_s": round(setup, 1),
-        "analyses_asked": 2 * args.tables,
+        "analyses_asked": 2 * args.tables if name != "quiet" else 0,
         "first_replies": out["first"],
         "retry_after": sorted(x for x in out["retry_after"] if x),
         "refusals_total": out["refusals"],
@@ -188,7 +192,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=90.0)
-    parser.add_argument("--modes", default="bounded,unbounded")
+    parser.add_argument("--modes", default="quiet,bounded,unbounded")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
     results = []

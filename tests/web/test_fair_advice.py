@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -166,41 +167,88 @@ def test_no_bound_when_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     run_async(scenario)
 
 
-def test_the_web_refuses_a_third_analysis_with_retry_after(tmp_path: Path) -> None:
-    """A real server: two analyses from one address run, the third gets 429 ``analysis-busy``
-    with ``Retry-After: 5`` in the asked language, and hints elsewhere still answer."""
+@pytest.fixture(scope="module")
+def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, list[dict]]]:
+    """A real server with analyses that take minutes (so two stay running through this
+    module), three finished tables, and the first two tables' seat-1 analyses asked from
+    this address (202 both)."""
     srv = Server(
-        tmp_path / "bazaar.db",
-        args=["--analysis-playouts", "60", "--analysis-iterations", "300", "--hint-level", "easy"],
+        tmp_path_factory.mktemp("db") / "bazaar.db",
+        args=[
+            "--analysis-playouts",
+            "200",
+            "--analysis-iterations",
+            "2000",
+            "--hint-level",
+            "easy",
+        ],
     ).start()
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as client:
             tables = [finish_over_http(client, seed) for seed in (1, 2, 3)]
-            asks = [
-                client.get(
-                    f"/api/tables/{t['id']}/analysis",
-                    params={"token": t["seats"][0]["token"], "lang": "zh-TW"},
-                )
-                for t in tables
-            ]
-            assert [r.status_code for r in asks[:2]] == [202, 202]
-            third = asks[2]
-            assert third.status_code == 429
-            assert third.headers["retry-after"] == "5"
-            assert third.json()["code"] == "analysis-busy"
-            assert "5 秒後再問" in third.json()["error"]
-            playing = client.post(
-                "/api/tables",
-                json={"game": "buy-low-sell-high", "players": 2, "seats": [{"kind": "human"}] * 2},
-            ).json()
-            hints = [
-                client.get(f"/api/tables/{playing['id']}/hint", params={"token": s["token"]})
-                for s in playing["seats"]
-            ]
-            # the seat to move gets its hint while both analyses run; the other: not its turn
-            assert sorted(r.status_code for r in hints) == [200, 409]
+            for table in tables[:2]:
+                params = {"token": table["seats"][0]["token"]}
+                res = client.get(f"/api/tables/{table['id']}/analysis", params=params)
+                assert res.status_code == 202, res.text
+        yield srv, tables
     finally:
         srv.stop()
+
+
+def test_the_web_refuses_a_third_analysis_with_retry_after(
+    flooded: tuple[Server, list[dict]],
+) -> None:
+    """Two analyses from this address run; the third gets 429 ``analysis-busy`` with
+    ``Retry-After: 5`` in the asked language, at once; hints elsewhere still answer."""
+    srv, tables = flooded
+    with httpx.Client(base_url=srv.url, timeout=30) as client:
+        url = f"/api/tables/{tables[2]['id']}/analysis"
+        params = {"token": tables[2]["seats"][0]["token"], "lang": "zh-TW"}
+        third = client.get(url, params=params)
+        assert third.status_code == 429
+        assert third.headers["retry-after"] == "5"
+        assert third.json() == {
+            "error": "你的位址要求的 2 份分析還在計算中，請 5 秒後再問。",
+            "code": "analysis-busy",
+        }
+        playing = client.post(
+            "/api/tables",
+            json={"game": "buy-low-sell-high", "players": 2, "seats": HUMANS[:2]},
+        ).json()
+        hints = [
+            client.get(f"/api/tables/{playing['id']}/hint", params={"token": s["token"]})
+            for s in playing["seats"]
+        ]
+        # the seat to move gets its hint while both analyses run; the other: not its turn
+        assert sorted(r.status_code for r in hints) == [200, 409]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_table_page_waits_its_turn_and_asks_again(
+    browser: Any, flooded: tuple[Server, list[dict]], lang: str
+) -> None:
+    """Refused with 429 and Retry-After, the page says so and asks again after 5 s."""
+    _, tables = flooded
+    link = tables[2]["seats"][1]["link"].replace("lang=en", f"lang={lang}")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda req: asked.append(req.url) if "/analysis" in req.url else None)
+    try:
+        page.goto(link)
+        page.wait_for_selector("body[data-over='true']")
+        page.click("#analyse")
+        page.wait_for_selector("#analysis-waiting")
+        text = page.inner_text("#analysis-waiting")
+        if lang == "en":
+            assert text == "Other analyses are being worked out first; asking again in 5 s."
+        else:
+            assert text == "其他分析正在先算，5 秒後會自動再問一次。"
+        page.wait_for_timeout(5500)
+        assert len(asked) >= 2  # asked again after the Retry-After
+        assert page.locator("#analysis-waiting").count() == 1  # still waiting, still saying so
+    finally:
+        context.close()
 
 
 def finish_over_http(client: httpx.Client, seed: int) -> dict[str, Any]:
