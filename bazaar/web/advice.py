@@ -5,15 +5,17 @@ lowest CPU priority, so a bot's search never waits behind a hint, on the pool or
 The :class:`AdviceDesk` in front of it
 
 - hands the pool only as many jobs as it has processes, and picks the next one by priority:
-  a hint or guide step for a seated player (``FOREGROUND``) always goes before the small jobs
-  of post-game analyses (``BACKGROUND``), so a player waits at most for the job at hand;
+  a hint or guide step for a seated player (``FOREGROUND``) always goes before post-game work
+  (``BACKGROUND``: the small jobs of analyses, a table's puzzles), so a player waits at most
+  for the job at hand;
 - shares identical requests: a request equal to one in flight (same table, seat, position and
   kind) awaits that computation, and every asker gets the same answer;
-- allows each seat one hint or guide step at a time: a different one from a seat whose last
-  one is still being worked out is refused (429, ``advice-busy``);
-- caps the hints and guide steps in flight (running or queued) over the whole server (503,
-  ``advice-full``); analyses are not counted there: they are bounded per client address and
-  per table when they start (:mod:`bazaar.web.reports`);
+- allows each seat one computation at a time: a different one from a seat whose last one is
+  still being worked out is refused (429, ``advice-busy``);
+- caps the computations in flight (running or queued) over the whole server (503,
+  ``advice-full``); the jobs of analyses are not counted there (``counted=False``): they are
+  bounded per client address and per table when an analysis starts
+  (:mod:`bazaar.web.reports`);
 - forgets a computation once it ends, however it ends: a failed one (503, ``advice-failed``)
   is worked out afresh when asked again, and a request whose client leaves does not cancel
   the computation other requests share.
@@ -37,7 +39,8 @@ log = logging.getLogger("bazaar.web")
 
 #: Default number of advice worker processes.
 ADVICE_WORKERS = 1
-#: Default cap on hints and guide steps in flight (running or queued) on the whole server.
+#: Default cap on hints, guide steps and puzzle-making in flight (running or queued) on the
+#: whole server (the jobs of analyses are bounded otherwise).
 ADVICE_JOBS = 8
 #: How much lower than the server the advice workers' CPU priority is (19: the lowest).
 ADVICE_NICENESS = 19
@@ -134,8 +137,8 @@ class _Turns:
 
 
 class AdviceDesk:
-    """Runs advice jobs: hints before analyses, shared when identical, one hint per seat, at
-    most ``max_jobs`` hints at once."""
+    """Runs advice jobs: hints before post-game work, shared when identical, one per seat, at
+    most ``max_jobs`` at once (analyses' jobs apart)."""
 
     def __init__(
         self,
@@ -150,7 +153,7 @@ class AdviceDesk:
         self.stats = AdviceStats()
         self.turns = _Turns(max(1, workers))
         self._jobs: dict[AdviceKey, asyncio.Task[Any]] = {}
-        self._foreground: set[AdviceKey] = set()
+        self._counted: set[AdviceKey] = set()
         self._owners: dict[tuple[str, int], AdviceKey] = {}
 
     async def compute(
@@ -160,26 +163,27 @@ class AdviceDesk:
         *args: Any,
         lang: str = "en",
         priority: int = FOREGROUND,
+        counted: bool = True,
     ) -> Any:
         """``fn(*args)`` on the advice pool, or the computation of an equal ``key`` in flight.
 
-        ``priority`` ``BACKGROUND`` (an analysis's job) waits behind every hint and is
-        neither limited to one per seat nor counted against ``max_jobs``."""
+        ``priority`` ``BACKGROUND`` waits behind every ``FOREGROUND`` job; ``counted=False``
+        (an analysis's job) is neither limited to one per seat nor counted against
+        ``max_jobs``."""
         job = self._jobs.get(key)
         if job is not None:
             self.stats.shared += 1
         else:
-            foreground = priority == FOREGROUND
-            if foreground and key.owner in self._owners:
+            if counted and key.owner in self._owners:
                 self.stats.busy += 1
                 raise AdviceError(429, "advice-busy", t(BUSY, lang))
-            if foreground and len(self._foreground) >= self.max_jobs:
+            if counted and len(self._counted) >= self.max_jobs:
                 self.stats.full += 1
                 raise AdviceError(503, "advice-full", t(FULL, lang))
             job = asyncio.create_task(self._work(key, priority, fn, args))
             self._jobs[key] = job
-            if foreground:
-                self._foreground.add(key)
+            if counted:
+                self._counted.add(key)
                 self._owners[key.owner] = key
             job.add_done_callback(lambda done: self._forget(key, done))
             self.stats.computed += 1
@@ -206,7 +210,7 @@ class AdviceDesk:
     def _forget(self, key: AdviceKey, job: asyncio.Task[Any]) -> None:
         if self._jobs.get(key) is job:
             del self._jobs[key]
-            self._foreground.discard(key)
+            self._counted.discard(key)
         if self._owners.get(key.owner) == key:
             del self._owners[key.owner]
         if not job.cancelled():

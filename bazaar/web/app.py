@@ -43,7 +43,7 @@ from bazaar.core.rulebook import Rulebook, RulebookError, find_rulebook
 from bazaar.i18n import BOARD_DOMAIN, LANGS, N_, catalog, normalize_lang, package_catalog, t
 from bazaar.web import classroom
 from bazaar.web import puzzles as puzzle_pages
-from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS, AdviceKey
+from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS, BACKGROUND, AdviceKey
 from bazaar.web.hub import BOT_DELAY, Connection, Hub, LiveTable, WebError, encode, refusal
 from bazaar.web.limits import BodyLimit
 from bazaar.web.origins import FOREIGN_ORIGIN, origin_allowed
@@ -828,6 +828,7 @@ def create_app(
                 table.id,
                 puzzle_iterations,
                 seed,
+                priority=BACKGROUND,  # after every hint; counted against --advice-jobs
             )
             table_sets.put(table_id, made)
         found = table_sets.get(table_id, code)

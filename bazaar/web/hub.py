@@ -1005,11 +1005,14 @@ class Hub:
         fn: Callable[..., Any],
         *args: Any,
         priority: int = FOREGROUND,
+        counted: bool = True,
     ) -> Any:
-        """``fn(*args)`` on the advice desk (shared, one per seat, capped, hints before the
-        jobs of analyses); WebError if not."""
+        """``fn(*args)`` on the advice desk (shared, one per seat, capped, hints before
+        post-game work: see :class:`AdviceDesk`); WebError if not."""
         try:
-            return await self.advice.compute(key, fn, *args, lang=lang, priority=priority)
+            return await self.advice.compute(
+                key, fn, *args, lang=lang, priority=priority, counted=counted
+            )
         except AdviceError as exc:
             raise WebError.of(exc) from exc
 

@@ -21,8 +21,9 @@ from tests.web.server import Server
 from tests.web.test_bots_first import HUMANS, Gate, run_async, thread_hub, until
 
 
-def test_a_hint_goes_before_every_waiting_job_of_an_analysis() -> None:
-    """One worker: an analysis job runs, three more wait; a hint asked last runs next."""
+def test_a_hint_goes_before_every_waiting_job_of_post_game_work() -> None:
+    """One worker: an analysis job runs, three more and a table's puzzles wait; a hint asked
+    last runs next, then the rest in the order asked."""
 
     async def scenario() -> None:
         order: list[str] = []
@@ -34,22 +35,32 @@ def test_a_hint_goes_before_every_waiting_job_of_an_analysis() -> None:
             order.append(name)
             return name
 
-        desk = AdviceDesk(executor=ThreadPoolExecutor(1), max_jobs=1)
+        desk = AdviceDesk(executor=ThreadPoolExecutor(1), max_jobs=2)
         asks = [
             asyncio.create_task(
-                desk.compute(AdviceKey("t", -1, 0, f"analysis:{n}"), job, n, priority=BACKGROUND)
+                desk.compute(
+                    AdviceKey("t", -1, 0, f"analysis:{n}"),
+                    job,
+                    n,
+                    priority=BACKGROUND,
+                    counted=False,
+                )
             )
             for n in ("a0", "a1", "a2", "a3")
         ]
         await asyncio.sleep(0.05)
+        puzzles = asyncio.create_task(
+            desk.compute(AdviceKey("t", -1, 0, "puzzles"), job, "puzzles", priority=BACKGROUND)
+        )
+        await asyncio.sleep(0.05)
         hint = asyncio.create_task(desk.compute(AdviceKey("u", 0, 7, "hint"), job, "hint"))
         await asyncio.sleep(0.05)
-        assert (desk.turns.running, desk.turns.waiting) == (1, 4)
+        assert (desk.turns.running, desk.turns.waiting) == (1, 5)
         release.set()
         assert await hint == "hint"
-        assert await asyncio.gather(*asks) == ["a0", "a1", "a2", "a3"]
-        assert order == ["a0", "hint", "a1", "a2", "a3"]
-        assert desk.stats.waited == 4 and desk.stats.full == 0
+        assert await asyncio.gather(*asks, puzzles) == ["a0", "a1", "a2", "a3", "puzzles"]
+        assert order == ["a0", "hint", "a1", "a2", "a3", "puzzles"]
+        assert desk.stats.waited == 5 and desk.stats.full == 0
         await desk.close()
 
     run_async(scenario)
@@ -64,7 +75,11 @@ def test_analysis_jobs_do_not_count_against_the_hint_cap() -> None:
         background = [
             asyncio.create_task(
                 desk.compute(
-                    AdviceKey("t", -1, 0, f"analysis:c{i}"), release.wait, 10, priority=BACKGROUND
+                    AdviceKey("t", -1, 0, f"analysis:c{i}"),
+                    release.wait,
+                    10,
+                    priority=BACKGROUND,
+                    counted=False,
                 )
             )
             for i in range(10)
