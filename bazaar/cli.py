@@ -906,7 +906,7 @@ def serve(
         typer.Option(
             min=1,
             help=h(
-                "Most hints and guide steps worked out or waiting at once; more are refused "
+                "Most hints, guide steps and table puzzles worked out or waiting at once; more are refused "
                 "(analyses are bounded by --analysis-per-address and --analysis-per-table)."
             ),
         ),
