@@ -906,8 +906,9 @@ def serve(
         typer.Option(
             min=1,
             help=h(
-                "Most hints, guide steps and table puzzles worked out or waiting at once; more are refused "
-                "(analyses are bounded by --analysis-per-address and --analysis-per-table)."
+                "Most hints, guide steps and table puzzles worked out or waiting at once; more "
+                "are refused (analyses are bounded by --analysis-per-address and "
+                "--analysis-per-table)."
             ),
         ),
     ] = 8,
