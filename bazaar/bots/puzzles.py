@@ -27,7 +27,7 @@ from typing import Any
 
 from bazaar.bots.ismcts import MoveStats
 from bazaar.bots.levels import make_ismcts
-from bazaar.core import describe
+from bazaar.core import describe, jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
@@ -65,6 +65,35 @@ class PuzzleError(BazaarError):
     """A bad puzzle request: unknown game, no puzzles, a number out of range, a bad file."""
 
     rule = "puzzle"
+
+
+#: a puzzle's fields and their JSON types (``float``: any number of at most 2**53)
+PUZZLE_FIELDS: tuple[tuple[str, type], ...] = (
+    ("game", str),
+    ("players", int),
+    ("seed", int),
+    ("seat", int),
+    ("answer", str),
+    ("actions", list),
+    ("alternatives", list),
+    ("margin", float),
+    ("options", dict),
+    ("prompt", dict),
+    ("source", dict),
+    ("confirmed", dict),
+    ("found", dict),
+)
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    """Whether a JSON value is of ``kind`` (never a bool for a number; a number not too big)."""
+    if kind is float:
+        return value is None or (
+            isinstance(value, int | float) and not isinstance(value, bool) and abs(value) <= 2**53
+        )
+    if kind is int:
+        return type(value) is int and abs(value) < 2**64
+    return isinstance(value, kind)
 
 
 @dataclass
@@ -108,28 +137,26 @@ class Puzzle:
     @classmethod
     def from_json(cls, data: Any) -> Puzzle:
         if not isinstance(data, dict):
-            raise PuzzleError("a puzzle must be a JSON object")
-        for key, kind in (
-            ("game", str),
-            ("players", int),
-            ("seed", int),
-            ("seat", int),
-            ("answer", str),
-            ("actions", list),
-        ):
-            if not isinstance(data.get(key), kind):
-                raise PuzzleError(f"puzzle field {key!r} must be a {kind.__name__}")
+            raise PuzzleError.of(N_("a puzzle must be a JSON object"))
+        for key, kind in PUZZLE_FIELDS:
+            value = data.get(key, {} if kind is dict else [] if key == "alternatives" else None)
+            if not _is_kind(value, kind):
+                raise PuzzleError.of(
+                    N_("puzzle field {key} must be a {kind}"), key=repr(key), kind=kind.__name__
+                )
+        if not all(isinstance(a, str) for a in data["actions"] + data.get("alternatives", [])):
+            raise PuzzleError.of(N_("puzzle field 'actions' must be a list of notation strings"))
         return cls(
             game=data["game"],
             players=data["players"],
             seed=data["seed"],
             seat=data["seat"],
-            actions=[str(a) for a in data["actions"]],
+            actions=list(data["actions"]),
             answer=data["answer"],
-            margin=float(data.get("margin", 0.0)),
+            margin=float(data.get("margin") or 0.0),
             options=dict(data.get("options") or {}),
-            alternatives=[str(a) for a in data.get("alternatives") or []],
-            prompt=dict(data.get("prompt") or {}),
+            alternatives=list(data.get("alternatives") or []),
+            prompt={k: v for k, v in (data.get("prompt") or {}).items() if isinstance(v, str)},
             source=dict(data.get("source") or {}),
             confirmed=dict(data.get("confirmed") or {}),
             found=dict(data.get("found") or {}),
@@ -243,11 +270,15 @@ def puzzle_path(game_id: str) -> Path | None:
 def load_file(path: str | Path) -> list[Puzzle]:
     """The puzzles of a file: ``{"format": 1, "puzzles": [...]}``; raise PuzzleError."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PuzzleError(f"cannot read puzzles {str(path)!r}: {exc}") from exc
+        data = jsontext.read_file(path)
+    except jsontext.BadJson as exc:
+        raise PuzzleError.of(
+            N_("cannot read puzzles {path}: {reason}"), path=repr(str(path)), reason=exc
+        ) from exc
     if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
-        raise PuzzleError(f"puzzles {str(path)!r}: expected an object with a 'puzzles' list")
+        raise PuzzleError.of(
+            N_("puzzles {path}: expected an object with a 'puzzles' list"), path=repr(str(path))
+        )
     return [Puzzle.from_json(p) for p in data["puzzles"]]
 
 
