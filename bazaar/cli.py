@@ -99,7 +99,8 @@ app = typer.Typer(
 
 
 def fail(message: str, lang: str = DEFAULT_LANG, code: int = EXIT_USAGE) -> NoReturn:
-    err_console.print(Text(t("Error: {message}", lang, message=message), style="bold red"))
+    words = t("Error: {message}", lang, message=message)
+    err_console.print(Text(words, style="bold red"), soft_wrap=True)  # one line, never wrapped
     raise typer.Exit(code)
 
 

@@ -114,6 +114,13 @@ MISMATCH = N_(
     "options, seed or salt is not the one committed to."
 )
 
+#: what no commitment made before the first move can prove (docs/web.md, "Fair deals")
+MOVES_NOT_COVERED = N_(
+    "The commitment fixes the deal, not the moves: other legal moves on this deal, with "
+    "scores to match, would pass as well, so compare the final scores with the ones the "
+    "table showed."
+)
+
 
 def deal_commitment(record: GameRecord, fixed: bool | None = None) -> str:
     """The v2 commitment of the deal ``record`` names (``fixed``: instead of its own)."""
@@ -212,6 +219,8 @@ def verify_record(record: GameRecord, table: str | None = None) -> list[Finding]
                 ),
             )
         )
+    if record.commitment is not None and verdict(findings) in (Outcome.PASSED, Outcome.UNCHECKED):
+        findings.append(Finding(Outcome.NOTE, MOVES_NOT_COVERED))
     return findings
 
 

@@ -74,8 +74,11 @@ def test_the_end_of_a_game_reveals_seed_and_salt_on_the_page(browser: Any, serve
     while not httpx.get(f"{server.url}/api/tables/{made['id']}").json()["over"]:
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
-    shown = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["deal"]
-    assert deal.commit(int(shown["seed"]), shown["salt"]) == shown["commitment"]
+    payload = httpx.get(f"{server.url}/api/tables/{made['id']}").json()
+    shown = payload["deal"]
+    options = payload["options"]
+    seed, salt = int(shown["seed"]), shown["salt"]
+    assert deal.commit("buy-low-sell-high", 2, options, seed, salt, False) == shown["commitment"]
     context = browser.new_context()
     try:
         page = context.new_page()

@@ -138,7 +138,7 @@ def test_an_old_database_is_upgraded_and_its_tables_replay(old_db: str) -> None:
         store.create_table(_row("new1", top, salt, fixed=True))
         new = store.load("new1")
         assert new is not None and new.seed == top and new.salt == salt and new.fixed_seed
-        assert new.commitment == deal.commit(top, salt)
+        assert new.commitment == deal.commit("night-market", 3, {}, top, salt, True)
     finally:
         store.close()
     again = Store(old_db)  # the upgrade is done once; opening again changes nothing
@@ -161,7 +161,7 @@ def _row(table_id: str, seed: int, salt: str, fixed: bool) -> dict[str, object]:
         "seats": [{"kind": "bot", "bot": "random", "name": ""}] * 3,
         "lang": "en",
         "salt": salt,
-        "commitment": deal.commit(seed, salt),
+        "commitment": deal.commit("night-market", 3, {}, seed, salt, fixed),
         "fixed_seed": fixed,
     }
 
