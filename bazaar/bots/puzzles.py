@@ -28,7 +28,7 @@ from typing import Any
 from bazaar.bots.ismcts import MoveStats
 from bazaar.bots.levels import make_ismcts
 from bazaar.core import describe, jsontext
-from bazaar.core.errors import BazaarError
+from bazaar.core.errors import BazaarError, Term
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import game_parts, get_game
@@ -85,6 +85,16 @@ PUZZLE_FIELDS: tuple[tuple[str, type], ...] = (
 )
 
 
+#: a JSON type in words, for the messages
+KIND_WORDS = {
+    str: Term("a text"),
+    int: Term("a whole number below 2**64"),
+    float: Term("a number of at most 2**53"),
+    list: Term("a list"),
+    dict: Term("an object"),
+}
+
+
 def _is_kind(value: Any, kind: type) -> bool:
     """Whether a JSON value is of ``kind`` (never a bool for a number; a number not too big)."""
     if kind is float:
@@ -94,6 +104,22 @@ def _is_kind(value: Any, kind: type) -> bool:
     if kind is int:
         return type(value) is int and abs(value) < 2**64
     return isinstance(value, kind)
+
+
+def _search_figures(figures: dict[str, Any]) -> bool:
+    """Whether a puzzle's ``confirmed`` or ``found`` holds what the feedback reads of it."""
+    moves = figures.get("moves", [])
+    return (
+        _is_kind(figures.get("margin"), float)
+        and isinstance(moves, list)
+        and all(
+            isinstance(m, dict)
+            and isinstance(m.get("notation"), str)
+            and m.get("win") is not None
+            and _is_kind(m.get("win"), float)
+            for m in moves
+        )
+    )
 
 
 @dataclass
@@ -142,10 +168,19 @@ class Puzzle:
             value = data.get(key, {} if kind is dict else [] if key == "alternatives" else None)
             if not _is_kind(value, kind):
                 raise PuzzleError.of(
-                    N_("puzzle field {key} must be a {kind}"), key=repr(key), kind=kind.__name__
+                    N_("puzzle field {key} must be {kind}"), key=repr(key), kind=KIND_WORDS[kind]
                 )
         if not all(isinstance(a, str) for a in data["actions"] + data.get("alternatives", [])):
             raise PuzzleError.of(N_("puzzle field 'actions' must be a list of notation strings"))
+        for key in ("confirmed", "found"):
+            if not _search_figures(data.get(key) or {}):
+                raise PuzzleError.of(
+                    N_(
+                        "puzzle field {key} must hold a number 'margin' and a list 'moves' of "
+                        "objects with a 'notation' text and a 'win' number"
+                    ),
+                    key=repr(key),
+                )
         return cls(
             game=data["game"],
             players=data["players"],
@@ -170,9 +205,14 @@ class Puzzle:
             try:
                 state.apply(state.parse(text))
             except BazaarError as exc:
-                raise PuzzleError(f"puzzle action {i} ({text!r}) does not replay: {exc}") from exc
+                raise PuzzleError.of(
+                    N_("puzzle action {n} ({action}) does not replay: {reason}"),
+                    n=i,
+                    action=repr(text),
+                    reason=exc,
+                ) from exc
         if state.to_move() != self.seat:
-            raise PuzzleError(f"the puzzle's seat {self.seat + 1} is not to move")
+            raise PuzzleError.of(N_("the puzzle's seat {seat} is not to move"), seat=self.seat + 1)
         return state
 
     def right(self) -> list[str]:
@@ -279,6 +319,8 @@ def load_file(path: str | Path) -> list[Puzzle]:
         raise PuzzleError.of(
             N_("puzzles {path}: expected an object with a 'puzzles' list"), path=repr(str(path))
         )
+    if not data["puzzles"]:
+        raise PuzzleError.of(N_("puzzles {path}: the file holds no puzzles"), path=repr(str(path)))
     return [Puzzle.from_json(p) for p in data["puzzles"]]
 
 

@@ -9,6 +9,7 @@ too, and every refusal is a translatable :class:`BadJson`.
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from pathlib import Path
@@ -108,14 +109,32 @@ def loads_document(text: str) -> Any:
     return data
 
 
+#: why a file cannot be opened, in words of the catalog (other errors: the system's words)
+OPEN_ERRORS = {
+    errno.ENOENT: N_("there is no such file"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.EACCES: N_("permission to read it is denied"),
+    errno.EPERM: N_("permission to read it is denied"),
+    errno.ENOTDIR: N_("a part of its path is not a folder"),
+    errno.ENAMETOOLONG: N_("its name is too long"),
+}
+
+
+def _unopened(exc: OSError) -> BadJson:
+    """The error of a file that cannot be opened (or read)."""
+    if exc.errno in OPEN_ERRORS:
+        return BadJson.of(OPEN_ERRORS[exc.errno])
+    return BadJson.of(
+        N_("the file cannot be opened ({error})"), error=exc.strerror or type(exc).__name__
+    )
+
+
 def read_file(path: str | Path) -> Any:
     """The JSON document in the file at ``path``; :class:`BadJson` for any bad file."""
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise BadJson.of(
-            N_("the file cannot be opened ({error})"), error=exc.strerror or type(exc).__name__
-        ) from exc
+        raise _unopened(exc) from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -193,7 +193,12 @@ class GameRecord:
             try:
                 events = match.play(text)
             except BazaarError as exc:
-                raise BadRecord(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+                raise BadRecord.of(
+                    N_("action {n} ({action}) does not replay: {reason}"),
+                    n=i + 1,
+                    action=repr(text),
+                    reason=exc,
+                ) from exc
             yield match.state, text, events
 
     def replay(self) -> State:
@@ -229,12 +234,17 @@ class Match:
         try:
             match = cls.new(game, record.players, record.seed, record.options, record.seats)
         except BazaarError as exc:
-            raise BadRecord(f"record cannot start a game: {exc}") from exc
+            raise BadRecord.of(N_("record cannot start a game: {reason}"), reason=exc) from exc
         for i, text in enumerate(record.actions):
             try:
                 match.play(text)
             except BazaarError as exc:
-                raise BadRecord(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+                raise BadRecord.of(
+                    N_("action {n} ({action}) does not replay: {reason}"),
+                    n=i + 1,
+                    action=repr(text),
+                    reason=exc,
+                ) from exc
         return match
 
     def play(self, move: str | int) -> list[Event]:
