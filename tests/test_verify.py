@@ -282,6 +282,22 @@ def test_a_fixed_seed_relabelled_as_drawn(tmp_path: Path, label: bool | None) ->
         "table's creator chose." in out
     )
     assert out.rstrip().endswith(FAILED)
+    code, out = verify(tmp_path, relabelled)  # not even consistent in itself
+    assert code == 1 and out.rstrip().endswith(FAILED), out
+    code, out = verify(tmp_path, relabelled, "--commitment", fixed["commitment"], "--lang", "zh-TW")
+    assert code == 1 and "棋譜說種子是伺服器抽的，但承諾值對應的是開桌的人指定的種子。" in out, out
+    assert out.rstrip().endswith("驗證失敗：這份棋譜有檢查未通過。")
+
+
+def test_a_drawn_seed_relabelled_as_fixed(tmp_path: Path, good: dict[str, Any]) -> None:
+    """(d, the other way) A drawn seed passed off as one a person chose (and so shown to all)."""
+    code, out = verify(tmp_path, {**good, "fixed_seed": True}, "--commitment", good["commitment"])
+    assert code == 1, out
+    assert (
+        "✗ The record says the table's creator chose the seed, but the commitment is to a seed "
+        "the server drew." in out
+    )
+    assert out.rstrip().endswith(FAILED)
 
 
 def test_duplicate_keys_are_refused(tmp_path: Path, good: dict[str, Any]) -> None:
