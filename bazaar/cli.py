@@ -25,7 +25,7 @@ from typer.core import TyperCommand
 
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
-from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+from bazaar.i18n import DEFAULT_LANG, LANGS, N_, normalize_lang, t
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE
 
 if TYPE_CHECKING:
@@ -749,7 +749,11 @@ def puzzle_cmd(
     try:
         if file is not None:
             found = pz.load_file(file)
-            game_id = found[0].game if found else (game or "")
+            if not found:
+                raise pz.PuzzleError.of(
+                    N_("puzzles {path}: the file holds no puzzles"), path=repr(str(file))
+                )
+            game_id = found[0].game
         elif game is None:
             fail(t("name a game, or give --file", lang), lang)
         else:

@@ -264,3 +264,8 @@ def test_a_puzzle_with_any_field_replaced(tmp_path: Path, key: str, value: Any) 
     except ValueError:
         return
     outcome_is_clean(commands(path, tmp_path)["puzzle --file"], "en")
+
+
+def test_a_puzzle_file_with_no_puzzles_is_refused(tmp_path: Path) -> None:
+    path = place(tmp_path, "puzzle --file", json.dumps({"format": 1, "puzzles": []}))
+    refused(["puzzle", "--file", str(path)], "the file holds no puzzles", "檔案裡沒有任何題目")

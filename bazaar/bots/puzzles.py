@@ -319,8 +319,6 @@ def load_file(path: str | Path) -> list[Puzzle]:
         raise PuzzleError.of(
             N_("puzzles {path}: expected an object with a 'puzzles' list"), path=repr(str(path))
         )
-    if not data["puzzles"]:
-        raise PuzzleError.of(N_("puzzles {path}: the file holds no puzzles"), path=repr(str(path)))
     return [Puzzle.from_json(p) for p in data["puzzles"]]
 
 
