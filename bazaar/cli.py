@@ -25,7 +25,7 @@ from typer.core import TyperCommand
 
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
-from bazaar.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+from bazaar.i18n import DEFAULT_LANG, LANGS, N_, normalize_lang, t
 from bazaar.web.ratelimit import (
     ANALYSES_PER_ADDRESS,
     ANALYSES_PER_TABLE,
@@ -104,7 +104,8 @@ app = typer.Typer(
 
 
 def fail(message: str, lang: str = DEFAULT_LANG, code: int = EXIT_USAGE) -> NoReturn:
-    err_console.print(Text(t("Error: {message}", lang, message=message), style="bold red"))
+    words = t("Error: {message}", lang, message=message)
+    err_console.print(Text(words, style="bold red"), soft_wrap=True)  # one line, never wrapped
     raise typer.Exit(code)
 
 
@@ -332,6 +333,16 @@ def run_and_save(runner: Any, match: Any, record: Path | None, lang: str, consol
     command = resume_command(match.record.game, path)
     text = t("Continue it with: {command}", lang, command=command)
     console.print(text, soft_wrap=True, markup=False)
+
+
+def read_record(path: Path, lang: str) -> Any:
+    """The game record at ``path``; on any bad file, one sentence and exit 2."""
+    from bazaar.core.record import GameRecord
+
+    try:
+        return GameRecord.load(path)
+    except BazaarError as exc:
+        fail(exc.text(lang), lang)
 
 
 def resume_command(game_id: str, path: Path) -> str:
@@ -591,17 +602,20 @@ def _print_turning_points(report: dict[str, Any], names: list[str], lang: str) -
 
 
 VERIFY_HELP = h(
-    "Verify a game record from a web table: replay it (every move must be legal), compare the "
-    "final scores if the record has them, and check that SHA-256 of its seed and salt is the "
-    "commitment the table published when it was created. Exit status: 0 verified, 1 a check "
-    "failed or fairness cannot be proven (no commitment in the record), 2 the record cannot "
-    "be read."
+    "Verify a game record from a web table: replay it (every move must be legal and the game "
+    "over), compare the final scores if the record has them, check that SHA-256 of its deal "
+    "(game, players, options, seed, salt, who chose the seed) is its commitment, and with "
+    "--commitment HEX that this is the commitment the table showed. Exit status: 0 verified, "
+    "1 a check failed, the game is incomplete, or the deal cannot be proven or was not "
+    "compared with the table, 2 the record cannot be read."
 )
 #: How each finding of ``bazaar verify`` is marked.
 VERIFY_MARKS = {
     "passed": ("✓", "green"),
     "failed": ("✗", "bold red"),
+    "incomplete": ("…", "bold yellow"),
     "unproven": ("?", "yellow"),
+    "unchecked": ("?", "yellow"),
     "note": ("·", "cyan"),
 }
 EXIT_FAILED = 1
@@ -610,17 +624,22 @@ EXIT_FAILED = 1
 @app.command("verify", help=VERIFY_HELP)
 def verify_cmd(
     file: Annotated[Path, typer.Argument(help=h("A game record (JSON)."))],
+    commitment: Annotated[
+        str | None,
+        typer.Option(help=h("The commitment the table showed (64 hex digits), to compare with.")),
+    ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    from bazaar.core.record import GameRecord
-    from bazaar.play.verify import Outcome, verdict, verify_record
+    from bazaar.play.verify import verify_record
+    from bazaar.play.verify_words import table_commitment, verdict_words
 
     lang = _lang(lang)
     try:
-        rec = GameRecord.load(file)
-        the_game = get_game(rec.game)
+        table = table_commitment(commitment)
     except BazaarError as exc:
         fail(exc.text(lang), lang)
+    rec = read_record(file, lang)
+    the_game = _game(rec.game, lang)
     console.print(
         Text(
             t(
@@ -635,26 +654,16 @@ def verify_cmd(
         ),
         soft_wrap=True,
     )
-    findings = verify_record(rec)
+    findings = verify_record(rec, table)
     for finding in findings:
         mark, style = VERIFY_MARKS[finding.outcome.value]
         line = Text(mark + " ", style=style)
         line.append(t(finding.message, lang, **finding.fields))
         console.print(line, soft_wrap=True)
-    result = verdict(findings)
-    if result is Outcome.PASSED:
-        words = t(
-            "Verified: the deal was committed before the first move and every move is legal.", lang
-        )
-        console.print(Text(words, style="bold green"), soft_wrap=True)
-        return
-    if result is Outcome.UNPROVEN:
-        words = t("Not proven: the moves are legal, but nothing shows the deal was fair.", lang)
-        console.print(Text(words, style="bold yellow"), soft_wrap=True)
-    else:
-        words = t("NOT verified: this record fails a check.", lang)
-        console.print(Text(words, style="bold red"), soft_wrap=True)
-    raise typer.Exit(EXIT_FAILED)
+    words, style, code = verdict_words(findings, lang)
+    console.print(Text(words, style=style), soft_wrap=True)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command(
@@ -745,7 +754,11 @@ def puzzle_cmd(
     try:
         if file is not None:
             found = pz.load_file(file)
-            game_id = found[0].game if found else (game or "")
+            if not found:
+                raise pz.PuzzleError.of(
+                    N_("puzzles {path}: the file holds no puzzles"), path=repr(str(file))
+                )
+            game_id = found[0].game
         elif game is None:
             fail(t("name a game, or give --file", lang), lang)
         else:

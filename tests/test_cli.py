@@ -225,7 +225,8 @@ def test_resume_refuses_a_finished_game_another_game_and_extra_settings(
     broken.write_text("{", encoding="utf-8")
     bad = invoke("play", GAME, "--resume", str(broken), "--lang", "zh-TW")
     assert bad.returncode == 2
-    assert f"無法接著玩{broken}：這不是一份能重播的棋譜" in "".join(bad.stderr.split())
+    said = "".join(bad.stderr.split())  # the reason is translated too, not just "unreadable"
+    assert f"無法接著玩{broken}：無法讀取棋譜'{broken}'：它不是有效的JSON(第1行第2欄)" in said
 
 
 def test_end_of_input_saves_the_game(tmp_path: Path) -> None:

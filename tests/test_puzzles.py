@@ -80,7 +80,7 @@ def test_a_puzzle_with_a_bad_action_or_seat_is_refused() -> None:
     wrong_seat = pz.Puzzle.from_json({**p.to_json(), "seat": (p.seat + 1) % p.players})
     with pytest.raises(pz.PuzzleError, match="is not to move"):
         wrong_seat.position()
-    with pytest.raises(pz.PuzzleError, match="puzzle field 'answer' must be a str"):
+    with pytest.raises(pz.PuzzleError, match="puzzle field 'answer' must be a text"):
         pz.Puzzle.from_json({**p.to_json(), "answer": 3})
 
 

@@ -27,8 +27,8 @@ from typing import Any
 
 from bazaar.bots.ismcts import MoveStats
 from bazaar.bots.levels import make_ismcts
-from bazaar.core import describe
-from bazaar.core.errors import BazaarError
+from bazaar.core import describe, jsontext
+from bazaar.core.errors import BazaarError, Term
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import game_parts, get_game
@@ -65,6 +65,61 @@ class PuzzleError(BazaarError):
     """A bad puzzle request: unknown game, no puzzles, a number out of range, a bad file."""
 
     rule = "puzzle"
+
+
+#: a puzzle's fields and their JSON types (``float``: any number of at most 2**53)
+PUZZLE_FIELDS: tuple[tuple[str, type], ...] = (
+    ("game", str),
+    ("players", int),
+    ("seed", int),
+    ("seat", int),
+    ("answer", str),
+    ("actions", list),
+    ("alternatives", list),
+    ("margin", float),
+    ("options", dict),
+    ("prompt", dict),
+    ("source", dict),
+    ("confirmed", dict),
+    ("found", dict),
+)
+
+
+#: a JSON type in words, for the messages
+KIND_WORDS = {
+    str: Term("a text"),
+    int: Term("a whole number below 2**64"),
+    float: Term("a number of at most 2**53"),
+    list: Term("a list"),
+    dict: Term("an object"),
+}
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    """Whether a JSON value is of ``kind`` (never a bool for a number; a number not too big)."""
+    if kind is float:
+        return value is None or (
+            isinstance(value, int | float) and not isinstance(value, bool) and abs(value) <= 2**53
+        )
+    if kind is int:
+        return type(value) is int and abs(value) < 2**64
+    return isinstance(value, kind)
+
+
+def _search_figures(figures: dict[str, Any]) -> bool:
+    """Whether a puzzle's ``confirmed`` or ``found`` holds what the feedback reads of it."""
+    moves = figures.get("moves", [])
+    return (
+        _is_kind(figures.get("margin"), float)
+        and isinstance(moves, list)
+        and all(
+            isinstance(m, dict)
+            and isinstance(m.get("notation"), str)
+            and m.get("win") is not None
+            and _is_kind(m.get("win"), float)
+            for m in moves
+        )
+    )
 
 
 @dataclass
@@ -108,28 +163,35 @@ class Puzzle:
     @classmethod
     def from_json(cls, data: Any) -> Puzzle:
         if not isinstance(data, dict):
-            raise PuzzleError("a puzzle must be a JSON object")
-        for key, kind in (
-            ("game", str),
-            ("players", int),
-            ("seed", int),
-            ("seat", int),
-            ("answer", str),
-            ("actions", list),
-        ):
-            if not isinstance(data.get(key), kind):
-                raise PuzzleError(f"puzzle field {key!r} must be a {kind.__name__}")
+            raise PuzzleError.of(N_("a puzzle must be a JSON object"))
+        for key, kind in PUZZLE_FIELDS:
+            value = data.get(key, {} if kind is dict else [] if key == "alternatives" else None)
+            if not _is_kind(value, kind):
+                raise PuzzleError.of(
+                    N_("puzzle field {key} must be {kind}"), key=repr(key), kind=KIND_WORDS[kind]
+                )
+        if not all(isinstance(a, str) for a in data["actions"] + data.get("alternatives", [])):
+            raise PuzzleError.of(N_("puzzle field 'actions' must be a list of notation strings"))
+        for key in ("confirmed", "found"):
+            if not _search_figures(data.get(key) or {}):
+                raise PuzzleError.of(
+                    N_(
+                        "puzzle field {key} must hold a number 'margin' and a list 'moves' of "
+                        "objects with a 'notation' text and a 'win' number"
+                    ),
+                    key=repr(key),
+                )
         return cls(
             game=data["game"],
             players=data["players"],
             seed=data["seed"],
             seat=data["seat"],
-            actions=[str(a) for a in data["actions"]],
+            actions=list(data["actions"]),
             answer=data["answer"],
-            margin=float(data.get("margin", 0.0)),
+            margin=float(data.get("margin") or 0.0),
             options=dict(data.get("options") or {}),
-            alternatives=[str(a) for a in data.get("alternatives") or []],
-            prompt=dict(data.get("prompt") or {}),
+            alternatives=list(data.get("alternatives") or []),
+            prompt={k: v for k, v in (data.get("prompt") or {}).items() if isinstance(v, str)},
             source=dict(data.get("source") or {}),
             confirmed=dict(data.get("confirmed") or {}),
             found=dict(data.get("found") or {}),
@@ -143,9 +205,14 @@ class Puzzle:
             try:
                 state.apply(state.parse(text))
             except BazaarError as exc:
-                raise PuzzleError(f"puzzle action {i} ({text!r}) does not replay: {exc}") from exc
+                raise PuzzleError.of(
+                    N_("puzzle action {n} ({action}) does not replay: {reason}"),
+                    n=i,
+                    action=repr(text),
+                    reason=exc,
+                ) from exc
         if state.to_move() != self.seat:
-            raise PuzzleError(f"the puzzle's seat {self.seat + 1} is not to move")
+            raise PuzzleError.of(N_("the puzzle's seat {seat} is not to move"), seat=self.seat + 1)
         return state
 
     def right(self) -> list[str]:
@@ -243,11 +310,15 @@ def puzzle_path(game_id: str) -> Path | None:
 def load_file(path: str | Path) -> list[Puzzle]:
     """The puzzles of a file: ``{"format": 1, "puzzles": [...]}``; raise PuzzleError."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PuzzleError(f"cannot read puzzles {str(path)!r}: {exc}") from exc
+        data = jsontext.read_file(path)
+    except jsontext.BadJson as exc:
+        raise PuzzleError.of(
+            N_("cannot read puzzles {path}: {reason}"), path=repr(str(path)), reason=exc
+        ) from exc
     if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
-        raise PuzzleError(f"puzzles {str(path)!r}: expected an object with a 'puzzles' list")
+        raise PuzzleError.of(
+            N_("puzzles {path}: expected an object with a 'puzzles' list"), path=repr(str(path))
+        )
     return [Puzzle.from_json(p) for p in data["puzzles"]]
 
 

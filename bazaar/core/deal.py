@@ -1,31 +1,57 @@
 """Fair deals: random 64-bit seeds, salted SHA-256 commitments and derived worker seeds.
 
 A table's seed fixes every shuffle of its game. The server draws it from the operating
-system's CSPRNG, with a random salt, and publishes at creation::
+system's CSPRNG, with a random salt, and publishes at creation a commitment to everything
+that fixes the deal (scheme v2)::
 
-    commitment = SHA-256("bazaar-deal-v1:<seed in decimal>:<salt in lowercase hex>")
+    commitment = SHA-256(canonical JSON of {"fixed", "game", "options", "players",
+                                            "salt", "seed", "tag"})
 
-(ASCII bytes, no newline), as 64 lowercase hex digits. When the game is over the seed and the
-salt are revealed, so anyone can check the commitment, for instance with
-``printf 'bazaar-deal-v1:%s:%s' SEED SALT | sha256sum``, and replay the game from the seed.
-Seeds of bots and hints are derived from the seed and the salt through SHA-256 as well, so
-nothing served while the game is on lets anyone work the seed out.
+as 64 lowercase hex digits. The JSON is ``json.dumps(fields, sort_keys=True,
+separators=(",", ":"), ensure_ascii=True)`` encoded as ASCII, with ``tag`` the text
+``"bazaar-deal-v2"``, ``seed`` in decimal *text* (JavaScript numbers cannot hold 64 bits),
+``salt`` in lowercase hex, ``fixed`` true when a person chose the seed, and ``game``,
+``players`` and ``options`` as in the game record, for instance::
+
+    {"fixed":false,"game":"buy-low-sell-high","options":{},"players":2,"salt":"5a5a…",
+     "seed":"18446744073709551611","tag":"bazaar-deal-v2"}
+
+Anyone can recompute it from a record with one command::
+
+    python3 -c 'import hashlib, json, sys; r = json.load(sys.stdin)
+    f = {k: r[k] for k in ("game", "players", "options", "salt")}
+    f.update(fixed=r["fixed_seed"], seed=str(r["seed"]), tag="bazaar-deal-v2")
+    text = json.dumps(f, sort_keys=True, separators=(",", ":"))
+    print(hashlib.sha256(text.encode()).hexdigest())' < record.json
+
+Tables from before v2 used ``SHA-256("bazaar-deal-v1:<seed>:<salt>")`` (ASCII, no newline),
+which covers the seed and the salt only (:func:`commit_v1`). When the game is over the seed
+and the salt are revealed, so anyone can check the commitment and replay the game. Seeds of
+bots and hints are derived from the seed and the salt through SHA-256 as well, so nothing
+served while the game is on lets anyone work the seed out.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
+from collections.abc import Mapping
+from typing import Any
 
 #: The game RNG keeps 64 bits of a seed; table seeds are 0 <= seed < SEED_LIMIT.
 SEED_LIMIT = 1 << 64
 #: Random bytes in a salt (shown as twice as many hex digits).
 SALT_BYTES = 32
-#: What a commitment message starts with (names the scheme's version).
+#: The tag of the first scheme (seed and salt only).
 COMMITMENT_TAG = "bazaar-deal-v1"
+#: The tag of the current scheme (game, players, options, seed, salt, fixed).
+COMMITMENT_TAG_V2 = "bazaar-deal-v2"
 #: A commitment or a salt as text: lowercase hex digits.
 HEX = re.compile(r"[0-9a-f]+")
+#: A commitment: 64 lowercase hex digits.
+DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def new_seed() -> int:
@@ -39,13 +65,37 @@ def new_salt() -> str:
 
 
 def commitment_message(seed: int, salt: str) -> bytes:
-    """The exact bytes whose SHA-256 is the commitment."""
+    """The exact bytes whose SHA-256 is a v1 commitment."""
     return f"{COMMITMENT_TAG}:{seed}:{salt}".encode("ascii")
 
 
-def commit(seed: int, salt: str) -> str:
-    """The commitment to ``seed`` with ``salt``: SHA-256 as 64 lowercase hex digits."""
+def commit_v1(seed: int, salt: str) -> str:
+    """The v1 commitment to ``seed`` with ``salt`` (tables from before v2)."""
     return hashlib.sha256(commitment_message(seed, salt)).hexdigest()
+
+
+def deal_message(
+    game: str, players: int, options: Mapping[str, Any], seed: int, salt: str, fixed: bool | None
+) -> bytes:
+    """The exact bytes whose SHA-256 is a v2 commitment (see the module docstring)."""
+    fields = {
+        "fixed": fixed,
+        "game": game,
+        "options": dict(options),
+        "players": players,
+        "salt": salt,
+        "seed": str(seed),
+        "tag": COMMITMENT_TAG_V2,
+    }
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return text.encode("ascii")
+
+
+def commit(
+    game: str, players: int, options: Mapping[str, Any], seed: int, salt: str, fixed: bool | None
+) -> str:
+    """The v2 commitment to a deal: SHA-256 of :func:`deal_message` as 64 hex digits."""
+    return hashlib.sha256(deal_message(game, players, options, seed, salt, fixed)).hexdigest()
 
 
 def derived_seed(seed: int, salt: str, purpose: str, step: int) -> int:

@@ -7,7 +7,8 @@ A translatable error is made from a message id and its fields (:meth:`BazaarErro
 game's ``refuse = Refusals(__package__)``): ``exc.message`` is the English text and
 ``exc.text("zh-TW")`` the same sentence from the catalog of ``exc.domain`` (the game package,
 or ``"bazaar"`` for the program's catalog). A field that is itself words is a :class:`Term`,
-translated in the same catalog. Babel extracts the ids of ``refuse(…)``, ``.of(…)`` and
+translated in the same catalog; a field that is itself an error (the reason of this one) is
+said in its own words. Babel extracts the ids of ``refuse(…)``, ``.of(…)`` and
 ``Term(…)`` calls (bazaar/i18n_extract.py, KEYWORDS).
 """
 
@@ -62,15 +63,22 @@ class BazaarError(Exception):
         from bazaar.i18n import Translator  # the catalogs are read only when needed
 
         translate = Translator(self.domain)
-        fields = {
-            k: translate(v, lang) if isinstance(v, Term) else v for k, v in self.fields.items()
-        }
+        fields = {k: _field_text(v, translate, lang) for k, v in self.fields.items()}
         return translate(self.msgid, lang, **fields)
 
     @property
     def translated(self) -> bool:
         """Whether :meth:`text` can give this message in another language than English."""
         return self.msgid is not None
+
+
+def _field_text(value: Any, translate: Any, lang: str) -> Any:
+    """A field in ``lang``: a :class:`Term` translated, an error (a reason) in its words."""
+    if isinstance(value, Term):
+        return translate(value, lang)
+    if isinstance(value, BazaarError):
+        return value.text(lang)
+    return value
 
 
 class IllegalAction(BazaarError):

@@ -10,7 +10,6 @@ load as before and the format number stays 1.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from bazaar.core.deal import HEX
 from bazaar.core.errors import BadRecord, BazaarError
 from bazaar.core.game import Event, Game, State
 from bazaar.core.registry import get_game
+from bazaar.i18n import N_
 
 RECORD_FORMAT = 1
 #: Deepest nesting a record may have (it needs 3: record -> options/actions -> value).
@@ -29,6 +29,8 @@ MAX_DEPTH = 8
 SEED_MIN, SEED_LIMIT = -(2**63), 2**64
 #: Most players a record may name (every game checks its own, smaller range).
 MAX_PLAYERS = 64
+#: The largest score a record may give (a double holds every integer up to 2**53).
+MAX_SCORE = 2**53
 
 
 def _depth_exceeds(data: Any, limit: int) -> bool:
@@ -42,6 +44,14 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
             items = value.values() if isinstance(value, dict) else value
             stack.extend((item, depth + 1) for item in items)
     return False
+
+
+def _score_list(scores: Any) -> bool:
+    """Whether ``scores`` is a list of numbers of at most :data:`MAX_SCORE` in size."""
+    return isinstance(scores, list) and all(
+        isinstance(x, int | float) and not isinstance(x, bool) and abs(x) <= MAX_SCORE
+        for x in scores
+    )
 
 
 def _json_text(value: Any) -> str:
@@ -93,45 +103,58 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record dict; raise BadRecord naming the missing or malformed field."""
         if not isinstance(data, dict):
-            raise BadRecord("a game record must be a JSON object")
+            raise BadRecord.of(N_("a game record must be a JSON object"))
         if _depth_exceeds(data, MAX_DEPTH):
-            raise BadRecord(f"the record is nested too deeply (more than {MAX_DEPTH} levels)")
+            raise BadRecord.of(
+                N_("the record is nested too deeply (more than {depth} levels)"), depth=MAX_DEPTH
+            )
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise BadRecord(f"unsupported record format {_json_text(data.get('format'))}")
+            raise BadRecord.of(
+                N_("unsupported record format {format}"), format=_json_text(data.get("format"))
+            )
         if type(data.get("game")) is not str:
-            raise BadRecord("record field 'game' must be a string (a game id)")
+            raise BadRecord.of(N_("record field 'game' must be a string (a game id)"))
         for key in ("players", "seed"):
             if type(data.get(key)) is not int:
-                value = _json_text(data.get(key))
-                raise BadRecord(f"record field {key!r} must be an integer, not {value}")
+                raise BadRecord.of(
+                    N_("record field {key} must be an integer, not {value}"),
+                    key=repr(key),
+                    value=_json_text(data.get(key)),
+                )
         if not 1 <= data["players"] <= MAX_PLAYERS:
-            raise BadRecord(f"record field 'players' must be from 1 to {MAX_PLAYERS}")
+            raise BadRecord.of(
+                N_("record field 'players' must be from 1 to {top}"), top=MAX_PLAYERS
+            )
         if not SEED_MIN <= data["seed"] < SEED_LIMIT:
-            raise BadRecord("record field 'seed' must be from -2**63 to 2**64 - 1 (64 bits)")
+            raise BadRecord.of(N_("record field 'seed' must be from -2**63 to 2**64 - 1 (64 bits)"))
+        return cls._from_fields(data)
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> GameRecord:
+        """The rest of :meth:`from_json`: the lists, the options and the deal's fields."""
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise BadRecord("record field 'actions' must be a list of notation strings")
+            raise BadRecord.of(N_("record field 'actions' must be a list of notation strings"))
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise BadRecord("record field 'options' must be an object")
+            raise BadRecord.of(N_("record field 'options' must be an object"))
         seats = data.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise BadRecord("record field 'seats' must be a list of strings")
+            raise BadRecord.of(N_("record field 'seats' must be a list of strings"))
         for key in ("salt", "commitment"):
             hex_text = data.get(key)
             if hex_text is not None and (
                 not isinstance(hex_text, str) or not HEX.fullmatch(hex_text)
             ):
-                raise BadRecord(f"record field {key!r} must be lowercase hex digits")
+                raise BadRecord.of(
+                    N_("record field {key} must be lowercase hex digits"), key=repr(key)
+                )
         fixed = data.get("fixed_seed")
         if fixed is not None and not isinstance(fixed, bool):
-            raise BadRecord("record field 'fixed_seed' must be true or false")
+            raise BadRecord.of(N_("record field 'fixed_seed' must be true or false"))
         scores = data.get("scores")
-        if scores is not None and (
-            not isinstance(scores, list)
-            or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
-        ):
-            raise BadRecord("record field 'scores' must be a list of numbers")
+        if scores is not None and not _score_list(scores):
+            raise BadRecord.of(N_("record field 'scores' must be a list of numbers"))
         return cls(
             data["game"],
             data["players"],
@@ -150,19 +173,13 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        where = f"cannot read record {str(path)!r}"
+        """The record in the file at ``path``; BadRecord (one sentence) for any bad file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-            data = jsontext.loads(text)
-        except RecursionError as exc:
-            raise BadRecord(f"{where}: its JSON is nested too deeply") from exc
-        except (OSError, ValueError) as exc:
-            if "integer string conversion" in str(exc):
-                raise BadRecord(
-                    f"{where}: it has a number with too many digits "
-                    f"(at most {sys.get_int_max_str_digits()})"
-                ) from exc
-            raise BadRecord(f"{where}: {exc}") from exc
+            data = jsontext.read_file(path)
+        except jsontext.BadJson as exc:
+            raise BadRecord.of(
+                N_("cannot read record {path}: {reason}"), path=repr(str(path)), reason=exc
+            ) from exc
         return cls.from_json(data)
 
     def states(self) -> Iterator[tuple[State, str | None, list[Event]]]:
@@ -176,7 +193,12 @@ class GameRecord:
             try:
                 events = match.play(text)
             except BazaarError as exc:
-                raise BadRecord(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+                raise BadRecord.of(
+                    N_("action {n} ({action}) does not replay: {reason}"),
+                    n=i + 1,
+                    action=repr(text),
+                    reason=exc,
+                ) from exc
             yield match.state, text, events
 
     def replay(self) -> State:
@@ -212,12 +234,17 @@ class Match:
         try:
             match = cls.new(game, record.players, record.seed, record.options, record.seats)
         except BazaarError as exc:
-            raise BadRecord(f"record cannot start a game: {exc}") from exc
+            raise BadRecord.of(N_("record cannot start a game: {reason}"), reason=exc) from exc
         for i, text in enumerate(record.actions):
             try:
                 match.play(text)
             except BazaarError as exc:
-                raise BadRecord(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+                raise BadRecord.of(
+                    N_("action {n} ({action}) does not replay: {reason}"),
+                    n=i + 1,
+                    action=repr(text),
+                    reason=exc,
+                ) from exc
         return match
 
     def play(self, move: str | int) -> list[Event]:

@@ -2,8 +2,9 @@
 
 :func:`verify_record` returns findings (English message ids with their fields, so the CLI
 can say them in either language) and :func:`verdict` sums them up. A record proves a fair
-deal when its moves replay, its scores (if recorded) match, and SHA-256 of its seed and salt
-is its commitment (see :mod:`bazaar.core.deal`).
+deal when its game is over, its moves replay, its scores (if recorded) match, SHA-256 of its
+deal is its commitment (see :mod:`bazaar.core.deal`) and that commitment is the one the table
+showed. The commitment fixes the deal before the first move, not the moves played after it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ class Outcome(Enum):
     FAILED = "failed"
     #: nothing wrong was found, but the record cannot prove this part
     UNPROVEN = "unproven"
+    #: the game did not reach its end: the record proves no result
+    INCOMPLETE = "incomplete"
+    #: consistent in itself, but not compared with the commitment the table showed
+    UNCHECKED = "unchecked"
     #: worth knowing, neither good nor bad
     NOTE = "note"
 
@@ -61,7 +66,7 @@ def _replay(record: GameRecord) -> tuple[State | None, Finding]:
             Outcome.PASSED, N_("All {n} moves are legal and the game is over."), {"n": moves}
         )
     return state, Finding(
-        Outcome.PASSED, N_("All {n} moves are legal; the game is not over yet."), {"n": moves}
+        Outcome.INCOMPLETE, N_("All {n} moves are legal, but the game is not over."), {"n": moves}
     )
 
 
@@ -69,7 +74,9 @@ def _scores(record: GameRecord, state: State) -> Finding | None:
     if record.scores is None:
         return None
     if not state.is_over():
-        return Finding(Outcome.FAILED, N_("The record has final scores, but the game is not over."))
+        return Finding(
+            Outcome.INCOMPLETE, N_("The record has final scores, but the game is not over.")
+        )
     replayed = state.scores()
     shown = {"recorded": _numbers(record.scores), "replayed": _numbers(replayed)}
     if list(record.scores) == list(replayed):
@@ -85,49 +92,123 @@ def _numbers(values: list[float]) -> str:
     return ", ".join(str(int(v)) if float(v).is_integer() else str(v) for v in values)
 
 
-def _commitment(record: GameRecord) -> Finding:
+COVERS_V2 = N_(
+    "SHA-256 of the deal (game, players, options, seed, salt and who chose the seed) is the "
+    "commitment {commitment}."
+)
+COVERS_V1 = N_("SHA-256 of the seed and the salt is the commitment {commitment}.")
+V1_NOTE = N_(
+    "This is a v1 commitment: it covers the seed and the salt, not the game, the players, "
+    "the options or who chose the seed."
+)
+RELABELLED_DRAWN = N_(
+    "The record says the server drew the seed, but the commitment is to a seed the table's "
+    "creator chose."
+)
+RELABELLED_FIXED = N_(
+    "The record says the table's creator chose the seed, but the commitment is to a seed the "
+    "server drew."
+)
+MISMATCH = N_(
+    "SHA-256 of the deal is {actual}, not the commitment {commitment}: the game, players, "
+    "options, seed or salt is not the one committed to."
+)
+
+#: what no commitment made before the first move can prove (docs/web.md, "Fair deals")
+MOVES_NOT_COVERED = N_(
+    "The commitment fixes the deal, not the moves: other legal moves on this deal, with "
+    "scores to match, would pass as well, so compare the final scores with the ones the "
+    "table showed."
+)
+
+
+def deal_commitment(record: GameRecord, fixed: bool | None = None) -> str:
+    """The v2 commitment of the deal ``record`` names (``fixed``: instead of its own)."""
+    chosen = record.fixed_seed if fixed is None else fixed
+    salt = record.salt or ""
+    return deal.commit(record.game, record.players, record.options, record.seed, salt, chosen)
+
+
+def _commitment(record: GameRecord) -> list[Finding]:
     if record.commitment is None:
+        return [
+            Finding(
+                Outcome.UNPROVEN,
+                N_(
+                    "The record has no commitment, so it cannot prove that the deal was fixed "
+                    "before the game began."
+                ),
+            )
+        ]
+    if record.salt is None:
+        return [
+            Finding(
+                Outcome.FAILED,
+                N_("The record has a commitment but no salt, so it cannot be checked."),
+            )
+        ]
+    if not 0 <= record.seed < deal.SEED_LIMIT:
+        return [
+            Finding(
+                Outcome.FAILED,
+                N_("The seed {seed} is not a 64-bit seed (0 to {top})."),
+                {"seed": record.seed, "top": deal.SEED_LIMIT - 1},
+            )
+        ]
+    shown = {"commitment": record.commitment}
+    if deal_commitment(record) == record.commitment:
+        return [Finding(Outcome.PASSED, COVERS_V2, shown)]
+    if deal.commit_v1(record.seed, record.salt) == record.commitment:
+        return [Finding(Outcome.PASSED, COVERS_V1, shown), Finding(Outcome.NOTE, V1_NOTE)]
+    if not record.fixed_seed and deal_commitment(record, True) == record.commitment:
+        return [Finding(Outcome.FAILED, RELABELLED_DRAWN)]
+    if record.fixed_seed and deal_commitment(record, False) == record.commitment:
+        return [Finding(Outcome.FAILED, RELABELLED_FIXED)]
+    return [Finding(Outcome.FAILED, MISMATCH, {**shown, "actual": deal_commitment(record)})]
+
+
+def _table(record: GameRecord, table: str | None) -> Finding | None:
+    """How the record's commitment compares with the one the table showed (``table``)."""
+    if table is None:
+        if record.commitment is None:
+            return None
         return Finding(
-            Outcome.UNPROVEN,
+            Outcome.UNCHECKED,
             N_(
-                "The record has no commitment, so it cannot prove that the deal was fixed "
-                "before the game began."
+                "The commitment was not compared with the one the table showed "
+                "(give it with --commitment)."
             ),
         )
-    if record.salt is None:
-        return Finding(
-            Outcome.FAILED, N_("The record has a commitment but no salt, so it cannot be checked.")
-        )
-    if not 0 <= record.seed < deal.SEED_LIMIT:
+    if record.commitment is None:
         return Finding(
             Outcome.FAILED,
-            N_("The seed {seed} is not a 64-bit seed (0 to {top})."),
-            {"seed": record.seed, "top": deal.SEED_LIMIT - 1},
+            N_("The record has no commitment to compare with the table's {table}."),
+            {"table": table},
         )
-    actual = deal.commit(record.seed, record.salt)
-    if actual == record.commitment:
-        return Finding(
-            Outcome.PASSED,
-            N_("SHA-256 of the seed and the salt is the commitment {commitment}."),
-            {"commitment": record.commitment},
-        )
+    if record.commitment == table:
+        return Finding(Outcome.PASSED, N_("The record's commitment is the one the table showed."))
     return Finding(
         Outcome.FAILED,
         N_(
-            "SHA-256 of the seed and the salt is {actual}, not the commitment {commitment}: "
-            "the seed or the salt is not the one committed to."
+            "The record's commitment {commitment} is not the one the table showed ({table}): "
+            "this is not that table's deal."
         ),
-        {"actual": actual, "commitment": record.commitment},
+        {"commitment": record.commitment, "table": table},
     )
 
 
-def verify_record(record: GameRecord) -> list[Finding]:
-    """Every check of ``record``, in order (replay, scores, commitment, notes)."""
+def verify_record(record: GameRecord, table: str | None = None) -> list[Finding]:
+    """Every check of ``record``, in order (replay, scores, commitment, table, notes).
+
+    ``table``: the commitment the table showed (None: not known, so not compared).
+    """
     state, replayed = _replay(record)
     findings = [replayed]
     if state is not None and (scores := _scores(record, state)) is not None:
         findings.append(scores)
-    findings.append(_commitment(record))
+    findings.extend(_commitment(record))
+    if (against := _table(record, table)) is not None:
+        findings.append(against)
     if record.fixed_seed:
         findings.append(
             Finding(
@@ -138,13 +219,15 @@ def verify_record(record: GameRecord) -> list[Finding]:
                 ),
             )
         )
+    if record.commitment is not None and verdict(findings) in (Outcome.PASSED, Outcome.UNCHECKED):
+        findings.append(Finding(Outcome.NOTE, MOVES_NOT_COVERED))
     return findings
 
 
 def verdict(findings: list[Finding]) -> Outcome:
-    """FAILED if any check failed, else UNPROVEN if any could not be proven, else PASSED."""
+    """The worst outcome found: FAILED, INCOMPLETE, UNPROVEN, UNCHECKED, else PASSED."""
     outcomes = {f.outcome for f in findings}
-    for worst in (Outcome.FAILED, Outcome.UNPROVEN):
+    for worst in (Outcome.FAILED, Outcome.INCOMPLETE, Outcome.UNPROVEN, Outcome.UNCHECKED):
         if worst in outcomes:
             return worst
     return Outcome.PASSED

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import get_game
@@ -113,7 +114,7 @@ class OutDir:
         wanted = {**plan.to_json(), "rows": fmt}
         plan_file = path / "plan.json"
         if plan_file.exists():
-            held = json.loads(plan_file.read_text(encoding="utf-8"))
+            held = _held_plan(plan_file)
             if with_new_options(held) != wanted:
                 raise SimError.of(
                     N_(
@@ -126,7 +127,18 @@ class OutDir:
         else:
             plan_file.write_text(json.dumps(wanted, indent=1, sort_keys=True) + "\n")
         out = cls(path, plan, fmt)
-        out.done = out._recover()
+        try:
+            out.done = out._recover()
+        except UnicodeDecodeError as exc:
+            raise SimError.of(
+                N_("--out {path} holds a file that is not UTF-8 text"), path=str(path)
+            ) from exc
+        except (OSError, csv.Error) as exc:
+            raise SimError.of(
+                N_("--out {path} holds files that cannot be read back ({error})"),
+                path=str(path),
+                error=exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc),
+            ) from exc
         return out
 
     # --- resuming -------------------------------------------------------------------
@@ -217,7 +229,7 @@ def _trim_csv(path: Path, header: list[str], keep: int | None) -> int:
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")[:-1]  # a last line without its newline was cut short
     if lines and next(csv.reader([lines[0]])) != header:
-        raise SimError(f"{path} has other columns than this simulation's")
+        raise SimError.of(N_("{path} has other columns than this simulation's"), path=str(path))
     body = lines[1:]
     if keep is not None:
         body = body[:keep]
@@ -235,6 +247,24 @@ def _trim_jsonl(path: Path, keep: int) -> None:
     kept = "".join(line + "\n" for line in lines)
     if kept != text:
         path.write_text(kept, encoding="utf-8")
+
+
+def _held_plan(plan_file: Path) -> dict[str, Any]:
+    """The plan a folder holds (read strictly); SimError, in words, if it cannot be read."""
+    try:
+        held = jsontext.read_file(plan_file)
+    except jsontext.BadJson as exc:
+        raise SimError.of(
+            N_("--out {path}: its plan.json cannot be read: {reason}"),
+            path=str(plan_file.parent),
+            reason=exc,
+        ) from exc
+    if not isinstance(held, dict):
+        raise SimError.of(
+            N_("--out {path}: its plan.json is not a simulation's plan (a JSON object)"),
+            path=str(plan_file.parent),
+        )
+    return held
 
 
 def with_new_options(plan: dict[str, Any]) -> dict[str, Any]:

@@ -479,7 +479,7 @@ class Hub:
             "seats": rows,
             "lang": lang,
             "salt": salt,
-            "commitment": deal.commit(seed, salt),
+            "commitment": deal.commit(game_id, players, state.options, seed, salt, fixed),
             "fixed_seed": fixed,
             "turn_minutes": turn_minutes,
         }

@@ -124,7 +124,8 @@ def test_a_finished_duplicate_table_keeps_the_deal_until_all_are_over(
     salts = {t["deal"]["salt"] for t in revealed["tables"]}
     assert len(seeds) == 1 and len(salts) == 1
     seed, salt = int(seeds.pop()), salts.pop()
-    assert deal.commit(seed, salt) == room["commitment"]
+    options = seat_view(client, tables[0], 0)["options"]
+    assert deal.commit("take-stock", 2, options, seed, salt, False) == room["commitment"]
     assert client.get(f"/api/tables/{done['id']}/record", params=token).status_code == 200
     assert not any(t["held"] for t in revealed["tables"])
 

@@ -74,8 +74,11 @@ def test_the_end_of_a_game_reveals_seed_and_salt_on_the_page(browser: Any, serve
     while not httpx.get(f"{server.url}/api/tables/{made['id']}").json()["over"]:
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
-    shown = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["deal"]
-    assert deal.commit(int(shown["seed"]), shown["salt"]) == shown["commitment"]
+    payload = httpx.get(f"{server.url}/api/tables/{made['id']}").json()
+    shown = payload["deal"]
+    options = payload["options"]
+    seed, salt = int(shown["seed"]), shown["salt"]
+    assert deal.commit("buy-low-sell-high", 2, options, seed, salt, False) == shown["commitment"]
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -85,5 +88,60 @@ def test_the_end_of_a_game_reveals_seed_and_salt_on_the_page(browser: Any, serve
         assert f"Deal commitment (SHA-256): {shown['commitment']}" in text
         assert f"Deal revealed: seed {shown['seed']}, salt {shown['salt']}." in text
         assert page.is_hidden("#deal-notice")
+    finally:
+        context.close()
+
+
+def test_the_table_page_offers_the_commitment_to_copy(browser: Any, server: Server) -> None:
+    """A real, keyboard-reachable Copy button (44 px at least) on a 360 px phone, labelled in
+    both languages, copies exactly the commitment the API reports; the hex wraps."""
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "buy-low-sell-high", "players": 2, "seats": humans},
+    ).json()
+    commitment = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["deal"]["commitment"]
+    assert len(commitment) == 64
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    errors: list[str] = []
+    try:
+        for lang, label, name, copied in [
+            ("en", "Copy", "Copy the deal commitment", "Copied."),
+            ("zh-TW", "複製", "複製牌局承諾值", "已複製。"),
+        ]:
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{server.url}/t/{made['id']}?lang={lang}")
+            page.wait_for_selector("#copy-commitment:visible")
+            page.wait_for_function(
+                f"document.getElementById('copy-commitment').textContent === {label!r}"
+            )
+            button = page.locator("#copy-commitment")
+            assert button.evaluate("b => [b.tagName, b.type]") == ["BUTTON", "button"]
+            assert button.get_attribute("aria-label") == name
+            assert button.get_attribute("data-copy") == commitment
+            box = button.bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+            text = page.locator("#deal-commitment-text")
+            assert commitment in text.inner_text()
+            shown = text.bounding_box()
+            assert shown is not None and shown["x"] + shown["width"] <= 360, shown
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            page.evaluate("navigator.clipboard.writeText('')")
+            for _ in range(80):  # Tab from the top of the page reaches the button
+                page.keyboard.press("Tab")
+                if page.evaluate("document.activeElement.id") == "copy-commitment":
+                    break
+            assert page.evaluate("document.activeElement.id") == "copy-commitment"
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                f"document.getElementById('copy-status').textContent === {copied!r}"
+            )
+            assert page.evaluate("navigator.clipboard.readText()") == commitment
+            page.close()
+        assert errors == []
     finally:
         context.close()

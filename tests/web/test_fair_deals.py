@@ -55,6 +55,17 @@ def stored_deal(server: Server, table: str) -> tuple[int, str]:
     return int(seed), salt
 
 
+def stored_commitment(server: Server, table: str) -> str:
+    """The v2 commitment recomputed from what the database holds (docs/web.md, "Fair deals")."""
+    with sqlite3.connect(server.db_path) as db:
+        row = db.execute(
+            "SELECT game, players, options, seed, salt, fixed_seed FROM tables WHERE id = ?",
+            (table,),
+        ).fetchone()
+    game, players, options, seed, salt, fixed = row
+    return deal.commit(game, players, json.loads(options), int(seed), salt, bool(fixed))
+
+
 def every_view(server: Server, made: dict[str, Any]) -> list[dict[str, Any]]:
     """Each seat's and the spectator's payload, over HTTP and as the first socket message."""
     tokens = [s["token"] for s in made["seats"]] + [None]
@@ -85,7 +96,7 @@ def test_random_seeds_are_64_bit_and_differ(server: Server) -> None:
 def test_a_random_seed_stays_secret_until_the_game_is_over(server: Server) -> None:
     made = create(server)
     seed, salt = stored_deal(server, made["id"])
-    commitment = deal.commit(seed, salt)
+    commitment = stored_commitment(server, made["id"])
     expected = {"fixed": False, "commitment": commitment, "seed": None, "salt": None}
     token = made["seats"][0]["token"]
     first = view(server, made["id"], token)["legal"][0]["action"]
@@ -115,7 +126,7 @@ def test_a_fixed_seed_is_announced_to_everyone_from_the_start(server: Server) ->
     _, salt = stored_deal(server, made["id"])
     expected = {
         "fixed": True,
-        "commitment": deal.commit(seed, salt),
+        "commitment": stored_commitment(server, made["id"]),
         "seed": "18446744073709551615",
         "salt": salt,
     }
@@ -136,16 +147,19 @@ def test_the_end_reveals_the_deal_and_the_record_verifies(server: Server, tmp_pa
         "seed": str(seed),
         "salt": salt,
     }
-    assert deal.commit(seed, salt) == commitment
+    assert deal.commit("buy-low-sell-high", 2, end["options"], seed, salt, False) == commitment
     record = httpx.get(f"{server.url}/api/tables/{made['id']}/record").json()
     assert (record["seed"], record["salt"], record["commitment"]) == (seed, salt, commitment)
     assert record["fixed_seed"] is False and record["scores"] == end["scores"]
     assert record["format"] == 1 and len(record["actions"]) == end["seq"]
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
-    result = invoke("verify", str(path))
+    result = invoke("verify", str(path), "--commitment", commitment)
     assert result.returncode == 0, result.stdout
-    assert "Verified: the deal was committed before the first move" in result.stdout
+    assert "Verified: this is the deal the table committed to" in result.stdout
+    alone = invoke("verify", str(path))  # not compared with the table: only consistent
+    assert alone.returncode == 1, alone.stdout
+    assert "Consistent, not verified against the table" in alone.stdout
 
 
 def test_seeds_outside_64_bits_are_refused(server: Server) -> None:

@@ -13,10 +13,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
+from bazaar.bots.random_bot import RandomBot
 from bazaar.core import deal
+from bazaar.core.record import Match
 from bazaar.core.registry import get_game
 from bazaar.web.hub import LiveTable, replay_table
 from bazaar.web.store import CURVE_SEAT, Store, token_hash
+from tests.test_cli import invoke
 
 #: The statements the first schema's ``create_all`` issued (SQLite and PostgreSQL).
 OLD_SCHEMA = {
@@ -138,7 +141,7 @@ def test_an_old_database_is_upgraded_and_its_tables_replay(old_db: str) -> None:
         store.create_table(_row("new1", top, salt, fixed=True))
         new = store.load("new1")
         assert new is not None and new.seed == top and new.salt == salt and new.fixed_seed
-        assert new.commitment == deal.commit(top, salt)
+        assert new.commitment == deal.commit("night-market", 3, {}, top, salt, True)
     finally:
         store.close()
     again = Store(old_db)  # the upgrade is done once; opening again changes nothing
@@ -161,7 +164,7 @@ def _row(table_id: str, seed: int, salt: str, fixed: bool) -> dict[str, object]:
         "seats": [{"kind": "bot", "bot": "random", "name": ""}] * 3,
         "lang": "en",
         "salt": salt,
-        "commitment": deal.commit(seed, salt),
+        "commitment": deal.commit("night-market", 3, {}, seed, salt, fixed),
         "fixed_seed": fixed,
     }
 
@@ -219,3 +222,42 @@ def test_an_old_database_gains_the_analyses_table(old_db: str) -> None:
         assert again.load_analysis("old1", 1) is None
     finally:
         again.close()
+
+
+def test_a_table_stored_with_a_v1_commitment_keeps_it_and_still_verifies(
+    tmp_path: Path,
+) -> None:
+    """A table made before the v2 commitment keeps the commitment the players saw (it is
+    stored, never recomputed), replays to the same game and its record still verifies."""
+    seed, salt = 2**64 - 3, "7e" * deal.SALT_BYTES
+    match = Match.new(get_game("night-market"), 3, seed, {}, ["random"] * 3)
+    bot = RandomBot(11)
+    while not match.state.is_over():
+        match.play(bot.choose(match.state))
+    store = Store(f"sqlite:///{tmp_path / 'v1.db'}")
+    try:
+        row = _row("v1", seed, salt, fixed=False)
+        row["commitment"] = old = deal.commit_v1(seed, salt)
+        row["options"] = dict(match.state.options)
+        store.create_table(row)
+        replay = get_game("night-market").new(3, seed, row["options"])
+        for seq, action in enumerate(match.record.actions):
+            seat = replay.to_move()
+            assert seat is not None
+            replay.apply(replay.parse(action))
+            store.add_move("v1", seq, seat, action, replay.is_over())
+        info = store.load("v1")
+        assert info is not None and info.commitment == old and info.over
+        state, history = replay_table(info)
+        assert state.scores() == match.state.scores() and len(history) == len(match.record.actions)
+        assert all(state.view(s) == match.state.view(s) for s in range(3))
+        record = LiveTable(info, state, history).record()
+        assert record["commitment"] == old and record["actions"] == match.record.actions
+    finally:
+        store.close()
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = invoke("verify", str(path), "--commitment", old)
+    assert result.returncode == 0, result.stdout
+    assert f"SHA-256 of the seed and the salt is the commitment {old}." in result.stdout
+    assert "This is a v1 commitment" in result.stdout

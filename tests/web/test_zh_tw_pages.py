@@ -32,7 +32,7 @@ def server(own_server: Server) -> Server:
 #: the Latin tokens a zh-TW page may show besides the notation (see the module docstring)
 ALLOWED = re.compile(r"Bazaar|API|SHA-256|[0-9a-f]{16,}")
 #: phrases taken out before the tokens are looked at: a command people type
-COMMANDS = ("bazaar verify",)
+COMMANDS = ("bazaar verify --commitment", "bazaar verify")
 
 #: every text a person can read on the page: text nodes, titles, placeholders, options
 PAGE_TEXT = """() => {

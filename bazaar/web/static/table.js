@@ -604,14 +604,46 @@
     } else if (d.fixed) {
       notice.textContent = ui.t("Fixed deal: the table's creator chose the seed {seed}, so they can know every hidden card.", {seed: d.seed});
     }
-    const lines = [];
-    if (d.commitment) lines.push(ui.t("Deal commitment (SHA-256): {commitment}", {commitment: d.commitment}));
-    if (d.seed !== null && d.seed !== undefined && d.salt) {
-      lines.push(ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify” on it to check the game.", {seed: d.seed, salt: d.salt}));
+    /* The commitment line keeps its nodes (only texts change), so the Copy button keeps the
+     * keyboard focus across updates; it copies the 64 hex digits alone. */
+    const committed = $("deal-commitment");
+    committed.hidden = !d.commitment;
+    const text = d.commitment ? ui.t("Deal commitment (SHA-256): {commitment}", {commitment: d.commitment}) : "";
+    if ($("deal-commitment-text").textContent !== text) $("deal-commitment-text").textContent = text;
+    $("copy-commitment").dataset.copy = d.commitment || "";
+    const revealed = $("deal-revealed");
+    const shown = d.seed !== null && d.seed !== undefined && Boolean(d.salt);
+    revealed.hidden = !shown;
+    revealed.textContent = shown ? ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify --commitment” with the commitment above to check the game.", {seed: d.seed, salt: d.salt}) : "";
+    $("deal-info").hidden = !d.commitment && !shown;
+  }
+
+  /* Copy the commitment: the Clipboard API where the page may use it (HTTPS or localhost),
+   * else a selected text area and the browser's copy command; say which happened. */
+  async function copyCommitment() {
+    const value = $("copy-commitment").dataset.copy;
+    if (!value) return;
+    let done = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(value);
+        done = true;
+      }
+    } catch (e) { done = false; }
+    if (!done) {
+      const area = document.createElement("textarea");
+      area.value = value;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+      area.remove();
+      $("copy-commitment").focus();
     }
-    const info = $("deal-info");
-    info.innerHTML = lines.map((l) => ui.esc(l)).join("<br>");
-    info.hidden = !lines.length;
+    $("copy-status").textContent = done ? ui.t("Copied.") :
+      ui.t("Could not copy: select the commitment and copy it yourself.");
   }
 
   function drawMoves(p) {
@@ -1035,6 +1067,7 @@
       if (ev.target.id === "plan-stop") endPlan(ui.t("The rest was not sent."));
     });
     $("hint").addEventListener("click", hint);
+    $("copy-commitment").addEventListener("click", copyCommitment);
     $("save-name").addEventListener("click", saveName);
     $("analyse").addEventListener("click", analyse);
     $("rules-button").addEventListener("click", showRules);
