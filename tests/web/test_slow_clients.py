@@ -226,3 +226,19 @@ def test_open_websockets_count_until_they_close(capped_server: Server) -> None:
         socks = [stack.enter_context(stalled(capped_server)) for _ in range(CAP - 1)]
         assert get_games(capped_server) == 200
         assert len(socks) == CAP - 1
+
+
+def test_another_address_is_served_while_one_is_at_the_cap(capped_server: Server) -> None:
+    """Linux routes all of 127.0.0.0/8 to the loopback: 127.0.0.2 is another client."""
+    with contextlib.ExitStack() as stack:
+        for _ in range(CAP):
+            sock = stack.enter_context(socket.socket())
+            sock.bind(("127.0.0.2", 0))
+            sock.connect(("127.0.0.1", capped_server.port))
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHo")
+        extra = stack.enter_context(socket.socket())
+        extra.bind(("127.0.0.2", 0))
+        extra.settimeout(30)
+        extra.connect(("127.0.0.1", capped_server.port))
+        assert read_all(extra).startswith(b"HTTP/1.1 503")
+        assert get_games(capped_server) == 200  # from 127.0.0.1
