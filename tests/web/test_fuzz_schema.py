@@ -13,6 +13,7 @@ with 405 and an ``Allow`` header naming the methods the schema lists.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -30,6 +31,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from bazaar.core.names import check_name, name_pattern
 from tests.fuzz import fuzz_settings, report
 from tests.web.server import Server
 
@@ -150,3 +152,22 @@ def test_a_method_a_path_does_not_take_gets_405_with_allow(
         assert allowed - {"HEAD"} == listed, (path, allowed, listed)
         checked += 1
     assert checked >= 20
+
+
+@fuzz_settings(300)
+@given(
+    raw=st.text(st.characters(exclude_categories=["Cs"]), max_size=40)
+    | st.text(
+        st.sampled_from(" \u00a0\u3000\ufeff\u3164\u200b\u202ea\u0301e\u0958\U000e0041"),
+        max_size=40,  # the schema's maxLength beside the pattern
+    )
+)
+def test_a_name_the_schema_allows_is_one_the_server_takes(raw: str) -> None:
+    """The schema's name pattern (bazaar.core.names.name_pattern) never allows a name that
+    check_name refuses (the server may take a few more: spaces around a long name)."""
+    for allow_empty in (False, True):
+        pattern = re.compile(name_pattern(allow_empty))  # built once (cached), on first use
+        # JSON Schema reads a pattern as ECMA-262 does, where $ is the end of the text (in
+        # Python it also matches before a last newline): with ^ and $ that is a full match
+        if pattern.fullmatch(raw):
+            check_name(raw, allow_empty=allow_empty)
