@@ -7,14 +7,16 @@ for 4xx); a request the schema says is invalid must be refused. The schema says 
 the server takes as well formed: a request it calls valid is never refused as malformed
 (``field``, ``lang``, ``json``, ``name``, ``request``), only for what no schema can say (the
 game's seats and options, a step past the table's moves, a token or table that does not
-exist …), with the route's documented status. Every path answers a method it does not take
-with 405 and an ``Allow`` header naming the methods the schema lists.
+exist …), with the route's documented status. Every refusal's ``code`` is one of the
+refusal tables of docs/web.md, docs/puzzles.md or docs/guide.md. Every path answers a method
+it does not take with 405 and an ``Allow`` header naming the methods the schema lists.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -43,6 +45,13 @@ CHECKS = [
     negative_data_rejection,
 ]
 TALLY: Counter[str] = Counter()
+#: the rows of the tables of the documents that list the API's refusals (status, code, when)
+DOCUMENTED = "\n".join(
+    line
+    for name in ("web.md", "puzzles.md", "guide.md")
+    for line in (Path(__file__).resolve().parents[2] / "docs" / name).read_text().splitlines()
+    if line.startswith("|")
+)
 #: refusal codes that say a request is malformed: never the answer to a schema-valid one
 MALFORMED = {"field", "lang", "json", "name", "request"}
 
@@ -95,6 +104,9 @@ def test_no_5xx_and_responses_match_the_schema(
     TALLY["requests"] += 1
     TALLY[f"{response.status_code // 100}xx"] += 1
     case.validate_response(response, checks=CHECKS)
+    if response.status_code >= 400:
+        code = response.json()["code"]
+        assert f"`{code}`" in DOCUMENTED, f"{response.status_code} {code!r} is in no refusal table"
     if case.meta is not None and case.meta.generation.mode is GenerationMode.POSITIVE:
         TALLY["valid by the schema"] += 1
         well_formed_is_taken(case, response)
