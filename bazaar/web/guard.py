@@ -70,16 +70,12 @@ class Guard:
         self.open: dict[str, int] = {}
         #: transport -> its address, for the connections counted
         self._counted: dict[asyncio.BaseTransport, str] = {}
-        #: connections refused past the cap, and closed by the header timeout (for the log)
-        self.refused = 0
-        self.timed_out = 0
 
     def admit(self, transport: asyncio.BaseTransport) -> bool:
         """Count a new connection; False (not counted) if its address is at the cap."""
         address = peer_address(transport)
         held = self.open.get(address, 0)
         if 0 < self.per_address <= held:
-            self.refused += 1
             return False
         self.open[address] = held + 1
         self._counted[transport] = address
@@ -172,7 +168,6 @@ def guarded_protocols(guard: Guard) -> tuple[type[asyncio.Protocol], type[asynci
         def _header_timeout(self) -> None:
             self.header_timer = None
             if not self.transport.is_closing():
-                guard.timed_out += 1
                 self.transport.close()
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):

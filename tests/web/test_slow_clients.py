@@ -38,8 +38,11 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def capped_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server allowing 5 connections per address (and a long header timeout)."""
+    """A server allowing 5 connections per address (and a long header timeout), behind a
+    proxy at 127.0.0.1 whose X-Forwarded-For it believes (the cap counts connections, so the
+    connecting address all the same)."""
     args = ["--header-timeout", "600", "--connections-per-address", str(CAP)]
+    args += ["--forwarded-allow-ips", "127.0.0.1"]
     srv = Server(tmp_path_factory.mktemp("db") / "capped.db", args=args).start()
     yield srv
     srv.stop()
@@ -242,3 +245,16 @@ def test_another_address_is_served_while_one_is_at_the_cap(capped_server: Server
         extra.connect(("127.0.0.1", capped_server.port))
         assert read_all(extra).startswith(b"HTTP/1.1 503")
         assert get_games(capped_server) == 200  # from 127.0.0.1
+
+
+def test_the_cap_counts_the_connecting_address_whatever_is_forwarded(
+    capped_server: Server,
+) -> None:
+    """Five connections from 127.0.0.1 naming five other clients in X-Forwarded-For (believed
+    from this proxy for the rate limits) still fill 127.0.0.1's places."""
+    with contextlib.ExitStack() as stack:
+        for i in range(CAP):
+            head = f"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.{i}\r\nX-"
+            stack.enter_context(stalled(capped_server, head.encode()))
+        assert refusal(capped_server)[0].startswith(b"HTTP/1.1 503")
+    assert accepted_again(capped_server)
