@@ -167,7 +167,11 @@ def guarded_protocols(guard: Guard) -> tuple[type[asyncio.Protocol], type[asynci
 
         def _header_timeout(self) -> None:
             self.header_timer = None
-            if not self.transport.is_closing():
+            if self.transport.is_closing():
+                return
+            if self.cycle is not None and not self.cycle.response_complete:
+                self.cycle.keep_alive = False  # a reply still going out: close after it
+            else:
                 self.transport.close()
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):
