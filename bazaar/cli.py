@@ -26,6 +26,7 @@ from typer.core import TyperCommand
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
 from bazaar.i18n import DEFAULT_LANG, LANGS, N_, normalize_lang, t
+from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
 from bazaar.web.ratelimit import (
     ANALYSES_PER_ADDRESS,
     ANALYSES_PER_TABLE,
@@ -1011,10 +1012,31 @@ def serve(
             ),
         ),
     ] = "",
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help=h(
+                "Seconds a client has to send a request's headers; a connection that takes "
+                "longer is closed (0 = no limit)."
+            ),
+        ),
+    ] = HEADER_TIMEOUT,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help=h(
+                "Connections one client address may hold open at once (HTTP and WebSocket); "
+                "one more is refused with 503 at once (0 = no limit)."
+            ),
+        ),
+    ] = CONNECTIONS_PER_ADDRESS,
 ) -> None:
     import uvicorn
 
     from bazaar.web.app import MAX_MESSAGE, create_app
+    from bazaar.web.guard import Guard, guarded_protocols
     from bazaar.web.origins import parse_origins
     from bazaar.web.store import default_db_url
 
@@ -1023,6 +1045,7 @@ def serve(
         h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
         soft_wrap=True,
     )
+    http_protocol, ws_protocol = guarded_protocols(Guard(header_timeout, connections_per_address))
     uvicorn.run(
         create_app(
             url,
@@ -1048,6 +1071,8 @@ def serve(
         ),
         host=host,
         port=port,
+        http=http_protocol,  # the header timeout and the per-address cap (bazaar/web/guard.py)
+        ws=ws_protocol,
         log_level="warning",
         ws_max_size=MAX_MESSAGE,  # a bigger message: close code 1009 (docs/web.md)
         ws_per_message_deflate=False,

@@ -13,6 +13,7 @@ characters, variation selectors …), so a name that shows as nothing is refused
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import Any
 
 from bazaar.core.errors import BadName
@@ -97,3 +98,61 @@ def check_name(raw: str, *, allow_empty: bool = False) -> str:
     if len(name) > MAX_NAME:
         raise RefusedName(TOO_LONG, max=MAX_NAME, count=len(name))
     return name
+
+
+def _class_of(codes: list[int]) -> str:
+    """A regular-expression character class body for ``codes`` (sorted), as ranges."""
+    parts: list[str] = []
+    start = prev = codes[0]
+    for code in [*codes[1:], -1]:
+        if code == prev + 1:
+            prev = code
+            continue
+        parts.append(_class_char(start) + ("" if start == prev else "-" + _class_char(prev)))
+        start = prev = code
+    return "".join(parts)
+
+
+def _class_char(code: int) -> str:
+    """One end of a class range: a control character as an escape, others as themselves."""
+    char = chr(code)
+    if code < 0x20 or 0x7F <= code <= 0x9F:
+        return f"\\u{code:04x}"
+    return "\\" + char if char in "\\]^-[" else char
+
+
+@cache
+def name_pattern(allow_empty: bool = False) -> str:
+    """A regular expression (for the API's schema) that a raw name of at most
+    :data:`MAX_NAME` characters matches only if :func:`check_name` takes it: no refused
+    character, at least one visible one. Characters whose NFC form is longer (U+0958 …) are
+    left out too, so a name the pattern allows never grows past the limit. Built from this
+    Python's Unicode tables (under a second, once)."""
+    ignorable = {code for low, high in DEFAULT_IGNORABLE for code in range(low, high + 1)}
+    refused: list[int] = []
+    invisible: list[int] = []
+    for code in range(0x110000):
+        char = chr(code)
+        category = unicodedata.category(char)
+        if category == "Cs":
+            continue  # no Unicode text holds a lone surrogate (nor does the pattern's class)
+        if category in REFUSED_CATEGORIES or char in BIDI_CONTROLS:
+            refused.append(code)
+        elif category in INVISIBLE_CATEGORIES or code in ignorable:
+            invisible.append(code)
+        elif category != "Cn" and _grows(char):
+            refused.append(code)
+    allowed = f"[^{_class_of(refused)}]"
+    shown = f"[^{_class_of(sorted(refused + invisible))}]"
+    body = f"{allowed}*{shown}{allowed}*"
+    return f"^({body})?$" if allow_empty else f"^{body}$"
+
+
+def _grows(char: str) -> bool:
+    """Is ``char``'s NFC form longer than the character (a composition exclusion)?"""
+    decomposition = unicodedata.decomposition(char)
+    return (
+        bool(decomposition)
+        and decomposition[0] != "<"
+        and len(unicodedata.normalize("NFC", char)) > 1
+    )

@@ -17,7 +17,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
     FileResponse,
@@ -31,6 +31,7 @@ from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match
 from starlette.websockets import WebSocketDisconnected
 
 from bazaar import __version__
@@ -49,6 +50,15 @@ from bazaar.web.limits import BodyLimit
 from bazaar.web.origins import FOREIGN_ORIGIN, origin_allowed
 from bazaar.web.outbox import find_abort
 from bazaar.web.ratelimit import SOCKETS_PER_MINUTE, TABLES_PER_MINUTE, RateLimit, retry_after
+from bazaar.web.schema import (
+    BOT_OR_NONE_SCHEMA,
+    BOT_SCHEMA,
+    LANG_SCHEMA,
+    LangPath,
+    LangQuery,
+    name_schema,
+    range_schema,
+)
 from bazaar.web.store import Store, default_db_url
 from bazaar.web.undo import UNDO_REFUSALS
 
@@ -152,8 +162,8 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
 class SeatSpec(BaseModel):
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, max_length=40)
-    name: str = Field(default="", max_length=MAX_RAW_NAME)
+    bot: str | None = Field(default=None, max_length=40, json_schema_extra=BOT_OR_NONE_SCHEMA)
+    name: str = Field(default="", max_length=MAX_RAW_NAME, json_schema_extra=name_schema(True))
 
     @field_validator("name")
     @classmethod
@@ -167,7 +177,7 @@ class NewTable(BaseModel):
     players: int = Field(ge=1, le=8)
     seats: list[SeatSpec] = Field(max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
-    lang: str = "en"
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
     #: fix the deal (every seat is shown it); default: a random 64-bit seed from the OS
     seed: int | None = Field(default=None, ge=0, lt=2**64)
     #: the turn timer: minutes per move after which an absent person's seat may be handed to
@@ -180,7 +190,7 @@ class MoveRequest(BaseModel):
     token: str = Field(max_length=100)
     action: str | int
     seq: int
-    lang: str = "en"
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
 
 
 class UndoRequest(BaseModel):
@@ -190,27 +200,27 @@ class UndoRequest(BaseModel):
     seq: int
     #: the position version of the payload the request was made from (its ``version``)
     version: int
-    lang: str = "en"
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
 
 
 class StandinRequest(BaseModel):
     model_config = STRICT
     token: str = Field(max_length=100)
     seat: int = Field(ge=0, le=7)
-    bot: str = Field(default="ismcts:easy", max_length=40)
-    lang: str = "en"
+    bot: str = Field(default="ismcts:easy", max_length=40, json_schema_extra=BOT_SCHEMA)
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
 
 
 class ReturnRequest(BaseModel):
     model_config = STRICT
     token: str = Field(max_length=100)
-    lang: str = "en"
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
 
 
 class NameRequest(BaseModel):
     model_config = STRICT
     token: str = Field(max_length=100)
-    name: str = Field(max_length=MAX_RAW_NAME)
+    name: str = Field(max_length=MAX_RAW_NAME, json_schema_extra=name_schema(False))
 
     @field_validator("name")
     @classmethod
@@ -256,7 +266,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 _UNION_TAGS = frozenset({"str", "int", "float", "bool", "none", "list", "dict"})
 
 
-def _validation_error(exc: RequestValidationError, lang: str = "en") -> tuple[str, str]:
+def _validation_error(exc: RequestValidationError, lang: LangQuery = "en") -> tuple[str, str]:
     """(code, message) naming the first few bad fields of a refused request.
 
     A refused name is told in ``lang``; pydantic's own messages are English (the ``code``
@@ -384,11 +394,15 @@ def create_app(
         return _error(400 if code == "json" else 422, code, message)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        """Starlette's own refusals (404, 405 …), keeping their headers (405's ``Allow``)."""
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (404, 405 …), keeping their headers; a 405's ``Allow``
+        names the methods of every route of the path (Starlette's names only the first
+        route's: ``GET`` and ``POST /api/tables`` are two routes)."""
         code = "not-found" if exc.status_code == 404 else "http"
         reply = _error(exc.status_code, code, str(exc.detail))
         reply.headers.update(exc.headers or {})
+        if exc.status_code == 405:
+            reply.headers["Allow"] = ", ".join(_allowed_methods(request))
         return reply
 
     # ------------------------------------------------------------------ pages
@@ -435,7 +449,7 @@ def create_app(
         },
     )
     async def rules(
-        game_id: str, lang: str = "en", format: Literal["markdown", "html"] = "markdown"
+        game_id: str, lang: LangQuery = "en", format: Literal["markdown", "html"] = "markdown"
     ) -> Response:
         code = _lang(lang)
         suffix = "zh-TW" if code == "zh-TW" else "en"
@@ -451,7 +465,9 @@ def create_app(
         responses={200: {"content": {"text/html": {}}}, **errors(400, 404, 422)},
     )
     async def players_rulebook(
-        game_id: str, lang: str = "en", section: Annotated[str | None, Query(max_length=60)] = None
+        game_id: str,
+        lang: LangQuery = "en",
+        section: Annotated[str | None, Query(max_length=60)] = None,
     ) -> Response:
         code = _lang(lang)
         book = game_rulebook(game_id)
@@ -467,7 +483,7 @@ def create_app(
         summary="Every translated UI string (English id -> text)",
         responses=errors(400),
     )
-    async def strings(lang: str) -> dict[str, str]:
+    async def strings(lang: LangPath) -> dict[str, str]:
         return dict(catalog(_lang(lang)))
 
     @app.get(
@@ -475,7 +491,7 @@ def create_app(
         summary="The translated words of one game's board (English id -> text)",
         responses=errors(400, 404),
     )
-    async def board_strings(game_id: str, lang: str) -> dict[str, str]:
+    async def board_strings(game_id: str, lang: LangPath) -> dict[str, str]:
         package, code = game_package(game_id), _lang(lang)
         return dict(package_catalog(package, code, BOARD_DOMAIN)) if package else {}
 
@@ -578,7 +594,7 @@ def create_app(
         responses=errors(400, 403, 404, 422),
     )
     async def table_view(
-        table_id: str, request: Request, token: Token = None, lang: str = "en"
+        table_id: str, request: Request, token: Token = None, lang: LangQuery = "en"
     ) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.payload(table, seat, _lang(lang))
@@ -682,7 +698,11 @@ def create_app(
         responses=errors(400, 403, 404, 422),
     )
     async def replay(
-        table_id: str, step: int, request: Request, token: Token = None, lang: str = "en"
+        table_id: str,
+        step: Annotated[int, Path(json_schema_extra=range_schema(0))],
+        request: Request,
+        token: Token = None,
+        lang: LangQuery = "en",
     ) -> dict[str, Any]:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.replay_payload(table, seat, step, _lang(lang))
@@ -693,7 +713,7 @@ def create_app(
         responses=errors(400, 403, 404, 409, 422, 429, 503),
     )
     async def hint(
-        table_id: str, request: Request, token: Token = None, lang: str = "en"
+        table_id: str, request: Request, token: Token = None, lang: LangQuery = "en"
     ) -> dict[str, Any]:
         hub, table, seat = await seated_table(
             request, table_id, token, "a hint needs the seat's token"
@@ -710,7 +730,7 @@ def create_app(
         response_model=dict[str, Any],
     )
     async def learn(
-        game_id: str, request: Request, lang: str = "en"
+        game_id: str, request: Request, lang: LangQuery = "en"
     ) -> dict[str, Any] | JSONResponse:
         from bazaar.bots.guide import game_guide
 
@@ -738,7 +758,7 @@ def create_app(
         responses=errors(400, 403, 404, 409, 422, 429, 503),
     )
     async def guide(
-        table_id: str, request: Request, token: Token = None, lang: str = "en"
+        table_id: str, request: Request, token: Token = None, lang: LangQuery = "en"
     ) -> dict[str, Any]:
         from bazaar.bots.guide import in_lang
 
@@ -754,7 +774,7 @@ def create_app(
         responses=errors(403, 404, 409, 422, 429, 503),
     )
     async def analysis(
-        table_id: str, request: Request, token: Token = None, lang: str = "en"
+        table_id: str, request: Request, token: Token = None, lang: LangQuery = "en"
     ) -> Any:
         hub, table, seat = await seated_table(
             request, table_id, token, "the analysis of a seat needs its token"
@@ -777,7 +797,7 @@ def create_app(
         summary="A game's shipped puzzles (number, seat, prompt, margin)",
         responses=errors(400, 404),
     )
-    async def puzzle_list(game_id: str, lang: str = "en") -> dict[str, Any]:
+    async def puzzle_list(game_id: str, lang: LangQuery = "en") -> dict[str, Any]:
         return puzzle_pages.shipped_listing(game_id, _lang(lang))
 
     @app.get(
@@ -785,7 +805,7 @@ def create_app(
         summary="One puzzle: its prompt and the payload of its seat (no answer)",
         responses=errors(400, 404, 422),
     )
-    async def puzzle_one(game_id: str, number: int, lang: str = "en") -> dict[str, Any]:
+    async def puzzle_one(game_id: str, number: int, lang: LangQuery = "en") -> dict[str, Any]:
         return puzzle_pages.shipped_position(game_id, number, _lang(lang))
 
     @app.post(
@@ -794,7 +814,7 @@ def create_app(
         responses=errors(400, 404, 422),
     )
     async def puzzle_answer(
-        game_id: str, number: int, body: PuzzleTry, lang: str = "en"
+        game_id: str, number: int, body: PuzzleTry, lang: LangQuery = "en"
     ) -> dict[str, Any]:
         return puzzle_pages.shipped_answer(game_id, number, body.move, _lang(lang))
 
@@ -808,7 +828,7 @@ def create_app(
         responses=errors(400, 403, 404, 409, 422, 429, 503),
     )
     async def make_table_puzzles(
-        table_id: str, request: Request, lang: str = "en", token: Token = None
+        table_id: str, request: Request, lang: LangQuery = "en", token: Token = None
     ) -> dict[str, Any]:
         code = _lang(lang)
         hub, table, _ = await table_and_seat(request, table_id, token)
@@ -840,7 +860,7 @@ def create_app(
         responses=errors(400, 403, 404, 422),
     )
     async def table_puzzle(
-        table_id: str, number: int, request: Request, lang: str = "en", token: Token = None
+        table_id: str, number: int, request: Request, lang: LangQuery = "en", token: Token = None
     ) -> dict[str, Any]:
         code = _lang(lang)
         await table_and_seat(request, table_id, token)  # a classroom's: its seats and teacher
@@ -858,7 +878,7 @@ def create_app(
         number: int,
         body: PuzzleTry,
         request: Request,
-        lang: str = "en",
+        lang: LangQuery = "en",
         token: Token = None,
     ) -> dict[str, Any]:
         code = _lang(lang)
@@ -930,6 +950,17 @@ def create_app(
             await hub.disconnect(table, conn)
 
     return app
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """The methods the app's routes take at the request's path (sorted)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, BaseRoute) and getattr(route, "methods", None):
+            match, _ = route.matches({**request.scope, "method": "GET"})
+            if match is not Match.NONE:
+                methods |= set(route.methods)  # type: ignore[attr-defined]
+    return sorted(methods)
 
 
 def _bad_frame(text: str | None) -> tuple[int, WebError] | None:

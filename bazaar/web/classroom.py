@@ -32,6 +32,13 @@ from bazaar.core.registry import get_game
 from bazaar.i18n import LANGS, N_, normalize_lang, t
 from bazaar.web.hub import Hub, LiveTable, WebError
 from bazaar.web.payload import final_result
+from bazaar.web.schema import (
+    BOT_OR_NONE_SCHEMA,
+    LANG_SCHEMA,
+    name_list_schema,
+    name_schema,
+    range_schema,
+)
 from bazaar.web.store import token_hash
 
 #: Most tables one classroom may have.
@@ -64,22 +71,25 @@ class ClassSeat(BaseModel):
 
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, max_length=40)
+    bot: str | None = Field(default=None, max_length=40, json_schema_extra=BOT_OR_NONE_SCHEMA)
 
 
 class NewClassroom(BaseModel):
     model_config = STRICT
     game: str = Field(max_length=40)
-    players: int
-    tables: int
+    #: checked against the game by the server (422 players), so the schema says only 1-8
+    players: int = Field(json_schema_extra=range_schema(1, 8))
+    tables: int = Field(json_schema_extra=range_schema(1, MAX_TABLES))
     seats: list[ClassSeat] = Field(max_length=8)
     #: "same": every table the same secret deal (duplicate play); "different": one each
     deal: Literal["same", "different"] = "different"
     options: dict[str, Any] = Field(default_factory=dict)
-    lang: str = Field(default="en", max_length=16)
-    name: str = Field(default="", max_length=200)
+    lang: str = Field(default="en", max_length=16, json_schema_extra=LANG_SCHEMA)
+    name: str = Field(default="", max_length=200, json_schema_extra=name_schema(True))
     #: names[table][seat] (optional): the players' names
-    names: list[list[str]] | None = Field(default=None, max_length=MAX_TABLES)
+    names: list[list[str]] | None = Field(
+        default=None, max_length=MAX_TABLES, json_schema_extra=name_list_schema
+    )
     turn_minutes: int | None = Field(default=None, ge=1, le=1440)
 
 
@@ -259,7 +269,7 @@ def add_routes(
         classroom_id: str,
         request: Request,
         token: str | None = Query(default=None, max_length=100),
-        lang: str = Query(default="en", max_length=16),
+        lang: str = Query(default="en", max_length=16, json_schema_extra=LANG_SCHEMA),
     ) -> dict[str, Any] | JSONResponse:
         asked = "zh-TW" if lang.lower().startswith("zh") else "en"
         try:

@@ -113,7 +113,11 @@ def test_oversized_chunked_body_gets_413(server: Server) -> None:
 
 @pytest.mark.parametrize(
     ("method", "path", "allow"),
-    [("DELETE", "/api/tables", "POST"), ("PUT", "/api/games", "GET"), ("POST", "/", "GET")],
+    [
+        ("DELETE", "/api/tables", "GET, POST"),  # two routes, one path: both methods
+        ("PUT", "/api/games", "GET"),
+        ("POST", "/", "GET"),
+    ],
 )
 def test_a_wrong_method_gets_405_with_allow(
     server: Server, method: str, path: str, allow: str

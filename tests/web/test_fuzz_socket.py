@@ -3,13 +3,19 @@ or a documented close.
 
 A documented close is 1003 after a binary frame (with an error message first) and 1009 for a
 message over 64 KiB (docs/web.md). The handler never crashes: the server log stays free of
-tracebacks and the server keeps serving.
+tracebacks and the server keeps serving. Nor does it when the client goes away at any
+moment: right after connecting, half-way through the handshake, right after any kind of
+message (a legal move, an undo, a stand-in, a language change …) without reading the reply,
+or half-way through a frame; by a close frame, a reset or a shutdown.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
+import socket
+import struct
 from collections import Counter
 from typing import Any
 
@@ -146,3 +152,109 @@ def test_every_message_gets_a_reply_or_a_documented_close(
     log = unlimited_server.log_path.read_text()
     assert "Traceback" not in log, log[-3000:]
     report("websocket messages", {**TALLY, "crashes": 0})
+
+
+#: the messages a client may send before it goes away (``move``: a legal move of the state)
+KINDS = ["move", "stale-move", "undo", "standin", "return", "lang", "ping", "junk", "binary"]
+#: how a client goes away: a close frame, a reset (SO_LINGER 0), both directions shut down,
+#: half a frame then a reset; before the upgrade: right after the TCP connect, half-way
+#: through the handshake
+CLOSES = ["close-frame", "reset", "shutdown", "mid-frame", "connect-only", "mid-handshake"]
+CLOSE_TALLY: Counter[str] = Counter()
+
+
+def reset(sock: socket.socket) -> None:
+    """Close ``sock`` with a TCP reset (SO_LINGER 0), not a FIN."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def message_of(kind: str, state: dict[str, Any], seat: int | None) -> str | bytes:
+    seq = state["seq"]
+    if kind == "move":
+        legal = state.get("legal") or [{"action": 0}]
+        return json.dumps({"type": "move", "action": legal[0]["action"], "seq": seq})
+    if kind == "stale-move":
+        return json.dumps({"type": "move", "action": 0, "seq": seq + 5})
+    if kind == "undo":
+        return json.dumps({"type": "undo", "seq": seq - 1, "version": state.get("version", 0)})
+    if kind == "standin":
+        other = 1 if seat == 0 else 0
+        return json.dumps({"type": "standin", "seat": other, "bot": "random"})
+    if kind == "return":
+        return '{"type": "return"}'
+    if kind == "lang":
+        return '{"type": "lang", "lang": "zh-TW"}'
+    if kind == "ping":
+        return '{"type": "ping"}'
+    if kind == "junk":
+        return '{"type": "dance"'
+    return b"\x00\x01"
+
+
+def close_before_upgrade(server: Server, table_id: str, how: str) -> None:
+    """Go away before the WebSocket is open: right after connecting, or mid-handshake."""
+    raw = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    if how == "mid-handshake":
+        raw.sendall(
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Ke".encode()
+        )
+    reset(raw)
+
+
+@fuzz_settings(30)
+@given(
+    kinds=st.lists(st.sampled_from(KINDS), max_size=4),
+    how=st.sampled_from(CLOSES),
+    seated=st.booleans(),
+    cut=st.integers(1, 5),
+)
+def test_a_socket_closed_at_any_moment_leaves_no_traceback(
+    unlimited_server: Server, kinds: list[str], how: str, seated: bool, cut: int
+) -> None:
+    """The client sends some messages (a real move among them) without waiting for their
+    replies and goes away at once, in any of the ways a connection can end: the server logs
+    no traceback and still serves the table, over HTTP and on a new socket."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {"game": "take-stock", "players": 2, "seats": seats, "seed": 11}
+    made = httpx.post(unlimited_server.url + "/api/tables", json=body).json()
+    CLOSE_TALLY[how] += 1
+    if how in ("connect-only", "mid-handshake"):
+        close_before_upgrade(unlimited_server, made["id"], how)
+    else:
+        mover = httpx.get(f"{unlimited_server.url}/api/tables/{made['id']}").json()["to_move"]
+        seat = mover if seated else None  # the seat to move: its "move" is a legal one
+        token = made["seats"][mover]["token"] if seated else None
+        query = f"?token={token}" if token else ""
+        url = f"{unlimited_server.ws_url}/ws/tables/{made['id']}{query}"
+        with connect(url, max_size=None, open_timeout=30) as ws:
+            state = json.loads(ws.recv(timeout=10))
+            # the server may close first (1003 after a binary frame): then the client's own
+            # sends and closes fail, which is no matter here
+            with contextlib.suppress(ConnectionClosed, OSError):
+                for kind in kinds:
+                    CLOSE_TALLY[f"sent {kind}"] += 1
+                    ws.send(message_of(kind, state, seat))
+                if how == "close-frame":
+                    ws.close()
+                elif how == "reset":
+                    reset(ws.socket)
+                elif how == "shutdown":
+                    ws.socket.shutdown(socket.SHUT_RDWR)
+                    ws.socket.close()
+                else:  # mid-frame: the first bytes of a masked text frame, then a reset
+                    frame = b"\x81\x8c" + os.urandom(4) + b'{"type":"pi'
+                    ws.socket.sendall(frame[:cut])
+                    reset(ws.socket)
+    view = httpx.get(f"{unlimited_server.url}/api/tables/{made['id']}", timeout=30)
+    assert view.status_code == 200
+    with connect(f"{unlimited_server.ws_url}/ws/tables/{made['id']}", open_timeout=30) as ws:
+        assert json.loads(ws.recv(timeout=30))["type"] == "state"
+        ws.send('{"type": "ping"}')
+        while json.loads(ws.recv(timeout=30))["type"] != "pong":
+            pass
+    log = unlimited_server.log_path.read_text()
+    assert "Traceback" not in log, log[-3000:]
+    assert "could not be handled" not in log, log[-3000:]
+    report("websocket closes", {**CLOSE_TALLY, "tracebacks": 0})
