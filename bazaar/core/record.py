@@ -190,20 +190,25 @@ class GameRecord:
         match = Match.new(get_game(self.game), self.players, self.seed, self.options)
         yield match.state, None, []
         for i, text in enumerate(self.actions):
-            try:
-                events = match.play(text)
-            except BazaarError as exc:
-                raise BadRecord.of(
-                    N_("action {n} ({action}) does not replay: {reason}"),
-                    n=i + 1,
-                    action=repr(text),
-                    reason=exc,
-                ) from exc
+            events = _play_recorded(match, i + 1, text)
             yield match.state, text, events
 
     def replay(self) -> State:
         """The final state of this record."""
         return Match.from_record(self).state
+
+
+def _play_recorded(match: Match, n: int, text: str) -> list[Event]:
+    """Play a record's action number ``n`` (from 1); one that does not replay is a BadRecord."""
+    try:
+        return match.play(text)
+    except BazaarError as exc:
+        raise BadRecord.of(
+            N_("action {n} ({action}) does not replay: {reason}"),
+            n=n,
+            action=repr(text),
+            reason=exc,
+        ) from exc
 
 
 class Match:
@@ -236,15 +241,7 @@ class Match:
         except BazaarError as exc:
             raise BadRecord.of(N_("record cannot start a game: {reason}"), reason=exc) from exc
         for i, text in enumerate(record.actions):
-            try:
-                match.play(text)
-            except BazaarError as exc:
-                raise BadRecord.of(
-                    N_("action {n} ({action}) does not replay: {reason}"),
-                    n=i + 1,
-                    action=repr(text),
-                    reason=exc,
-                ) from exc
+            _play_recorded(match, i + 1, text)
         return match
 
     def play(self, move: str | int) -> list[Event]:
