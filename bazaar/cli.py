@@ -605,8 +605,10 @@ def _print_turning_points(report: dict[str, Any], names: list[str], lang: str) -
 VERIFY_HELP = h(
     "Verify a game record from a web table: replay it (every move must be legal and the game "
     "over), compare the final scores if the record has them, check that SHA-256 of its deal "
-    "(game, players, options, seed, salt, who chose the seed) is its commitment, and with "
-    "--commitment HEX that this is the commitment the table showed. Exit status: 0 verified, "
+    "(game, players, options, seed, salt, who chose the seed) is its commitment, with "
+    "--commitment HEX that this is the commitment the table showed, and with --digest HEX that "
+    "its moves and final scores give the game digest the table page showed at the end. Exit "
+    "status: 0 verified, "
     "1 a check failed, the game is incomplete, or the deal cannot be proven or was not "
     "compared with the table, 2 the record cannot be read."
 )
@@ -629,14 +631,24 @@ def verify_cmd(
         str | None,
         typer.Option(help=h("The commitment the table showed (64 hex digits), to compare with.")),
     ] = None,
+    digest: Annotated[
+        str | None,
+        typer.Option(
+            help=h(
+                "The game digest the table page showed once the game was over (64 hex digits): "
+                "checks the moves and the final scores too."
+            )
+        ),
+    ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     from bazaar.play.verify import verify_record
-    from bazaar.play.verify_words import table_commitment, verdict_words
+    from bazaar.play.verify_words import table_hex, verdict_words
 
     lang = _lang(lang)
     try:
-        table = table_commitment(commitment)
+        table = table_hex(commitment, "commitment")
+        shown_digest = table_hex(digest, "digest")
     except BazaarError as exc:
         fail(exc.text(lang), lang)
     rec = read_record(file, lang)
@@ -655,7 +667,7 @@ def verify_cmd(
         ),
         soft_wrap=True,
     )
-    findings = verify_record(rec, table)
+    findings = verify_record(rec, table, shown_digest)
     for finding in findings:
         mark, style = VERIFY_MARKS[finding.outcome.value]
         line = Text(mark + " ", style=style)

@@ -111,12 +111,46 @@ def test_worker_seeds_are_deterministic_and_differ_by_purpose_and_step() -> None
 
 def test_public_deal_hides_a_random_seed_until_the_game_is_over() -> None:
     commitment = deal.commit_v1(SEED, SALT)
-    hidden = deal.public_deal(SEED, SALT, commitment, False, over=False)
-    assert hidden == {"fixed": False, "commitment": commitment, "seed": None, "salt": None}
+    hidden = deal.public_deal(SEED, SALT, commitment, False, over=False, digest="ab" * 32)
+    nothing = {"seed": None, "salt": None, "digest": None}
+    assert hidden == {"fixed": False, "commitment": commitment, **nothing}
     shown = {"fixed": False, "commitment": commitment, "seed": str(SEED), "salt": SALT}
-    assert deal.public_deal(SEED, SALT, commitment, False, over=True) == shown
-    fixed = deal.public_deal(SEED, SALT, commitment, True, over=False)
-    assert fixed == {**shown, "fixed": True}
+    assert deal.public_deal(SEED, SALT, commitment, False, over=True) == {**shown, "digest": None}
+    end = deal.public_deal(SEED, SALT, commitment, False, over=True, digest="ab" * 32)
+    assert end == {**shown, "digest": "ab" * 32}
+    fixed = deal.public_deal(SEED, SALT, commitment, True, over=False, digest="ab" * 32)
+    assert fixed == {**shown, "fixed": True, "digest": None}  # the digest waits for the end
+
+
+def test_game_digest_is_sha256_of_canonical_json() -> None:
+    commitment = "cd" * 32
+    message = (
+        '{"actions":["buy 2","pass"],"commitment":"' + commitment + '","scores":[41,37.5,-2],'
+        '"tag":"bazaar-game-v1"}'
+    ).encode()
+    assert deal.game_message(commitment, ["buy 2", "pass"], [41.0, 37.5, -2]) == message
+    digest = deal.game_digest(commitment, ["buy 2", "pass"], [41, 37.5, -2])
+    assert digest == hashlib.sha256(message).hexdigest() and deal.DIGEST.fullmatch(digest)
+    others = {
+        deal.game_digest("ce" * 32, ["buy 2", "pass"], [41, 37.5, -2]),
+        deal.game_digest(commitment, ["pass", "buy 2"], [41, 37.5, -2]),
+        deal.game_digest(commitment, ["buy 2"], [41, 37.5, -2]),
+        deal.game_digest(commitment, ["buy 2", "pass"], [37.5, 41, -2]),
+    }
+    assert digest not in others and len(others) == 4
+
+
+def test_the_documented_command_recomputes_a_game_digest(good: dict[str, Any]) -> None:
+    """The second command in bazaar/core/deal.py's docstring (and docs/web.md)."""
+    doc = deal.__doc__ or ""
+    start = doc.index("python3 -c", doc.index("bazaar-game-v1"))
+    command = doc[start : doc.index(" < record.json", start)].replace("\n    ", "\n")
+    assert command in Path("docs/web.md").read_text(encoding="utf-8")
+    out = subprocess.run(
+        ["sh", "-c", command], input=json.dumps(good), capture_output=True, text=True, check=True
+    )
+    digest = deal.game_digest(good["commitment"], good["actions"], good["scores"])
+    assert out.stdout.strip() == digest
 
 
 # ---------------------------------------------------------------------- records
@@ -165,9 +199,13 @@ CONSISTENT = (
     "table showed."
 )
 MOVES_NOT_COVERED = (
-    "The commitment fixes the deal, not the moves: other legal moves on this deal, with "
-    "scores to match, would pass as well, so compare the final scores with the ones the "
-    "table showed."
+    "The moves were not checked against the table: the commitment fixes the deal, not the "
+    "moves, so other legal moves on this deal, with scores to match, would pass as well. To "
+    "check them, give --digest with the game digest the table page shows once the game is over."
+)
+VERIFIED_GAME = (
+    "Verified: this is the deal the table committed to before the first move, and these are "
+    "the moves and final scores the table showed at the end."
 )
 INCOMPLETE = "Incomplete: the game in this record did not reach its end, so it is not verified."
 FAILED = "NOT verified: this record fails a check."
@@ -249,6 +287,101 @@ def test_forged_moves_on_the_real_deal(tmp_path: Path, good: dict[str, Any]) -> 
     assert "· " + MOVES_NOT_COVERED in out
     code, out = verify(tmp_path, other, "--commitment", good["commitment"], "--lang", "zh-TW")
     assert code == 0 and "承諾值只確定牌局，不確定走法" in out, out
+    assert "--digest" in out
+
+
+def digest_of(record: dict[str, Any]) -> str:
+    """The game digest the table page shows at the end of ``record``'s game."""
+    return deal.game_digest(record["commitment"], record["actions"], record["scores"])
+
+
+def test_forged_moves_on_the_real_deal_fail_against_the_tables_digest(
+    tmp_path: Path, good: dict[str, Any]
+) -> None:
+    """(b) The real seed and salt, other legal moves, scores recomputed to fit: the game digest
+    the table showed at the end gives it away, in both languages. A digest written into the
+    record by the forger is not read."""
+    other = finished_record(bot_seed=4)
+    table = digest_of(good)
+    forged = {**other, "digest": digest_of(other)}  # the forger's own "digest": ignored
+    args = ("--commitment", good["commitment"], "--digest", table.upper())
+    code, out = verify(tmp_path, forged, *args)
+    assert code == 1, out
+    assert "✓ The record's commitment is the one the table showed." in out
+    assert (
+        f"✗ The record's game digest is {digest_of(other)}, not the one the table showed "
+        f"({table}): its moves or final scores are not the ones that table played." in out
+    )
+    assert out.rstrip().endswith(FAILED) and MOVES_NOT_COVERED not in out
+    code, out = verify(tmp_path, forged, *args, "--lang", "zh-TW")
+    assert code == 1, out
+    assert f"棋譜的對局摘要值是 {digest_of(other)}，不是牌桌顯示的摘要值({table})" in out
+    assert out.rstrip().endswith("驗證失敗：這份棋譜有檢查未通過。")
+    code, out = verify(tmp_path, forged, "--digest", table)  # without --commitment: also caught
+    assert code == 1 and out.rstrip().endswith(FAILED), out
+
+
+def test_the_honest_record_verifies_with_commitment_and_digest(
+    tmp_path: Path, good: dict[str, Any]
+) -> None:
+    table = digest_of(good)
+    code, out = verify(tmp_path, good, "--commitment", good["commitment"], "--digest", table)
+    assert code == 0, out
+    assert (
+        f"✓ The game digest {table} is the one the table showed: these are the moves and the "
+        "final scores the table played." in out
+    )
+    assert out.rstrip().endswith(VERIFIED_GAME) and MOVES_NOT_COVERED not in out
+    args = ("--commitment", good["commitment"], "--digest", table, "--lang", "zh-TW")
+    code, out = verify(tmp_path, good, *args)
+    assert code == 0, out
+    assert out.rstrip().endswith(
+        "驗證通過：這正是牌桌在第一步之前承諾的牌局，走法與最終分數也都和牌桌在終局時顯示的一致。"
+    )
+    code, out = verify(tmp_path, good, "--digest", table)  # the commitment still to compare
+    assert code == 1 and out.rstrip().endswith(CONSISTENT), out
+    code, out = verify(tmp_path, good, "--commitment", good["commitment"])
+    assert code == 0 and out.rstrip().endswith(VERIFIED), out
+    assert "· " + MOVES_NOT_COVERED in out
+
+
+def test_a_digest_on_an_incomplete_record_is_incomplete(
+    tmp_path: Path, good: dict[str, Any]
+) -> None:
+    cut = {**good, "actions": good["actions"][:-3]}
+    args = ("--commitment", good["commitment"], "--digest", digest_of(good))
+    code, out = verify(tmp_path, cut, *args)
+    assert code == 1, out
+    assert (
+        "… The game digest was not compared: the table shows it only once the game is over, "
+        "and this game is not." in out
+    )
+    assert out.rstrip().endswith(INCOMPLETE)
+
+
+def test_a_digest_without_a_commitment_in_the_record_fails(
+    tmp_path: Path, good: dict[str, Any]
+) -> None:
+    plain = {k: v for k, v in good.items() if k not in ("salt", "commitment", "fixed_seed")}
+    code, out = verify(tmp_path, plain, "--digest", digest_of(good))
+    assert code == 1, out
+    assert (
+        f"✗ The record has no commitment, so it cannot have the table's game digest "
+        f"{digest_of(good)}." in out
+    )
+    assert out.rstrip().endswith(FAILED)
+
+
+@pytest.mark.parametrize("given", ["xyz", "ab" * 31, "ab" * 33, ""])
+def test_a_malformed_digest_is_refused(tmp_path: Path, good: dict[str, Any], given: str) -> None:
+    code, out = verify(tmp_path, good, "--commitment", good["commitment"], "--digest", given)
+    assert code == 2, out
+    assert (
+        "--digest must be 64 hex digits (the game digest the table page showed at the end), "
+        f"not {given!r}" in out
+    )
+    code, out = verify(tmp_path, good, "--digest", given, "--lang", "zh-TW")
+    assert code == 2 and "--digest 必須是 64 個十六進位數字" in out, out
 
 
 def test_a_record_with_its_last_moves_cut_off_is_incomplete(

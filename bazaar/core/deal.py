@@ -24,6 +24,30 @@ Anyone can recompute it from a record with one command::
     text = json.dumps(f, sort_keys=True, separators=(",", ":"))
     print(hashlib.sha256(text.encode()).hexdigest())' < record.json
 
+When the game is over the server also shows its *game digest* (scheme v1), which fixes the
+moves and the final scores as well as the deal::
+
+    digest = SHA-256(canonical JSON of {"actions", "commitment", "scores", "tag"})
+
+as 64 lowercase hex digits, the JSON written as above, with ``tag`` the text
+``"bazaar-game-v1"``, ``commitment`` the table's commitment (64 hex digits, so the deal),
+``actions`` the record's list of moves in notation, in order, and ``scores`` the final scores,
+each a whole number written as an integer (``12``, not ``12.0``), for instance::
+
+    {"actions":["buy 2","pass",…],"commitment":"9f3c…","scores":[41,37],
+     "tag":"bazaar-game-v1"}
+
+Anyone can recompute it from a finished record with one command::
+
+    python3 -c 'import hashlib, json, sys; r = json.load(sys.stdin)
+    s = [int(x) if float(x).is_integer() else x for x in r["scores"]]
+    f = dict(actions=r["actions"], commitment=r["commitment"], scores=s, tag="bazaar-game-v1")
+    text = json.dumps(f, sort_keys=True, separators=(",", ":"))
+    print(hashlib.sha256(text.encode()).hexdigest())' < record.json
+
+The digest is never part of the record (a forger would write their own): ``bazaar verify
+--digest`` works it out from the record and compares it with the one the table page showed.
+
 Tables from before v2 used ``SHA-256("bazaar-deal-v1:<seed>:<salt>")`` (ASCII, no newline),
 which covers the seed and the salt only (:func:`commit_v1`). When the game is over the seed
 and the salt are revealed, so anyone can check the commitment and replay the game. Seeds of
@@ -37,7 +61,7 @@ import hashlib
 import json
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 #: The game RNG keeps 64 bits of a seed; table seeds are 0 <= seed < SEED_LIMIT.
@@ -48,9 +72,11 @@ SALT_BYTES = 32
 COMMITMENT_TAG = "bazaar-deal-v1"
 #: The tag of the current scheme (game, players, options, seed, salt, fixed).
 COMMITMENT_TAG_V2 = "bazaar-deal-v2"
+#: The tag of the game digest (the commitment, the moves and the final scores).
+GAME_DIGEST_TAG = "bazaar-game-v1"
 #: A commitment or a salt as text: lowercase hex digits.
 HEX = re.compile(r"[0-9a-f]+")
-#: A commitment: 64 lowercase hex digits.
+#: A commitment or a game digest: 64 lowercase hex digits.
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
@@ -98,6 +124,32 @@ def commit(
     return hashlib.sha256(deal_message(game, players, options, seed, salt, fixed)).hexdigest()
 
 
+def _score(value: float) -> float:
+    """A final score as the digest writes it: a whole number as an integer."""
+    return int(value) if float(value).is_integer() else value
+
+
+def game_message(commitment: str, actions: Sequence[str], scores: Sequence[float]) -> bytes:
+    """The exact bytes whose SHA-256 is a game digest (see the module docstring)."""
+    fields = {
+        "actions": list(actions),
+        "commitment": commitment,
+        "scores": [_score(s) for s in scores],
+        "tag": GAME_DIGEST_TAG,
+    }
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return text.encode("ascii")
+
+
+def game_digest(commitment: str, actions: Sequence[str], scores: Sequence[float]) -> str:
+    """The digest of a finished game: SHA-256 of :func:`game_message` as 64 hex digits.
+
+    ``commitment``: the table's (it fixes the deal); ``actions``: every move in notation, as
+    the record holds them; ``scores``: the final scores.
+    """
+    return hashlib.sha256(game_message(commitment, actions, scores)).hexdigest()
+
+
 def derived_seed(seed: int, salt: str, purpose: str, step: int) -> int:
     """A 62-bit seed for ``purpose`` ("bot", "hint", "analysis") at move ``step``.
 
@@ -109,13 +161,19 @@ def derived_seed(seed: int, salt: str, purpose: str, step: int) -> int:
 
 
 def public_deal(
-    seed: int, salt: str | None, commitment: str | None, fixed: bool | None, over: bool
+    seed: int,
+    salt: str | None,
+    commitment: str | None,
+    fixed: bool | None,
+    over: bool,
+    digest: str | None = None,
 ) -> dict[str, object]:
     """What anyone may know of a table's deal (the payload's and the listing's ``deal``).
 
     ``fixed``: the creator chose the seed (None: a table from before commitments, not
     known). The seed (decimal text: JavaScript numbers cannot hold 64 bits) and the salt are
-    shown from the start when the seed was fixed, else only once the game is over.
+    shown from the start when the seed was fixed, else only once the game is over. The game
+    digest (:func:`game_digest`) is shown only once the game is over, like the record.
     """
     shown = over or bool(fixed)
     return {
@@ -123,4 +181,5 @@ def public_deal(
         "commitment": commitment,
         "seed": str(seed) if shown else None,
         "salt": salt if shown else None,
+        "digest": digest if over else None,
     }

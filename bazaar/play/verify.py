@@ -4,7 +4,9 @@
 can say them in either language) and :func:`verdict` sums them up. A record proves a fair
 deal when its game is over, its moves replay, its scores (if recorded) match, SHA-256 of its
 deal is its commitment (see :mod:`bazaar.core.deal`) and that commitment is the one the table
-showed. The commitment fixes the deal before the first move, not the moves played after it.
+showed. The commitment fixes the deal before the first move, not the moves played after it:
+the game digest the table shows at the end does, so a record whose digest (worked out here,
+never read from the record) is the one the table showed has the table's moves and scores.
 """
 
 from __future__ import annotations
@@ -116,9 +118,24 @@ MISMATCH = N_(
 
 #: what no commitment made before the first move can prove (docs/web.md, "Fair deals")
 MOVES_NOT_COVERED = N_(
-    "The commitment fixes the deal, not the moves: other legal moves on this deal, with "
-    "scores to match, would pass as well, so compare the final scores with the ones the "
-    "table showed."
+    "The moves were not checked against the table: the commitment fixes the deal, not the "
+    "moves, so other legal moves on this deal, with scores to match, would pass as well. To "
+    "check them, give --digest with the game digest the table page shows once the game is over."
+)
+DIGEST_MATCH = N_(
+    "The game digest {digest} is the one the table showed: these are the moves and the final "
+    "scores the table played."
+)
+DIGEST_MISMATCH = N_(
+    "The record's game digest is {actual}, not the one the table showed ({digest}): its moves "
+    "or final scores are not the ones that table played."
+)
+DIGEST_INCOMPLETE = N_(
+    "The game digest was not compared: the table shows it only once the game is over, and "
+    "this game is not."
+)
+DIGEST_NO_COMMITMENT = N_(
+    "The record has no commitment, so it cannot have the table's game digest {digest}."
 )
 
 
@@ -197,10 +214,36 @@ def _table(record: GameRecord, table: str | None) -> Finding | None:
     )
 
 
-def verify_record(record: GameRecord, table: str | None = None) -> list[Finding]:
-    """Every check of ``record``, in order (replay, scores, commitment, table, notes).
+def record_digest(record: GameRecord, state: State) -> str | None:
+    """The game digest of ``record`` worked out from its commitment, its moves and the final
+    scores of ``state`` (its replay); None without a commitment or before the end."""
+    if record.commitment is None or not state.is_over():
+        return None
+    return deal.game_digest(record.commitment, record.actions, state.scores())
 
-    ``table``: the commitment the table showed (None: not known, so not compared).
+
+def _digest(record: GameRecord, state: State | None, digest: str | None) -> Finding | None:
+    """How the record's game digest compares with the one the table showed (``digest``)."""
+    if digest is None or state is None:  # not given, or the moves do not replay (failed)
+        return None
+    if record.commitment is None:
+        return Finding(Outcome.FAILED, DIGEST_NO_COMMITMENT, {"digest": digest})
+    actual = record_digest(record, state)
+    if actual is None:
+        return Finding(Outcome.INCOMPLETE, DIGEST_INCOMPLETE)
+    if actual == digest:
+        return Finding(Outcome.PASSED, DIGEST_MATCH, {"digest": digest})
+    return Finding(Outcome.FAILED, DIGEST_MISMATCH, {"digest": digest, "actual": actual})
+
+
+def verify_record(
+    record: GameRecord, table: str | None = None, digest: str | None = None
+) -> list[Finding]:
+    """Every check of ``record``, in order (replay, scores, commitment, table, digest, notes).
+
+    ``table``: the commitment the table showed; ``digest``: the game digest the table showed
+    once the game was over (None: not known, so not compared). A digest inside the record,
+    if any, is never read: a forger would write their own.
     """
     state, replayed = _replay(record)
     findings = [replayed]
@@ -209,6 +252,8 @@ def verify_record(record: GameRecord, table: str | None = None) -> list[Finding]
     findings.extend(_commitment(record))
     if (against := _table(record, table)) is not None:
         findings.append(against)
+    if (moves := _digest(record, state, digest)) is not None:
+        findings.append(moves)
     if record.fixed_seed:
         findings.append(
             Finding(
@@ -219,9 +264,16 @@ def verify_record(record: GameRecord, table: str | None = None) -> list[Finding]
                 ),
             )
         )
-    if record.commitment is not None and verdict(findings) in (Outcome.PASSED, Outcome.UNCHECKED):
+    checked = moves is not None and moves.outcome is Outcome.PASSED
+    passed = verdict(findings) in (Outcome.PASSED, Outcome.UNCHECKED)
+    if record.commitment is not None and passed and not checked:
         findings.append(Finding(Outcome.NOTE, MOVES_NOT_COVERED))
     return findings
+
+
+def moves_checked(findings: list[Finding]) -> bool:
+    """Whether ``findings`` include the table's game digest matching (moves and scores)."""
+    return any(f.outcome is Outcome.PASSED and f.message == DIGEST_MATCH for f in findings)
 
 
 def verdict(findings: list[Finding]) -> Outcome:

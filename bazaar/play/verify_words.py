@@ -1,12 +1,12 @@
 """What ``bazaar verify`` says: the verdict sentence and exit status, and the
-``--commitment`` it compares with."""
+``--commitment`` and ``--digest`` it compares with."""
 
 from __future__ import annotations
 
 from bazaar.core import deal
 from bazaar.core.errors import BazaarError
 from bazaar.i18n import N_, t
-from bazaar.play.verify import Finding, Outcome, verdict
+from bazaar.play.verify import Finding, Outcome, moves_checked, verdict
 
 #: verdict -> (sentence, style, exit status)
 VERDICTS = {
@@ -40,21 +40,40 @@ VERDICTS = {
 }
 
 
+#: the verdict when the table's game digest matched as well: the moves are the table's too
+VERIFIED_GAME = N_(
+    "Verified: this is the deal the table committed to before the first move, and these are "
+    "the moves and final scores the table showed at the end."
+)
+
+
 def verdict_words(findings: list[Finding], lang: str) -> tuple[str, str, int]:
     """The verdict of ``findings`` in ``lang``, its style and the exit status."""
-    words, style, code = VERDICTS[verdict(findings)]
+    outcome = verdict(findings)
+    words, style, code = VERDICTS[outcome]
+    if outcome is Outcome.PASSED and moves_checked(findings):
+        words = VERIFIED_GAME
     return t(words, lang), style, code
 
 
-def table_commitment(raw: str | None) -> str | None:
-    """``--commitment`` as 64 lowercase hex digits (None: not given); BazaarError if not."""
+#: option -> what its error says it must be
+FORMATS = {
+    "commitment": N_(
+        "--commitment must be 64 hex digits (the SHA-256 the table showed), not {given}"
+    ),
+    "digest": N_(
+        "--digest must be 64 hex digits (the game digest the table page showed at the end), "
+        "not {given}"
+    ),
+}
+
+
+def table_hex(raw: str | None, option: str) -> str | None:
+    """``--commitment`` or ``--digest`` (``option``) as 64 lowercase hex digits (None: not
+    given); BazaarError if not."""
     if raw is None:
         return None
     text = raw.strip().lower()
     if not deal.DIGEST.fullmatch(text):
-        raise BazaarError.of(
-            N_("--commitment must be 64 hex digits (the SHA-256 the table showed), not {given}"),
-            "commitment",
-            given=repr(raw[:80]),
-        )
+        raise BazaarError.of(FORMATS[option], option, given=repr(raw[:80]))
     return text

@@ -207,6 +207,8 @@ class LiveTable:
     #: never repeats (an undo names it). At load: the stored moves + 2 x the stored undos
     #: (a move taken back was counted once when it was played and once when taken back)
     version: int = 0
+    #: (version, digest): the finished game's digest, worked out once for that position
+    digest_cache: tuple[int, str] | None = None
     #: seat -> when (UNIX time) its person's last connection closed, or the table was loaded
     left_at: dict[int, float] = field(default_factory=dict)
     #: when (UNIX time) the turn of the seat to move began (or the table was loaded)
@@ -260,10 +262,26 @@ class LiveTable:
         return out
 
     def deal(self) -> dict[str, Any]:
-        """The payload's ``deal``: see :func:`bazaar.core.deal.public_deal`."""
+        """The payload's ``deal``: see :func:`bazaar.core.deal.public_deal`. Its game digest
+        is worked out from the record (public by then), never stored."""
         info = self.info
         over = self.state.is_over() and not info.deal_held
-        return deal.public_deal(info.seed, info.salt, info.commitment, info.fixed_seed, over)
+        digest = self.game_digest() if over else None
+        return deal.public_deal(
+            info.seed, info.salt, info.commitment, info.fixed_seed, over, digest
+        )
+
+    def game_digest(self) -> str | None:
+        """The finished game's digest (:func:`bazaar.core.deal.game_digest` of its record's
+        commitment, moves and final scores); None while the game is on or without a
+        commitment. Kept for the position version it was worked out at."""
+        if self.info.commitment is None or not self.state.is_over():
+            return None
+        if self.digest_cache is None or self.digest_cache[0] != self.version:
+            actions = [m.notation for m in self.history]
+            value = deal.game_digest(self.info.commitment, actions, self.state.scores())
+            self.digest_cache = (self.version, value)
+        return self.digest_cache[1]
 
     def worker_seed(self, purpose: str, step: int) -> int:
         """The seed of a bot, hint or analysis at move ``step``: derived through SHA-256 from

@@ -40,8 +40,9 @@ Payload fields::
     section   the id of the players' rulebook section that explains what this view decides
               (the game's ``section_for``), or null for a game without a rulebook; the Rules
               dialog opens there (docs/rulebook.md)
-    deal      {"fixed", "commitment", "seed", "salt"}: added by Hub.payload (docs/web.md,
-              "Fair deals"; seed and salt null until the game is over unless fixed)
+    deal      {"fixed", "commitment", "seed", "salt", "digest"}: added by Hub.payload
+              (docs/web.md, "Fair deals"; seed and salt null until the game is over unless
+              fixed, the game digest null until the game is over)
     undo      true when this viewer may take back the newest move now: added by Hub.payload
               (docs/web.md, "Undo")
     version   the position version: +1 for every move applied and every move taken back,

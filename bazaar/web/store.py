@@ -443,16 +443,24 @@ class Store:
                         "moves": count,
                         "created": row.created,
                         "turn_minutes": row.turn_minutes,
-                        "deal": public_deal(
-                            int(row.seed),
-                            row.salt,
-                            row.commitment,
-                            None if row.fixed_seed is None else bool(row.fixed_seed),
-                            bool(row.over),
-                        ),
+                        "deal": listed_deal(row),
                     }
                 )
             return out
+
+
+def listed_deal(row: TableRow) -> dict[str, object]:
+    """A listed table's ``deal``: :func:`public_deal` without the game digest, which would
+    mean replaying every listed game (the table's own payload has it)."""
+    shown = public_deal(
+        int(row.seed),
+        row.salt,
+        row.commitment,
+        None if row.fixed_seed is None else bool(row.fixed_seed),
+        bool(row.over),
+    )
+    del shown["digest"]
+    return shown
 
 
 def public_seat(seat: int, info: dict[str, Any]) -> dict[str, Any]:

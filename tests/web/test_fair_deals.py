@@ -1,5 +1,5 @@
 """Fair deals against a real server: random 64-bit seeds, the commitment, fixed-seed notices,
-the reveal at the end, and ``bazaar verify`` on a downloaded record."""
+the reveal at the end with the game digest, and ``bazaar verify`` on a downloaded record."""
 
 from __future__ import annotations
 
@@ -98,6 +98,7 @@ def test_a_random_seed_stays_secret_until_the_game_is_over(server: Server) -> No
     seed, salt = stored_deal(server, made["id"])
     commitment = stored_commitment(server, made["id"])
     expected = {"fixed": False, "commitment": commitment, "seed": None, "salt": None}
+    expected["digest"] = None
     token = made["seats"][0]["token"]
     first = view(server, made["id"], token)["legal"][0]["action"]
     moved = httpx.post(
@@ -111,8 +112,9 @@ def test_a_random_seed_stays_secret_until_the_game_is_over(server: Server) -> No
         f"{server.url}/api/tables/{made['id']}/hint", params={"token": token}, timeout=30
     )
     served = [*every_view(server, made), replay.json(), hint.json(), listed(server, made["id"])]
-    for payload in [*served[:-2], served[-1]]:
+    for payload in served[:-2]:
         assert payload["deal"] == expected
+    assert served[-1]["deal"] == {k: v for k, v in expected.items() if k != "digest"}
     for payload in served:
         text = json.dumps(payload)
         assert str(seed) not in text and salt not in text
@@ -129,10 +131,13 @@ def test_a_fixed_seed_is_announced_to_everyone_from_the_start(server: Server) ->
         "commitment": stored_commitment(server, made["id"]),
         "seed": "18446744073709551615",
         "salt": salt,
+        "digest": None,  # shown from the start: the seed and salt, never the game's digest
     }
     for payload in every_view(server, made):
         assert payload["seq"] == 0 and payload["deal"] == expected
-    assert listed(server, made["id"])["deal"] == expected
+    assert listed(server, made["id"])["deal"] == {
+        k: v for k, v in expected.items() if k != "digest"
+    }
 
 
 def test_the_end_reveals_the_deal_and_the_record_verifies(server: Server, tmp_path: Path) -> None:
@@ -141,25 +146,85 @@ def test_the_end_reveals_the_deal_and_the_record_verifies(server: Server, tmp_pa
     assert listed(server, made["id"])["deal"]["commitment"] == commitment
     end = finish(server, made["id"])
     seed, salt = int(end["deal"]["seed"]), end["deal"]["salt"]
+    record = httpx.get(f"{server.url}/api/tables/{made['id']}/record").json()
+    digest = deal.game_digest(commitment, record["actions"], record["scores"])
     assert end["deal"] == {
         "fixed": False,
         "commitment": commitment,
         "seed": str(seed),
         "salt": salt,
+        "digest": digest,
     }
+    replay = httpx.get(f"{server.url}/api/tables/{made['id']}/replay/1")
+    served = [*every_view(server, made), replay.json()]
+    assert {json.dumps(p["deal"]) for p in served} == {json.dumps(end["deal"])}
+    without = {k: v for k, v in end["deal"].items() if k != "digest"}
+    assert listed(server, made["id"])["deal"] == without  # the listing replays no game
+    assert "digest" not in record  # worked out from the record, never trusted from it
     assert deal.commit("buy-low-sell-high", 2, end["options"], seed, salt, False) == commitment
-    record = httpx.get(f"{server.url}/api/tables/{made['id']}/record").json()
     assert (record["seed"], record["salt"], record["commitment"]) == (seed, salt, commitment)
     assert record["fixed_seed"] is False and record["scores"] == end["scores"]
     assert record["format"] == 1 and len(record["actions"]) == end["seq"]
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
+    result = invoke("verify", str(path), "--commitment", commitment, "--digest", digest)
+    assert result.returncode == 0, result.stdout
+    assert "these are the moves and final scores the table showed at the end" in result.stdout
     result = invoke("verify", str(path), "--commitment", commitment)
     assert result.returncode == 0, result.stdout
     assert "Verified: this is the deal the table committed to" in result.stdout
+    assert "The moves were not checked against the table" in result.stdout
     alone = invoke("verify", str(path))  # not compared with the table: only consistent
     assert alone.returncode == 1, alone.stdout
     assert "Consistent, not verified against the table" in alone.stdout
+
+
+def test_a_held_classroom_deal_shows_no_digest(server: Server) -> None:
+    """A duplicate-deal table that is over while its sibling plays on shows neither its deal
+    nor its digest (to its seats, spectators or the teacher); both show once all are over."""
+    people = [{"kind": "human"}, {"kind": "human"}]
+    body = {"game": "take-stock", "players": 2, "tables": 2, "deal": "same", "seats": people}
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        res = client.post("/api/classrooms", json=body)
+        assert res.status_code == 201, res.text
+        room = res.json()
+        first, second = room["tables"]
+
+        def seat(table: dict[str, Any], n: int | None) -> dict[str, Any]:
+            """Seat ``n``'s payload, or the teacher's (the classroom's spectator) for None."""
+            token = room["token"] if n is None else table["seats"][n]["token"]
+            res = client.get(f"/api/tables/{table['id']}", params={"token": token})
+            assert res.status_code == 200, res.text
+            return res.json()
+
+        def teacher() -> list[dict[str, Any]]:
+            res = client.get(f"/api/classrooms/{room['id']}", params={"token": room["token"]})
+            return [t["deal"] for t in res.json()["tables"]]
+
+        def play_out(table: dict[str, Any]) -> None:
+            for seq in range(10_000):
+                now = seat(table, 0)
+                if now["over"]:
+                    return
+                mover = seat(table, now["to_move"])
+                move = {"token": table["seats"][now["to_move"]]["token"], "seq": seq}
+                move["action"] = mover["legal"][0]["notation"]
+                assert client.post(f"/api/tables/{table['id']}/moves", json=move).status_code == 200
+            raise AssertionError("the game did not end")
+
+        play_out(first)
+        held = [seat(first, n) for n in (0, 1, None)]
+        assert all(p["over"] and p["deal"]["digest"] is None for p in held)
+        assert all(p["deal"]["seed"] is None for p in held)
+        assert [d["digest"] for d in teacher()] == [None, None]
+        play_out(second)
+        for table, shown in zip((first, second), teacher(), strict=True):
+            token = {"token": table["seats"][0]["token"]}
+            res = client.get(f"/api/tables/{table['id']}/record", params=token)
+            assert res.status_code == 200, res.text
+            record = res.json()
+            digest = deal.game_digest(record["commitment"], record["actions"], record["scores"])
+            assert shown["digest"] == seat(table, None)["deal"]["digest"] == digest
 
 
 def test_seeds_outside_64_bits_are_refused(server: Server) -> None:

@@ -4,8 +4,9 @@ seated player sees them in headless Chromium (board, status, moves, log, side pa
 Every text node of the page and every ``title`` and ``placeholder`` is read after each move;
 a Latin-letter token that is not the game's notation (tests/no_english.py) fails the test.
 Besides the notation a page may show in Latin letters only: the name of the project (Bazaar),
-the acronyms API and SHA-256, hexadecimal digests (the deal's commitment and salt), the command
-``bazaar verify``, and text marked as English (``lang="en"``: "English" in the language menu).
+the acronyms API and SHA-256, hexadecimal digests (the deal's commitment, salt and game
+digest), the command ``bazaar verify`` (with ``--commitment`` and ``--digest``), and text marked
+as English (``lang="en"``: "English" in the language menu).
 """
 
 from __future__ import annotations
@@ -32,7 +33,11 @@ def server(own_server: Server) -> Server:
 #: the Latin tokens a zh-TW page may show besides the notation (see the module docstring)
 ALLOWED = re.compile(r"Bazaar|API|SHA-256|[0-9a-f]{16,}")
 #: phrases taken out before the tokens are looked at: a command people type
-COMMANDS = ("bazaar verify --commitment", "bazaar verify")
+COMMANDS = (
+    "bazaar verify --commitment … --digest …",
+    "bazaar verify --commitment",
+    "bazaar verify",
+)
 
 #: every text a person can read on the page: text nodes, titles, placeholders, options
 PAGE_TEXT = """() => {

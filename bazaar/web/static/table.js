@@ -604,24 +604,40 @@
     } else if (d.fixed) {
       notice.textContent = ui.t("Fixed deal: the table's creator chose the seed {seed}, so they can know every hidden card.", {seed: d.seed});
     }
-    /* The commitment line keeps its nodes (only texts change), so the Copy button keeps the
-     * keyboard focus across updates; it copies the 64 hex digits alone. */
-    const committed = $("deal-commitment");
-    committed.hidden = !d.commitment;
-    const text = d.commitment ? ui.t("Deal commitment (SHA-256): {commitment}", {commitment: d.commitment}) : "";
-    if ($("deal-commitment-text").textContent !== text) $("deal-commitment-text").textContent = text;
-    $("copy-commitment").dataset.copy = d.commitment || "";
+    /* The commitment, and once the game is over its digest: lines that keep their nodes (only
+     * texts change), so each Copy button keeps the keyboard focus across updates. */
+    drawHexLine("commitment", d.commitment,
+      ui.t("Deal commitment (SHA-256): {commitment}", {commitment: d.commitment}));
+    drawHexLine("digest", d.digest, ui.t("Game digest (SHA-256): {digest}", {digest: d.digest}));
     const revealed = $("deal-revealed");
     const shown = d.seed !== null && d.seed !== undefined && Boolean(d.salt);
     revealed.hidden = !shown;
-    revealed.textContent = shown ? ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify --commitment” with the commitment above to check the game.", {seed: d.seed, salt: d.salt}) : "";
+    let words = "";
+    if (shown && d.digest) {
+      words = ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify --commitment … --digest …” with the commitment and the game digest above to check the deal and the moves.", {seed: d.seed, salt: d.salt});
+    } else if (shown) {
+      words = ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify --commitment” with the commitment above to check the game.", {seed: d.seed, salt: d.salt});
+    }
+    revealed.textContent = words;
     $("deal-info").hidden = !d.commitment && !shown;
   }
 
-  /* Copy the commitment: the Clipboard API where the page may use it (HTTPS or localhost),
-   * else a selected text area and the browser's copy command; say which happened. */
-  async function copyCommitment() {
-    const value = $("copy-commitment").dataset.copy;
+  /* One line of 64 hex digits with its Copy button (``which``: "commitment" or "digest"): the
+   * line #deal-<which> with its text #deal-<which>-text and the button #copy-<which>, which
+   * copies the hex alone; hidden while there is no value. */
+  function drawHexLine(which, value, text) {
+    $("deal-" + which).hidden = !value;
+    const shown = value ? text : "";
+    const line = $("deal-" + which + "-text");
+    if (line.textContent !== shown) line.textContent = shown;
+    $("copy-" + which).dataset.copy = value || "";
+  }
+
+  /* Copy the hex of a Copy button: the Clipboard API where the page may use it (HTTPS or
+   * localhost), else a selected text area and the browser's copy command; say in the button's
+   * status (data-status) which happened, ``failed`` when neither worked. */
+  async function copyHex(button, failed) {
+    const value = button.dataset.copy;
     if (!value) return;
     let done = false;
     try {
@@ -640,10 +656,9 @@
       area.select();
       try { done = document.execCommand("copy"); } catch (e) { done = false; }
       area.remove();
-      $("copy-commitment").focus();
+      button.focus();
     }
-    $("copy-status").textContent = done ? ui.t("Copied.") :
-      ui.t("Could not copy: select the commitment and copy it yourself.");
+    $(button.dataset.status).textContent = done ? ui.t("Copied.") : failed;
   }
 
   function drawMoves(p) {
@@ -1067,7 +1082,10 @@
       if (ev.target.id === "plan-stop") endPlan(ui.t("The rest was not sent."));
     });
     $("hint").addEventListener("click", hint);
-    $("copy-commitment").addEventListener("click", copyCommitment);
+    $("copy-commitment").addEventListener("click", (e) => copyHex(e.currentTarget,
+      ui.t("Could not copy: select the commitment and copy it yourself.")));
+    $("copy-digest").addEventListener("click", (e) => copyHex(e.currentTarget,
+      ui.t("Could not copy: select the game digest and copy it yourself.")));
     $("save-name").addEventListener("click", saveName);
     $("analyse").addEventListener("click", analyse);
     $("rules-button").addEventListener("click", showRules);
