@@ -94,7 +94,7 @@ def requests(schema: Any, table_id: str) -> st.SearchStrategy[Any]:
     return cases(schema, table_id)
 
 
-@fuzz_settings(300)
+@fuzz_settings(200)  # BAZAAR_FUZZ_EXAMPLES=N for a longer run (docs/web.md)
 @given(data=st.data())
 def test_no_5xx_and_responses_match_the_schema(
     unlimited_server: Server, requests: st.SearchStrategy[Any], data: st.DataObject

@@ -203,7 +203,7 @@ def close_before_upgrade(server: Server, table_id: str, how: str) -> None:
     reset(raw)
 
 
-@fuzz_settings(30)
+@fuzz_settings(20)
 @given(
     kinds=st.lists(st.sampled_from(KINDS), max_size=4),
     how=st.sampled_from(CLOSES),
