@@ -328,17 +328,18 @@ def test_restart_continues_the_game(db_url: str, tmp_path: Path) -> None:
 
 
 def test_a_thinking_bot_does_not_block_the_server(server: Server) -> None:
-    """While a hard bot searches (about a second a move), other requests are answered at once."""
+    """While a hard bot searches (about a second a move), other requests are answered: several
+    replies come back before the bot's move lands (an order, not a time: the latency itself
+    is measured by benchmarks/server_load.py)."""
     seats = [{"kind": "bot", "bot": "ismcts:hard"}, {"kind": "human"}, {"kind": "human"}]
     res = create(server, seats=seats)
     assert view(server, res["id"])["to_move"] == 0  # loading the table wakes its bot
-    slowest = 0.0
-    for _ in range(15):
-        started = time.perf_counter()
+    answered_while_thinking = 0
+    for _ in range(5):
         assert httpx.get(server.url + "/api/games").status_code == 200
-        slowest = max(slowest, time.perf_counter() - started)
-        time.sleep(0.05)
-    assert slowest < 0.5
+        if view(server, res["id"])["seq"] == 0:
+            answered_while_thinking += 1
+    assert answered_while_thinking >= 3
     deadline = time.monotonic() + 60
     while view(server, res["id"])["seq"] == 0:
         assert time.monotonic() < deadline, "the bot never moved"

@@ -122,6 +122,7 @@ def test_presence_broadcasts_are_coalesced(tmp_path: Path) -> None:
         await hub.connect(table, watcher.conn)
         await asyncio.sleep(0.4)
         before, broadcasts = len(watcher.messages), hub.presence_broadcasts
+        started = time.monotonic()
         newcomers = [Reader(None) for _ in range(50)] + [Reader(2)]
         for newcomer in newcomers:
             await hub.connect(table, newcomer.conn)
@@ -132,10 +133,12 @@ def test_presence_broadcasts_are_coalesced(tmp_path: Path) -> None:
         assert newcomers[-1].messages[0]["seats"][2]["connected"] is True
         for newcomer in newcomers[:25]:
             await hub.disconnect(table, newcomer.conn)
-        await asyncio.sleep(0.8)
-        # 76 comings and goings: at most one presence broadcast per 0.3 s
-        assert hub.presence_broadcasts - broadcasts == 2
-        assert len(watcher.messages) - before == 2
+        await asyncio.sleep(0.8)  # the last coalesced broadcast has gone out
+        # 76 comings and goings: at most one presence broadcast per 0.3 s (counted against the
+        # time they really took, so a busy machine only allows more)
+        sent = hub.presence_broadcasts - broadcasts
+        assert 1 <= sent <= 1 + int((time.monotonic() - started) / 0.3)
+        assert len(watcher.messages) - before == sent
         assert [s["connected"] for s in watcher.messages[-1]["seats"]] == [True, False, True]
         assert all(len(n.messages) <= 3 for n in newcomers[25:])
         await hub.close()
