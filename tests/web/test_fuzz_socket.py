@@ -30,6 +30,11 @@ from bazaar.web.app import MAX_MESSAGE
 from tests.fuzz import fuzz_settings, report
 from tests.web.server import Server
 
+#: How long a reply may take before the test gives up: a liveness bound, far above what a
+#: reply costs, so a busy machine does not fail it (one run with the host at half speed missed
+#: a 10 s bound).
+REPLY_WAIT = 60
+
 OVERSIZE = '{"type": "ping", "pad": "' + "x" * 70_000 + '"}'
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -81,7 +86,7 @@ def open_socket(
     query = f"?token={token}" if token else ""
     url = f"{unlimited_server.ws_url}/ws/tables/{table['id']}{query}"
     ws = sockets.enter_context(connect(url, max_size=None))
-    assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    assert json.loads(ws.recv(timeout=REPLY_WAIT))["type"] == "state"
     return ws
 
 
@@ -98,7 +103,7 @@ def message_type(text: str) -> str | None:
 def expect_close(ws: ClientConnection, code: int) -> None:
     with pytest.raises(ConnectionClosed) as closed:
         while True:
-            ws.recv(timeout=10)
+            ws.recv(timeout=REPLY_WAIT)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == code
 
 
@@ -119,9 +124,9 @@ def test_every_message_gets_a_reply_or_a_documented_close(
             TALLY["sent"] += 1
             ws.send(message)
             if isinstance(message, bytes):
-                reply = json.loads(ws.recv(timeout=10))
+                reply = json.loads(ws.recv(timeout=REPLY_WAIT))
                 while reply["type"] == "state":
-                    reply = json.loads(ws.recv(timeout=10))
+                    reply = json.loads(ws.recv(timeout=REPLY_WAIT))
                 assert reply["code"] == "binary"
                 check_error(reply)
                 expect_close(ws, 1003)
@@ -138,7 +143,7 @@ def test_every_message_gets_a_reply_or_a_documented_close(
             replies = []
             pongs_needed = 2 if kind == "ping" else 1
             while pongs_needed:
-                reply = json.loads(ws.recv(timeout=10))
+                reply = json.loads(ws.recv(timeout=REPLY_WAIT))
                 if reply["type"] == "pong":
                     pongs_needed -= 1
                 if reply["type"] == "error":
@@ -194,7 +199,7 @@ def message_of(kind: str, state: dict[str, Any], seat: int | None) -> str | byte
 
 def close_before_upgrade(server: Server, table_id: str, how: str) -> None:
     """Go away before the WebSocket is open: right after connecting, or mid-handshake."""
-    raw = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    raw = socket.create_connection(("127.0.0.1", server.port), timeout=REPLY_WAIT)
     if how == "mid-handshake":
         raw.sendall(
             f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
@@ -229,7 +234,7 @@ def test_a_socket_closed_at_any_moment_leaves_no_traceback(
         query = f"?token={token}" if token else ""
         url = f"{unlimited_server.ws_url}/ws/tables/{made['id']}{query}"
         with connect(url, max_size=None, open_timeout=30) as ws:
-            state = json.loads(ws.recv(timeout=10))
+            state = json.loads(ws.recv(timeout=REPLY_WAIT))
             # the server may close first (1003 after a binary frame): then the client's own
             # sends and closes fail, which is no matter here
             with contextlib.suppress(ConnectionClosed, OSError):
