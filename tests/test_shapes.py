@@ -98,3 +98,20 @@ def test_a_renamed_or_added_key_fails() -> None:
     for wrong in (renamed, added, retyped, nested):
         with pytest.raises(ValueError):
             validate(ts.TakeStockSeatView, wrong)
+
+
+MOVE_FIELDS = {
+    "buy-low-sell-high": blsh.BlshMoveFields,
+    "take-stock": ts.TakeStockMoveFields,
+    "night-market": nm.NightMarketMoveFields,
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MOVE_FIELDS))
+def test_every_action_has_the_move_fields_shape(game_id: str) -> None:
+    from bazaar.core.registry import game_parts
+
+    move_fields = game_parts(game_id).move_fields
+    assert move_fields is not None
+    for action in range(get_game(game_id).num_actions):
+        validate(MOVE_FIELDS[game_id], move_fields(action))

@@ -8,6 +8,8 @@ Types only: the views build plain dicts; ``tests/test_shapes.py`` validates them
 
 from __future__ import annotations
 
+from typing import Literal
+
 from typing_extensions import TypedDict
 
 
@@ -204,3 +206,53 @@ BLSH_EVENT_DATA: dict[str, type] = {
     "sell": BlshSellData,
     "game_over": BlshGameOverData,
 }
+
+
+# ---------------------------------------------------------------------- move fields
+class BlshBareMove(TypedDict):
+    """``move_fields`` of ``pass``, ``keep``, ``stop``: only the kind."""
+
+    kind: Literal["pass", "keep", "stop"]
+
+
+class BlshTradeMove(TypedDict):
+    """A trade: tokens bought (+) / sold (-) of each stock and the stocks with a change."""
+
+    kind: Literal["trade"]
+    changes: list[int]
+    stocks: list[int]
+
+
+class BlshPlayMove(TypedDict):
+    """A card played onto the row; ``stock`` is its colour (0-2)."""
+
+    kind: Literal["play", "dud"]
+    card: str
+    stock: int
+
+
+class BlshNewsMove(TypedDict):
+    """Breaking News covering market space ``space`` (from 1)."""
+
+    kind: Literal["news"]
+    space: int
+
+
+class BlshDiscardMove(TypedDict):
+    """A card set aside in the year-end redraw."""
+
+    kind: Literal["discard"]
+    card: str
+
+
+class BlshSellMove(TypedDict):
+    """A forced or sell-off sale of one token of ``stock``."""
+
+    kind: Literal["sell"]
+    stock: int
+
+
+#: ``move_fields(action)`` (docs/web.md, "Move fields")
+BlshMoveFields = (
+    BlshBareMove | BlshTradeMove | BlshPlayMove | BlshNewsMove | BlshDiscardMove | BlshSellMove
+)

@@ -8,6 +8,8 @@ Types only: the views build plain dicts; ``tests/test_shapes.py`` validates them
 
 from __future__ import annotations
 
+from typing import Literal
+
 from typing_extensions import TypedDict
 
 
@@ -314,3 +316,49 @@ NIGHT_MARKET_EVENT_DATA: dict[str, type] = {
     "repay": NightMarketRepayData,
     "game_over": NightMarketGameOverData,
 }
+
+
+# ---------------------------------------------------------------------- move fields
+class NightMarketBareMove(TypedDict):
+    """``move_fields`` of ``pass``, ``give-up``, ``loan``, ``done``: only the kind."""
+
+    kind: Literal["pass", "give-up", "loan", "done"]
+
+
+class NightMarketHideMove(TypedDict):
+    """A customer hidden."""
+
+    kind: Literal["hide"]
+    customer: str
+
+
+class NightMarketLotMove(TypedDict):
+    """``bid``, ``empty``: a lot (from 1)."""
+
+    kind: Literal["bid", "empty"]
+    lot: int
+
+
+class NightMarketAmountMove(TypedDict):
+    """A bid's amount."""
+
+    kind: Literal["amount"]
+    amount: int
+
+
+class NightMarketBuildMove(TypedDict):
+    """A stall of ``type`` built on ``lot``."""
+
+    kind: Literal["build"]
+    lot: int
+    type: str
+
+
+#: ``move_fields(action)`` (docs/web.md, "Move fields")
+NightMarketMoveFields = (
+    NightMarketBareMove
+    | NightMarketHideMove
+    | NightMarketLotMove
+    | NightMarketAmountMove
+    | NightMarketBuildMove
+)

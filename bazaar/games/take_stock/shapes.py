@@ -8,6 +8,8 @@ Types only: the views build plain dicts; ``tests/test_shapes.py`` validates them
 
 from __future__ import annotations
 
+from typing import Literal
+
 from typing_extensions import TypedDict
 
 
@@ -364,3 +366,87 @@ TAKE_STOCK_EVENT_DATA: dict[str, type] = {
     "game_over": TakeStockGameOverData,
     "event_deck": TakeStockEventDeckData,
 }
+
+
+# ---------------------------------------------------------------------- move fields
+class TakeStockBareMove(TypedDict):
+    """``move_fields`` of ``decline``, ``stop``: only the kind."""
+
+    kind: Literal["decline", "stop"]
+
+
+class TakeStockCardMove(TypedDict):
+    """``play``, ``insider``, ``audit``: a share card and its stock letter."""
+
+    kind: Literal["play", "insider", "audit"]
+    card: str
+    stock: str
+
+
+class TakeStockBuyMove(TypedDict):
+    """A certificate bought, discarding ``discard``."""
+
+    kind: Literal["buy"]
+    card: str
+    discard: str
+
+
+class TakeStockDiscardMove(TypedDict):
+    """``event1``, ``event2``: making an event, discarding ``discard``."""
+
+    kind: Literal["event1", "event2"]
+    discard: str
+
+
+class TakeStockTriggerMove(TypedDict):
+    """A held event triggered, discarding ``discard``."""
+
+    kind: Literal["trigger"]
+    event: str
+    base: str
+    stock: str | None
+    discard: str
+
+
+class TakeStockChooseMove(TypedDict):
+    """One of the drawn events chosen."""
+
+    kind: Literal["choose"]
+    event: str
+    base: str
+    stock: str | None
+
+
+class TakeStockTargetMove(TypedDict):
+    """A seat targeted."""
+
+    kind: Literal["target"]
+    seat: int
+
+
+class TakeStockFreezeMove(TypedDict):
+    """A stock frozen (its letter)."""
+
+    kind: Literal["freeze"]
+    stock: str
+
+
+class TakeStockExerciseMove(TypedDict):
+    """Options exercised: hand positions from 1 (``[]``: none)."""
+
+    kind: Literal["exercise"]
+    positions: list[int]
+
+
+#: ``move_fields(action)`` (docs/web.md, "Move fields")
+TakeStockMoveFields = (
+    TakeStockBareMove
+    | TakeStockCardMove
+    | TakeStockBuyMove
+    | TakeStockDiscardMove
+    | TakeStockTriggerMove
+    | TakeStockChooseMove
+    | TakeStockTargetMove
+    | TakeStockFreezeMove
+    | TakeStockExerciseMove
+)
