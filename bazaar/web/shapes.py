@@ -11,20 +11,33 @@ import: here those are plain JSON objects (:data:`GameView`, :data:`MoveFields`)
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
+from pydantic import WithJsonSchema
 from typing_extensions import TypedDict
 
 #: the payload's ``deal`` (docs/web.md, "Fair deals"), defined with the deals in core
 from bazaar.core.deal import PublicDeal as PublicDeal
 
+
+def game_part(schema_file: str) -> WithJsonSchema:
+    """The JSON Schema of a part that is the game's: docs/schema/``schema_file``, the union
+    of every game's shape of it (scripts/schema.py writes the ``$ref``: pydantic would look
+    for it among its own definitions)."""
+    return WithJsonSchema({GAME_PART: schema_file})
+
+
+#: the key of :func:`game_part`'s placeholder in the schema pydantic writes
+GAME_PART = "x-game-part"
+
+
 #: ``state.view(seat)`` of the table's game (``<Game>SeatView`` / ``<Game>SpectatorView``)
-GameView = dict[str, Any]
+GameView = Annotated[dict[str, Any], game_part("game-view.json")]
 #: a move as data, the game's ``move_fields(action)`` (``<Game>MoveFields``); ``{}`` for a
 #: game that declares none
-MoveFields = dict[str, Any]
+MoveFields = Annotated[dict[str, Any], game_part("game-move-fields.json")]
 #: a game's rule options by name (``<Game>Options``)
-GameOptions = dict[str, Any]
+GameOptions = Annotated[dict[str, Any], game_part("game-options.json")]
 
 
 class SeatRow(TypedDict):
@@ -79,6 +92,10 @@ class MoveEvent(TypedDict):
     data: dict[str, Any]
 
 
+#: :class:`MoveEvent` of the table's game (``<Game>Event``)
+GameEvent = Annotated[MoveEvent, game_part("game-event.json")]
+
+
 class LastMove(TypedDict):
     """The payload's ``last``: the newest move as the viewer may see it."""
 
@@ -88,7 +105,7 @@ class LastMove(TypedDict):
     text: str
     #: null unless the viewer may see the whole move
     fields: MoveFields | None
-    events: list[MoveEvent]
+    events: list[GameEvent]
 
 
 class RankedSeat(TypedDict):
