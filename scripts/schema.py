@@ -2,7 +2,8 @@
 docs/schema/ (docs/web.md, "Shapes").
 
 One ``<name>.json`` per shape (JSON Schema 2020-12, from the TypedDicts of
-``bazaar/games/<game>/shapes.py`` and ``bazaar/web/shapes.py`` through pydantic, strict: no
+``bazaar/games/<game>/shapes.py``, ``bazaar/web/shapes.py`` and ``bazaar/bots/shapes.py``
+through pydantic, strict: no
 key a shape does not name) and ``bazaar.d.ts``, every shape as a TypeScript type for the
 board scripts' JSDoc (scripts/schema_ts.py).
 
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from schema_ts import typescript
 
+from bazaar.bots import shapes as bots
 from bazaar.core.shapes import strict_adapter
 from bazaar.games.buy_low_sell_high import shapes as blsh
 from bazaar.games.night_market import shapes as nm
@@ -108,6 +110,8 @@ def shapes() -> dict[str, tuple[str, Any]]:
         **game_shapes("take-stock", ts, "TakeStock", ts.TAKE_STOCK_EVENT_DATA),
         **game_shapes("night-market", nm, "NightMarket", nm.NIGHT_MARKET_EVENT_DATA),
         **{file: (name, getattr(web, name)) for file, name in WEB},
+        "hint-move": ("HintMove", bots.HintMove),
+        "analysis-report": ("AnalysisReport", bots.AnalysisReport),
     }
 
 
