@@ -3,7 +3,8 @@ how to type moves, a seat.
 
 These read a game's ``TerminalRenderer`` part (``GameParts.renderer``) for its texts but draw
 nothing, so every layer may use them: the terminal, the bots' hints and the web payloads.
-A game without a renderer part gets plain defaults (notation, "Score", no hint).
+A game without a renderer part gets plain defaults (notation, "Score", no hint). The seats' and
+players' words live in :mod:`bazaar.core.seats` (re-exported here).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 from bazaar.core.errors import UnknownGame
 from bazaar.core.parts import TerminalRenderer
 from bazaar.core.registry import game_parts
-from bazaar.i18n import N_, t
+from bazaar.core.seats import BOT_NAMES, PLAYER_WORDS, player_name, seat_label
+from bazaar.i18n import t
 
 
 def renderer(game_id: str) -> TerminalRenderer | None:
@@ -66,29 +68,17 @@ def format_score(game_id: str, score: float) -> str:
     return parts.money(value) if parts and parts.money else str(value)
 
 
-def seat_label(seat: int, lang: str, names: list[str] | None = None) -> str:
-    """ "Seat 3 (random)" in ``lang`` for seat 2: people count seats from 1 ("Seat 1" /
-    "玩家1" is seat 0), while the API, records, engine protocol and views count from 0."""
-    number = seat + 1
-    if names and seat < len(names) and names[seat]:
-        return t("Seat {seat} ({name})", lang, seat=number, name=player_name(names[seat], lang))
-    return t("Seat {seat}", lang, seat=number)
-
-
-#: What people call each bot a seat can be given (English msgid; zh-TW in the catalogs): the
-#: terminal's seat labels, the web's ``bot_names`` (bazaar.bots.levels).
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "heuristic": N_("Rule-based bot"),
-    "ismcts:easy": N_("Easy bot"),
-    "ismcts:medium": N_("Medium bot"),
-    "ismcts:hard": N_("Hard bot"),
-}
-#: the seat specs of ``bazaar play --seats`` in words ("ismcts" is the medium search)
-PLAYER_WORDS = {"you": N_("you"), **BOT_NAMES, "ismcts": BOT_NAMES["ismcts:medium"]}
-
-
-def player_name(spec: str, lang: str) -> str:
-    """A seat spec in words: "you" -> "you" / "你", bots by their names ("Hard bot")."""
-    words = PLAYER_WORDS.get(spec.strip().lower())
-    return t(words, lang) if words else spec
+__all__ = [
+    "BOT_NAMES",
+    "PLAYER_WORDS",
+    "describe_action",
+    "explain_rule",
+    "format_score",
+    "notation_examples",
+    "notation_help",
+    "player_name",
+    "prompt_hint",
+    "renderer",
+    "score_label",
+    "seat_label",
+]

@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bazaar.core.describe import seat_label
+from bazaar.core.seats import seat_label
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import (
     CARD_NAMES,

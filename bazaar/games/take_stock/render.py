@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bazaar.core.describe import seat_label
+from bazaar.core.seats import seat_label
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.components import (
     CARD_BY_NAME,
