@@ -2,11 +2,11 @@
 
 A game package (``bazaar/games/<game>/parts.py`` for the built-ins, any module for others)
 builds one :class:`GameParts` and the registry (:mod:`bazaar.core.registry`) holds it. The
-generic layers read the parts from there: the terminal (``renderer``), the bots
-(``heuristic``, ``ranker``, ``estimate``, ``level_overrides``), the cli (``package`` for
-the rules texts) and the simulation reports (``story``). A part a game does not have is
-``None``; the layer then falls back to its generic behaviour (raw views, plain notation,
-random playouts, playouts to the end).
+generic layers read the parts from there: every surface (``words``), the terminal
+(``renderer``), the bots (``heuristic``, ``ranker``, ``estimate``, ``level_overrides``), the
+cli (``package`` for the rules texts) and the simulation reports (``story``). A part a game
+does not have is ``None``; the layer then falls back to its generic behaviour (raw views,
+plain notation, random playouts, playouts to the end).
 
 Core knows nothing of rich, bots or the terminal: a renderer's output is whatever the
 terminal can print (``object``), a heuristic player anything with ``choose(state)``.
@@ -46,14 +46,15 @@ Estimate = Callable[[State], list[float]]
 
 
 @dataclass(frozen=True)
-class TerminalRenderer:
-    """A game's words and pictures for the terminal (``bazaar play``, hints, analyses).
+class GameWords:
+    """A game's words for its moves, phases and scores, for every surface: the terminal, the
+    web payloads, the bots' hints, the analyses and the engine protocol (``bazaar.core.describe``
+    reads them). They live in the game's ``words`` module, apart from any drawing.
 
-    ``render_view(view, lang, names)`` draws a view (a rich renderable); the others give
-    texts in ``lang``. ``None``: the terminal shows the plain default.
+    ``describe_action(action, lang, view)`` says a move in words; the others give texts in
+    ``lang``. ``None``: the plain default.
     """
 
-    render_view: Callable[[View, str, list[str] | None], object]
     describe_action: Callable[[int, str, View | None], str]
     prompt_hint: Callable[[View, str], str | None] | None = None
     explain_rule: Callable[[str, str], str | None] | None = None
@@ -63,6 +64,17 @@ class TerminalRenderer:
     notation_examples: str | None = None
     #: a final score in the game's unit ("$85"); None: the plain number
     money: Callable[[int], str] | None = None
+
+
+@dataclass(frozen=True)
+class TerminalRenderer:
+    """A game's pictures for the terminal (``bazaar play``, hints, analyses): only drawing.
+
+    ``render_view(view, lang, names)`` draws a view (a rich renderable); its words come from
+    :class:`GameWords`.
+    """
+
+    render_view: Callable[[View, str, list[str] | None], object]
 
 
 @dataclass(frozen=True)
@@ -106,6 +118,8 @@ class GameParts:
     #: the package whose files hold ``rules.<lang>.md``, ``static/board.js`` and the board's
     #: words ``locale/<locale>/LC_MESSAGES/board.po`` (None: none of them)
     package: str | None = None
+    #: the words of its moves, phases and scores (None: notation and plain defaults)
+    words: GameWords | None = None
     renderer: TerminalRenderer | None = None
     heuristic: HeuristicFactory | None = None
     #: ``ranker()`` gives the heuristic's ranking of moves (for progressive widening)

@@ -87,3 +87,19 @@ def test_every_built_in_says_how_its_winner_is_decided() -> None:
     assert night is not None and night.tie_break is not None
     state = game_parts("night-market").game.new(3, 5)
     assert night.tie_break(state) == [0.0, 0.0, 0.0]  # nobody owns a lot at the start
+
+
+def test_a_games_words_live_apart_from_its_terminal_drawing() -> None:
+    """Every surface reaches a game's words (``words.py``); ``render.py`` only draws."""
+    for game_id in game_ids():
+        parts = game_parts(game_id)
+        folder = game_id.replace("-", "_")
+        assert parts.words is not None
+        assert parts.words.describe_action.__module__ == f"bazaar.games.{folder}.words"
+        tree = ast.parse((GAMES / folder / "words.py").read_text(encoding="utf-8"))
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert not any(m.startswith(("rich", f"bazaar.games.{folder}.render")) for m in imported)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from bazaar.core.game import State
-from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
+from bazaar.core.parts import GameParts, GameWords, ResultRule, TerminalRenderer
 from bazaar.games.night_market import GAME
 from bazaar.games.night_market import render as R
+from bazaar.games.night_market import words as W
 from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.features import layout
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
@@ -15,16 +16,16 @@ from bazaar.games.night_market.story import story
 from bazaar.games.night_market.teach import CHANGES
 from bazaar.i18n import N_
 
-RENDERER = TerminalRenderer(
-    render_view=R.render_view,
-    describe_action=R.describe_action,
-    prompt_hint=R.prompt_hint,
-    explain_rule=R.explain_rule,
-    score_label=R.score_label,
-    notation_help=R.notation_help,
-    notation_examples=R.NOTATION_EXAMPLES,
-    money=R.money,
+WORDS = GameWords(
+    describe_action=W.describe_action,
+    prompt_hint=W.prompt_hint,
+    explain_rule=W.explain_rule,
+    score_label=W.score_label,
+    notation_help=W.notation_help,
+    notation_examples=W.NOTATION_EXAMPLES,
+    money=W.money,
 )
+RENDERER = TerminalRenderer(render_view=R.render_view)
 
 
 def most_lots(state: State) -> list[float]:
@@ -47,6 +48,7 @@ RESULT_RULE = ResultRule(
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    words=WORDS,
     renderer=RENDERER,
     heuristic=NightMarketHeuristic,
     ranker=None,

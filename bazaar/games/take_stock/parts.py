@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, Ranker, ResultRule, TerminalRenderer
+from bazaar.core.parts import GameParts, GameWords, Ranker, ResultRule, TerminalRenderer
 from bazaar.games.take_stock import GAME
 from bazaar.games.take_stock import render as R
+from bazaar.games.take_stock import words as W
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.features import layout
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
@@ -13,16 +14,16 @@ from bazaar.games.take_stock.story import story
 from bazaar.games.take_stock.teach import CHANGES
 from bazaar.i18n import N_
 
-RENDERER = TerminalRenderer(
-    render_view=R.render_view,
-    describe_action=R.describe_action,
-    prompt_hint=R.prompt_hint,
-    explain_rule=R.explain_rule,
-    score_label=R.score_label,
-    notation_help=R.notation_help,
-    notation_examples=R.NOTATION_EXAMPLES,
+WORDS = GameWords(
+    describe_action=W.describe_action,
+    prompt_hint=W.prompt_hint,
+    explain_rule=W.explain_rule,
+    score_label=W.score_label,
+    notation_help=W.notation_help,
+    notation_examples=W.NOTATION_EXAMPLES,
     money=None,
 )
+RENDERER = TerminalRenderer(render_view=R.render_view)
 
 #: Take Stock's many Buy pairs spread a few hundred playouts too thin: its hard level widens
 #: in the heuristic's order, narrowly, and keeps the heuristic's move on near-ties (150
@@ -41,6 +42,7 @@ RESULT_RULE = ResultRule(rule=N_("The highest total wins; tied players share the
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    words=WORDS,
     renderer=RENDERER,
     heuristic=TakeStockHeuristic,
     ranker=ranker,
