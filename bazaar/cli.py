@@ -666,8 +666,9 @@ def rules(
             except RulebookError as exc:
                 fail(exc.text(lang), lang)
             return
-    package = game_parts(the_game.id).package
-    path = resources.files(package).joinpath(f"rules.{lang}.md") if package else None
+    parts = game_parts(the_game.id)
+    name = parts.files.rules_text(lang)
+    path = resources.files(parts.package).joinpath(name) if parts.package and name else None
     if path is None or not path.is_file():
         words = t("there is no {lang} rules text for {game}", lang)  # {lang} is a field too
         fail(words.format(lang=lang, game=game), lang)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, GameWords, ResultRule, TerminalRenderer
-from bazaar.games.buy_low_sell_high import GAME
+from bazaar.core.parts import (
+    GameFiles,
+    GameParts,
+    GameWords,
+    OpenSpielName,
+    ResultRule,
+    TerminalRenderer,
+)
+from bazaar.games.buy_low_sell_high import GAME, rulebook
 from bazaar.games.buy_low_sell_high import render as R
 from bazaar.games.buy_low_sell_high import words as W
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 from bazaar.games.buy_low_sell_high.features import layout
+from bazaar.games.buy_low_sell_high.guide import GUIDE
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
 from bazaar.games.buy_low_sell_high.story import story
@@ -27,9 +35,18 @@ RENDERER = TerminalRenderer(render_view=R.render_view)
 
 RESULT_RULE = ResultRule(rule=N_("Most money wins; tied players share the win."))
 
+FILES = GameFiles(
+    rules="rules.{lang}.md",
+    board_script="static/board.js",
+    puzzles="puzzles.json",
+    catalog="buy_low_sell_high",
+    board_catalog="board",
+)
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    files=FILES,
     words=WORDS,
     renderer=RENDERER,
     heuristic=BlshHeuristic,
@@ -38,7 +55,9 @@ PARTS = GameParts(
     level_overrides={},
     move_fields=move_fields,
     result_rule=RESULT_RULE,
-    rulebook=f"{__package__}.rulebook",
+    rulebook=rulebook,
+    guide=GUIDE,
+    openspiel=OpenSpielName("python_bazaar_buy_low_sell_high", max_game_length=500),
     changes=CHANGES,
     features=layout,
     story=story,

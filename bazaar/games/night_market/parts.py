@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from bazaar.core.game import State
-from bazaar.core.parts import GameParts, GameWords, ResultRule, TerminalRenderer
-from bazaar.games.night_market import GAME
+from bazaar.core.parts import (
+    GameFiles,
+    GameParts,
+    GameWords,
+    OpenSpielName,
+    ResultRule,
+    TerminalRenderer,
+)
+from bazaar.games.night_market import GAME, rulebook
 from bazaar.games.night_market import render as R
 from bazaar.games.night_market import words as W
 from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.features import layout
+from bazaar.games.night_market.guide import GUIDE
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
 from bazaar.games.night_market.state import NightMarketState
@@ -45,9 +53,18 @@ RESULT_RULE = ResultRule(
     tie_break_words=N_("Tie at {score} broken by the most lots."),
 )
 
+FILES = GameFiles(
+    rules="rules.{lang}.md",
+    board_script="static/board.js",
+    puzzles="puzzles.json",
+    catalog="night_market",
+    board_catalog="board",
+)
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    files=FILES,
     words=WORDS,
     renderer=RENDERER,
     heuristic=NightMarketHeuristic,
@@ -56,7 +73,9 @@ PARTS = GameParts(
     level_overrides={},
     move_fields=move_fields,
     result_rule=RESULT_RULE,
-    rulebook=f"{__package__}.rulebook",
+    rulebook=rulebook,
+    guide=GUIDE,
+    openspiel=OpenSpielName("python_bazaar_night_market", max_game_length=500),
     changes=CHANGES,
     features=layout,
     story=story,

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, GameWords, Ranker, ResultRule, TerminalRenderer
-from bazaar.games.take_stock import GAME
+from bazaar.core.parts import (
+    GameFiles,
+    GameParts,
+    GameWords,
+    OpenSpielName,
+    Ranker,
+    ResultRule,
+    TerminalRenderer,
+)
+from bazaar.games.take_stock import GAME, rulebook
 from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock import words as W
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.features import layout
+from bazaar.games.take_stock.guide import GUIDE
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
 from bazaar.games.take_stock.story import story
@@ -39,9 +48,18 @@ def ranker() -> Ranker:
 
 RESULT_RULE = ResultRule(rule=N_("The highest total wins; tied players share the win."))
 
+FILES = GameFiles(
+    rules="rules.{lang}.md",
+    board_script="static/board.js",
+    puzzles="puzzles.json",
+    catalog="take_stock",
+    board_catalog="board",
+)
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    files=FILES,
     words=WORDS,
     renderer=RENDERER,
     heuristic=TakeStockHeuristic,
@@ -50,7 +68,9 @@ PARTS = GameParts(
     level_overrides=LEVEL_OVERRIDES,
     move_fields=move_fields,
     result_rule=RESULT_RULE,
-    rulebook=f"{__package__}.rulebook",
+    rulebook=rulebook,
+    guide=GUIDE,
+    openspiel=OpenSpielName("python_bazaar_take_stock", max_game_length=1000),
     changes=CHANGES,
     features=layout,
     story=story,
