@@ -11,21 +11,29 @@ game's options and notation) works its text out only when it is shown.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 from typer.core import TyperCommand
 
+from bazaar.cli_common import (
+    LangOption,
+    app,
+    console,
+    err_console,
+    fail,
+    game_or_fail,
+    h,
+    lang_or_fail,
+)
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
-from bazaar.i18n import DEFAULT_LANG, LANGS, N_, normalize_lang, t
+from bazaar.i18n import DEFAULT_LANG, LANGS, N_, t
 from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
 from bazaar.web.ratelimit import (
     ANALYSES_PER_ADDRESS,
@@ -37,29 +45,6 @@ from bazaar.web.ratelimit import (
 if TYPE_CHECKING:
     from bazaar.bots.shapes import AnalysisReport, Decision
     from bazaar.core.game import Game
-
-EXIT_USAGE = 2
-
-
-def _env_lang() -> str:
-    try:
-        return normalize_lang(os.environ.get("BAZAAR_LANG") or DEFAULT_LANG)
-    except ValueError:
-        return DEFAULT_LANG
-
-
-HELP_LANG = _env_lang()
-console = Console()
-err_console = Console(stderr=True)
-
-
-def h(msgid: str, **fmt: Any) -> str:
-    """A help text in the help language."""
-    return t(msgid, HELP_LANG, **fmt)
-
-
-#: the ``--lang`` option of every command (BAZAAR_LANG sets the default)
-LangOption = Annotated[str, typer.Option(envvar="BAZAAR_LANG", help=h("Language: en or zh-TW."))]
 
 
 def _game_name(game: Game, lang: str) -> str:
@@ -94,35 +79,6 @@ def _notation_summary() -> str:
         if examples:
             parts.append(f"{game.id}: {examples}")
     return "; ".join(parts)
-
-
-app = typer.Typer(
-    name="bazaar",
-    help=h("Bazaar: play, replay and study market board games in the terminal."),
-    add_completion=False,
-    no_args_is_help=True,
-    rich_markup_mode="rich",
-)
-
-
-def fail(message: str, lang: str = DEFAULT_LANG, code: int = EXIT_USAGE) -> NoReturn:
-    words = t("Error: {message}", lang, message=message)
-    err_console.print(Text(words, style="bold red"), soft_wrap=True)  # one line, never wrapped
-    raise typer.Exit(code)
-
-
-def _lang(value: str | None) -> str:
-    try:
-        return normalize_lang(value)
-    except ValueError as exc:
-        fail(str(exc))
-
-
-def _game(game_id: str, lang: str) -> Game:
-    try:
-        return get_game(game_id)
-    except BazaarError as exc:
-        fail(exc.text(lang), lang)
 
 
 def parse_options(items: list[str] | None, lang: str) -> dict[str, Any]:
@@ -250,8 +206,8 @@ def play(
     from bazaar.core.rng import Rng
     from bazaar.play.terminal import HUMAN, TerminalGame
 
-    lang = _lang(lang)
-    the_game = _game(game, lang)
+    lang = lang_or_fail(lang)
+    the_game = game_or_fail(game, lang)
     try:
         level_settings(hint_level)
     except BazaarError as exc:
@@ -422,7 +378,7 @@ def replay_cmd(
     from bazaar.core.record import GameRecord
     from bazaar.play.terminal import replay
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     try:
         rec = GameRecord.load(file)
         get_game(rec.game)
@@ -508,7 +464,7 @@ def analyse_cmd(
     from bazaar.core.record import GameRecord
     from bazaar.play import render
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     try:
         rec = GameRecord.load(file)
         get_game(rec.game)
@@ -647,14 +603,14 @@ def verify_cmd(
     from bazaar.play.verify import verify_record
     from bazaar.play.verify_words import table_hex, verdict_words
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     try:
         table = table_hex(commitment, "commitment")
         shown_digest = table_hex(digest, "digest")
     except BazaarError as exc:
         fail(exc.text(lang), lang)
     rec = read_record(file, lang)
-    the_game = _game(rec.game, lang)
+    the_game = game_or_fail(rec.game, lang)
     console.print(
         Text(
             t(
@@ -697,8 +653,8 @@ def rules(
         str | None, typer.Option("--section", help=h("Only this section of the rulebook."))
     ] = None,
 ) -> None:
-    lang = _lang(lang)
-    the_game = _game(game, lang)
+    lang = lang_or_fail(lang)
+    the_game = game_or_fail(game, lang)
     if not spec:
         from bazaar.core.rulebook import NO_RULEBOOK, RulebookError, find_rulebook
         from bazaar.play.rulebook_text import rulebook_text
@@ -712,8 +668,9 @@ def rules(
             except RulebookError as exc:
                 fail(exc.text(lang), lang)
             return
-    package = game_parts(the_game.id).package
-    path = resources.files(package).joinpath(f"rules.{lang}.md") if package else None
+    parts = game_parts(the_game.id)
+    name = parts.files.rules_text(lang)
+    path = resources.files(parts.package).joinpath(name) if parts.package and name else None
     if path is None or not path.is_file():
         words = t("there is no {lang} rules text for {game}", lang)  # {lang} is a field too
         fail(words.format(lang=lang, game=game), lang)
@@ -762,7 +719,7 @@ def puzzle_cmd(
     from bazaar.play.puzzle import play_puzzles
     from bazaar.play.terminal import echoing_input
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     if game == "make":
         _make_puzzles(record, seat, out, iterations, lang)
         return
@@ -777,7 +734,7 @@ def puzzle_cmd(
         elif game is None:
             fail(t("name a game, or give --file", lang), lang)
         else:
-            game_id = _game(game, lang).id
+            game_id = game_or_fail(game, lang).id
             found = pz.shipped(game_id)
         pz.pick(found, number, game_id)
         for p in found:
@@ -841,8 +798,8 @@ def learn(
     from bazaar.play.guided import GuidedGame, learn_line
     from bazaar.play.terminal import HUMAN
 
-    lang = _lang(lang)
-    the_game = _game(game, lang)
+    lang = lang_or_fail(lang)
+    the_game = game_or_fail(game, lang)
     guide = game_guide(the_game.id)
     if guide is None:
         fail(t("{game} has no guided game yet", lang, game=_game_name(the_game, lang)), lang)
@@ -864,7 +821,7 @@ def learn(
 def games(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     for game in all_games():
         console.print(
             Text(

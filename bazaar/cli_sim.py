@@ -16,7 +16,17 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from bazaar.cli import DEFAULT_LANG, LangOption, _game, _lang, app, console, err_console, fail, h
+from bazaar.cli_common import (
+    DEFAULT_LANG,
+    LangOption,
+    app,
+    console,
+    err_console,
+    fail,
+    game_or_fail,
+    h,
+    lang_or_fail,
+)
 from bazaar.core.errors import BazaarError
 from bazaar.i18n import t
 
@@ -176,9 +186,9 @@ def simulate_cmd(
     from bazaar.sim.plan import SimPlan
     from bazaar.sim.run import simulate
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     _check_report(report, lang)
-    the_game = _game(game, lang)
+    the_game = game_or_fail(game, lang)
     options = {name: read_value(raw) for name, raw in raw_options(option, lang).items()}
     specs = [spec.strip() for spec in seats.split(",")]
     plan = _run(lambda: SimPlan.make(the_game.id, specs, players, options, seed), lang)
@@ -234,9 +244,9 @@ def sweep_cmd(
 ) -> None:
     from bazaar.sim.sweep import run_sweep, sweep_plans, swept_option
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     _check_report(report, lang)
-    the_game = _game(game, lang)
+    the_game = game_or_fail(game, lang)
     texts = raw_options(option, lang)
     name, raw_values = _run(lambda: swept_option(texts), lang)
     fixed = {key: read_value(raw) for key, raw in texts.items() if key != name}
@@ -286,9 +296,9 @@ def ladder_cmd(
 ) -> None:
     from bazaar.sim.ladder import ladder_plans, run_ladder
 
-    lang = _lang(lang)
+    lang = lang_or_fail(lang)
     _check_report(report, lang)
-    the_game = _game(game, lang)
+    the_game = game_or_fail(game, lang)
     options = {name: read_value(raw) for name, raw in raw_options(option, lang).items()}
     specs = [spec.strip() for spec in agents.split(",")]
     plans = _run(lambda: ladder_plans(the_game.id, specs, players, options, seed), lang)

@@ -7,7 +7,8 @@ Extractors named in ``babel.cfg``, for the messages that are not plain ``t("…"
 * ``extract_html``: the ``data-t="…"``, ``data-t-placeholder="…"`` and ``data-t-aria="…"``
   attributes of a page.
 
-and the list of catalogs (:func:`catalog_sources`): which ``.po`` is extracted from where.
+and the list of catalogs (:func:`catalog_sources`): which ``.po`` is extracted from where (a
+game's catalogs as its parts declare them, ``GameParts.files``: no list of games here).
 ``python -m bazaar.i18n_extract update-program POT_DIR`` adds the new ids of the program's
 POT files to its catalogs (see :func:`update_program`).
 """
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import (
@@ -32,6 +33,9 @@ from babel.messages.extract import (
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 from babel.util import pathmatch
+
+if TYPE_CHECKING:
+    from bazaar.core.parts import GameFiles
 
 #: what Babel expects from an extractor: (line number, function name, message, comments)
 Found = tuple[int, None, str, list[str]]
@@ -74,7 +78,6 @@ def extract_html(
 #: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t(), refuse() and Term() (refusals)
 KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t", "refuse", "Term")
 LOCALE = "zh_TW"
-GAMES = ("buy_low_sell_high", "night_market", "take_stock")
 PROGRAM_FOLDER = f"bazaar/locale/{LOCALE}/LC_MESSAGES"
 
 
@@ -104,24 +107,40 @@ def catalog_sources() -> tuple[CatalogSource, ...]:
     ]
     games = [
         CatalogSource(
-            g,
-            f"bazaar/games/{g}/locale/{LOCALE}/LC_MESSAGES/{g}.po",
-            f"bazaar/games/{g}",
+            name,
+            f"{folder}/locale/{LOCALE}/LC_MESSAGES/{files.catalog}.po",
+            folder,
             ("static", ".*", "_*"),
             program=False,
         )
-        for g in GAMES
+        for name, folder, files in _game_folders()
+        if files.catalog
     ]
     boards = [
         CatalogSource(
-            f"board_{g}",
-            f"bazaar/games/{g}/locale/{LOCALE}/LC_MESSAGES/board.po",
-            f"bazaar/games/{g}/static/board.js",
+            f"board_{name}",
+            f"{folder}/locale/{LOCALE}/LC_MESSAGES/{files.board_catalog}.po",
+            f"{folder}/{files.board_script}",
             program=False,
         )
-        for g in GAMES
+        for name, folder, files in _game_folders()
+        if files.board_catalog and files.board_script
     ]
     return (*program, *games, *boards)
+
+
+def _game_folders() -> list[tuple[str, str, GameFiles]]:
+    """(name, folder, declared files) of each registered game of this project's tree (its
+    package under ``bazaar``), in the order of their folders' names."""
+    from bazaar.core.registry import game_ids, game_parts
+
+    found = []
+    for game_id in game_ids():
+        parts = game_parts(game_id)
+        if parts.package and parts.package.startswith("bazaar."):
+            name = parts.package.rpartition(".")[2]
+            found.append((name, parts.package.replace(".", "/"), parts.files))
+    return sorted(found)
 
 
 def extracted(source: CatalogSource, root: Path = Path()) -> dict[str, str]:

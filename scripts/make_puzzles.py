@@ -1,4 +1,4 @@
-"""Make a game's shipped puzzle set: bazaar/games/<game>/puzzles.json.
+"""Make a game's shipped puzzle set: the file its parts declare (``GameFiles.puzzles``).
 
     PYTHONPATH=$PWD nice python scripts/make_puzzles.py buy-low-sell-high [--count 10]
 

@@ -2,7 +2,7 @@
 
 For every game with a rulebook and every entry of its ``PICTURES``: play the picture's position,
 build the browser payload of its seat (with the history, so the last move is marked), render
-it with ``<package>/static/board.js`` in headless Chromium and write
+it with the game's board script (``GameFiles.board_script``) in headless Chromium and write
 ``<package>/rulebook/pictures/<id>.<lang>.svg`` for both languages. The output is the same
 bytes on every run.
 

@@ -182,3 +182,19 @@ def test_the_web_server_serves_it_with_a_bot_in_its_worker(tmp_path: Path) -> No
     assert log[4]["lines"] == ["Seat 1 drew a card", "you drew 9"]  # seat 0 sees its card
     assert log[5]["lines"] == ["Seat 2 drew a card"]  # and not the bot's
     assert (payload["scores"], payload["winners"]) == ([21.0, 13.0], [0])
+
+
+# ---------------------------------------------------------------------- nothing else to list
+def test_every_list_of_games_is_derived_from_the_registry() -> None:
+    """The game is its folder and one ``register`` call: the layers that list games find it
+    through its parts, and the parts it lacks (files, guide, rulebook, OpenSpiel) are None."""
+    from bazaar.bots.guide import game_guide
+    from bazaar.bots.puzzles import puzzle_path
+    from bazaar.core.rulebook import find_rulebook, games_with_rulebooks
+    from bazaar.i18n_extract import catalog_sources
+
+    assert ID in game_ids() and ID not in games_with_rulebooks()
+    assert (game_guide(ID), puzzle_path(ID), find_rulebook(ID)) == (None, None, None)
+    assert (PARTS.guide, PARTS.rulebook, PARTS.openspiel) == (None, None, None)
+    assert all(ID not in s.name and "fourth_game" not in s.source for s in catalog_sources())
+    assert len(catalog_sources()) == 3 + 2 * 3  # the program's three, two per built-in game

@@ -20,7 +20,7 @@ from bazaar.core.errors import BadRecord
 from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
 from bazaar.games.buy_low_sell_high import actions as A
-from bazaar.games.buy_low_sell_high import render as blsh
+from bazaar.games.buy_low_sell_high import words as blsh
 from bazaar.i18n import catalog, has_translation, normalize_lang, t
 from bazaar.play import render
 from bazaar.play.terminal import TerminalGame, default_record_path, replay, save_record

@@ -1,8 +1,8 @@
 """The guided first game: what the table says before each of the learner's decisions.
 
-Each game keeps its guide in ``bazaar/games/<game>/guide.py`` (``GUIDE``, a
-:class:`~bazaar.core.guide.GameGuide`: the fixed deal, the gentle bots, and per decision a
-short explanation in its own catalog).
+Each game declares its guide in its parts (``GameParts.guide``, a
+:class:`~bazaar.core.guide.GameGuide` kept in ``bazaar/games/<game>/guide.py``: the fixed deal,
+the gentle bots, and per decision a short explanation in its own catalog).
 :func:`guide_step` turns a state and the learner's seat into one step of the guide: the
 explanation of the decision, a suggested move from a small search and why (its win chance
 against the next best move's, and what it changes when the hint replies say so), and the
@@ -12,8 +12,6 @@ rulebook section to read more. Everything comes from ``state.view(seat)`` and se
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
 from bazaar.bots import advice
@@ -52,22 +50,9 @@ ALONE = N_("In {n} quick trial games from here it won about {pct}% of the time."
 CHANGES = N_("What it changes: {changes}.")
 
 
-def guide_module(game_id: str) -> ModuleType | None:
-    """The game's ``guide`` module, or None when it has none."""
-    package = game_parts(game_id).package
-    if package is None:
-        return None
-    try:
-        return importlib.import_module(f"{package}.guide")
-    except ModuleNotFoundError:
-        return None
-
-
 def game_guide(game_id: str) -> GameGuide | None:
-    """The game's :class:`GameGuide` (None: the game has no guided game)."""
-    module = guide_module(game_id)
-    guide = None if module is None else getattr(module, "GUIDE", None)
-    return guide if isinstance(guide, GameGuide) else None
+    """The game's :class:`GameGuide` (its ``guide`` part; None: the game has no guided game)."""
+    return game_parts(game_id).guide
 
 
 def has_guide(game_id: str) -> bool:

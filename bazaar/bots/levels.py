@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
-from bazaar.core.describe import BOT_NAMES as BOT_NAMES  # what people call each bot
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
 from bazaar.core.registry import game_parts
 from bazaar.core.rng import Rng
+from bazaar.core.seats import BOT_NAMES as BOT_NAMES  # what people call each bot
 from bazaar.i18n import N_
 
 #: Heuristic playouts cut after ``rollout_depth`` actions and judged by the game's

@@ -13,7 +13,8 @@ information set (ISMCTS determinizes from ``state.determinize(seat)``: it never 
 seat cannot see) must put one move :data:`FIND_MARGIN` ahead of every other move searched
 enough; a search at :data:`CONFIRM` (budget B = 4 × A iterations, another seed) must then
 agree on the same move with at least :data:`CONFIRM_MARGIN`. The shipped sets live in
-``bazaar/games/<game>/puzzles.json`` (``scripts/make_puzzles.py``).
+``bazaar/games/<game>/puzzles.json``, as its parts declare it (``GameFiles.puzzles``;
+``scripts/make_puzzles.py``).
 """
 
 from __future__ import annotations
@@ -301,10 +302,10 @@ def pct(win: float) -> int:
 # ---------------------------------------------------------------------- the sets
 def puzzle_path(game_id: str) -> Path | None:
     """Where ``game_id``'s shipped set is (None: the game ships none)."""
-    package = game_parts(game_id).package
-    if package is None:
+    parts = game_parts(game_id)
+    if parts.package is None or parts.files.puzzles is None:
         return None
-    return Path(str(resources.files(package).joinpath("puzzles.json")))
+    return Path(str(resources.files(parts.package).joinpath(parts.files.puzzles)))
 
 
 def load_file(path: str | Path) -> list[Puzzle]:

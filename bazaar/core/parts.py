@@ -2,11 +2,11 @@
 
 A game package (``bazaar/games/<game>/parts.py`` for the built-ins, any module for others)
 builds one :class:`GameParts` and the registry (:mod:`bazaar.core.registry`) holds it. The
-generic layers read the parts from there: the terminal (``renderer``), the bots
-(``heuristic``, ``ranker``, ``estimate``, ``level_overrides``), the cli (``package`` for
-the rules texts) and the simulation reports (``story``). A part a game does not have is
-``None``; the layer then falls back to its generic behaviour (raw views, plain notation,
-random playouts, playouts to the end).
+generic layers read the parts from there: every surface (``words``), the terminal
+(``renderer``), the bots (``heuristic``, ``ranker``, ``estimate``, ``level_overrides``), the
+cli (``package`` for the rules texts) and the simulation reports (``story``). A part a game
+does not have is ``None``; the layer then falls back to its generic behaviour (raw views,
+plain notation, random playouts, playouts to the end).
 
 Core knows nothing of rich, bots or the terminal: a renderer's output is whatever the
 terminal can print (``object``), a heuristic player anything with ``choose(state)``.
@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bazaar.core.features import FeatureSet
 from bazaar.core.game import Game, State
+from bazaar.core.guide import GameGuide
 
 if TYPE_CHECKING:  # record imports the registry, which imports this module
     from bazaar.core.record import GameRecord
@@ -46,14 +48,15 @@ Estimate = Callable[[State], list[float]]
 
 
 @dataclass(frozen=True)
-class TerminalRenderer:
-    """A game's words and pictures for the terminal (``bazaar play``, hints, analyses).
+class GameWords:
+    """A game's words for its moves, phases and scores, for every surface: the terminal, the
+    web payloads, the bots' hints, the analyses and the engine protocol (``bazaar.core.describe``
+    reads them). They live in the game's ``words`` module, apart from any drawing.
 
-    ``render_view(view, lang, names)`` draws a view (a rich renderable); the others give
-    texts in ``lang``. ``None``: the terminal shows the plain default.
+    ``describe_action(action, lang, view)`` says a move in words; the others give texts in
+    ``lang``. ``None``: the plain default.
     """
 
-    render_view: Callable[[View, str, list[str] | None], object]
     describe_action: Callable[[int, str, View | None], str]
     prompt_hint: Callable[[View, str], str | None] | None = None
     explain_rule: Callable[[str, str], str | None] | None = None
@@ -63,6 +66,17 @@ class TerminalRenderer:
     notation_examples: str | None = None
     #: a final score in the game's unit ("$85"); None: the plain number
     money: Callable[[int], str] | None = None
+
+
+@dataclass(frozen=True)
+class TerminalRenderer:
+    """A game's pictures for the terminal (``bazaar play``, hints, analyses): only drawing.
+
+    ``render_view(view, lang, names)`` draws a view (a rich renderable); its words come from
+    :class:`GameWords`.
+    """
+
+    render_view: Callable[[View, str, list[str] | None], object]
 
 
 @dataclass(frozen=True)
@@ -99,13 +113,49 @@ class MoveChanges:
 
 
 @dataclass(frozen=True)
+class GameFiles:
+    """The files of a game's package that the generic layers read, each a path inside the
+    package with ``/`` between folders (None: the game has no such file)."""
+
+    #: the rules texts (``bazaar rules``, the web's rules page); ``{lang}`` is "en" or "zh-TW"
+    rules: str | None = None
+    #: the board script the browser loads as ``/games/<id>/board.js``
+    board_script: str | None = None
+    #: the shipped puzzle set (bazaar.bots.puzzles; ``scripts/make_puzzles.py`` writes it)
+    puzzles: str | None = None
+    #: the domain of the game's own catalog, ``locale/<locale>/LC_MESSAGES/<catalog>.po`` (the
+    #: one ``Translator(package)`` reads: the package's last name)
+    catalog: str | None = None
+    #: the domain of its board script's catalog, beside the game's own (bazaar.i18n.BOARD_DOMAIN)
+    board_catalog: str | None = None
+
+    def rules_text(self, lang: str) -> str | None:
+        """The path of the rules text in ``lang``."""
+        return None if self.rules is None else self.rules.format(lang=lang)
+
+
+@dataclass(frozen=True)
+class OpenSpielName:
+    """How OpenSpiel knows the game (bazaar.interop.openspiel registers every game with one)."""
+
+    #: the short name ``pyspiel.load_game`` takes ("python_bazaar_take_stock")
+    short_name: str
+    #: an upper bound of the moves in one game (OpenSpiel's ``max_game_length``; the rules
+    #: bound every game but give no exact figure: take one well above any random game)
+    max_game_length: int
+
+
+@dataclass(frozen=True)
 class GameParts:
     """Everything the generic layers need of one game."""
 
     game: Game
-    #: the package whose files hold ``rules.<lang>.md``, ``static/board.js`` and the board's
-    #: words ``locale/<locale>/LC_MESSAGES/board.po`` (None: none of them)
+    #: the package whose files (``files``) and catalogs the game declares (None: none of them)
     package: str | None = None
+    #: the files of ``package`` the layers read: rules texts, board script, puzzles, catalogs
+    files: GameFiles = field(default_factory=GameFiles)
+    #: the words of its moves, phases and scores (None: notation and plain defaults)
+    words: GameWords | None = None
     renderer: TerminalRenderer | None = None
     heuristic: HeuristicFactory | None = None
     #: ``ranker()`` gives the heuristic's ranking of moves (for progressive widening)
@@ -118,8 +168,12 @@ class GameParts:
     #: how the winner is decided and what breaks a tie (for the ranked result)
     result_rule: ResultRule | None = None
     #: the module of the players' rulebook (bazaar.core.rulebook: ``SECTIONS``,
-    #: ``section_for``, ``PICTURES``); a name, imported only if it exists (None: no rulebook)
-    rulebook: str | None = None
+    #: ``section_for``, ``PICTURES``; its texts in ``package``/rulebook; None: no rulebook)
+    rulebook: ModuleType | None = None
+    #: the guided first game (bazaar.bots.guide; None: the game has none)
+    guide: GameGuide | None = None
+    #: the game's name in OpenSpiel (None: not registered there)
+    openspiel: OpenSpielName | None = None
     #: what a move changes, in data and words, for the hints (None: hints without changes)
     changes: MoveChanges | None = None
     #: ``features(players)``: the fixed-size observation vector of a seat (bazaar.core.features;

@@ -1,7 +1,7 @@
 """Players' rulebooks: the Markdown texts people read, their pictures and their sections.
 
-A game with a rulebook has ``<package>/rulebook/en.md`` and ``zh-TW.md`` and a module named by
-its :class:`~bazaar.core.parts.GameParts` ``rulebook`` field (``<package>.rulebook``) with
+A game with a rulebook has ``<package>/rulebook/en.md`` and ``zh-TW.md`` and the module its
+:class:`~bazaar.core.parts.GameParts` ``rulebook`` field holds (``<package>/rulebook.py``) with
 ``SECTIONS`` (the section ids in order), ``section_for(view)`` (the section explaining what
 this view decides) and ``PICTURES`` (picture id -> :class:`Picture`). docs/rulebook.md
 describes the format.
@@ -17,20 +17,18 @@ describes the format.
 from __future__ import annotations
 
 import html
-import importlib
-import importlib.util
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from types import ModuleType
 from typing import Any
 
 from markdown_it import MarkdownIt
 
-from bazaar.core.errors import BazaarError
-from bazaar.core.game import Event, Game, Option, State
+from bazaar.core.game import Game, Option
 from bazaar.core.parts import GameParts
+from bazaar.core.pictures import Picture, PlayedMove, RulebookError
 from bazaar.i18n import LANGS, N_, normalize_lang, t
 
 #: ``## Title {#id}``: a section heading with its id
@@ -57,61 +55,6 @@ NO_SECTION = N_("{game}'s rulebook has no section '{section}' (its sections: {kn
 NO_PICTURE_FILE = N_("{game}'s rulebook has no picture file '{file}'")
 NOT_DRAWN = N_("picture file '{file}' of {game} is not drawn yet")
 BAD_LANG = N_("unknown language '{lang}' (choose one of: {known})")
-
-
-class RulebookError(BazaarError):
-    """A rulebook, section, language, picture or picture file that is not there or is wrong."""
-
-    rule = "rulebook"
-
-
-@dataclass(frozen=True)
-class PlayedMove:
-    """One action of a picture's position, with what the game said about it."""
-
-    seat: int
-    action: int
-    notation: str
-    #: the notation as the other seats see it (taken before the move)
-    public: str
-    events: list[Event]
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A position to draw: ``game.new(players, seed, options)`` then ``actions`` (notation) in
-    order, drawn by the game's board script for ``seat`` (None: a spectator)."""
-
-    players: int
-    seed: int
-    actions: tuple[str, ...] = ()
-    seat: int | None = 0
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-    def play(self, game: Game, name: str = "") -> tuple[State, list[PlayedMove]]:
-        """The position and the moves that led to it; RulebookError names the picture and the
-        action if one is not legal (or not notation)."""
-        state = game.new(self.players, self.seed, dict(self.options))
-        moves: list[PlayedMove] = []
-        for number, text in enumerate(self.actions, 1):
-            seat = state.to_move()
-            try:
-                if seat is None:
-                    raise BazaarError("the game is over")
-                action = state.parse(text)
-            except BazaarError as exc:
-                raise RulebookError(
-                    f"picture {name or '?'!r} of {game.id}: action {number} {text!r} "
-                    f"is not legal: {exc}"
-                ) from exc
-            public = state.public_notation(action)
-            events = state.apply(action)
-            moves.append(PlayedMove(seat, action, state.notation(action), public, events))
-        return state, moves
-
-    def position(self, game: Game, name: str = "") -> State:
-        """The state after the picture's actions (see :meth:`play`)."""
-        return self.play(game, name)[0]
 
 
 @dataclass(frozen=True)
@@ -298,31 +241,16 @@ def _html_body(markdown: str, lang: str, picture_url: Callable[[str], str]) -> s
     return "".join(out)
 
 
-def rulebook_module_name(game_id: str) -> str | None:
-    """The name of the game's rulebook module, if the game names one and it exists."""
-    from bazaar.core.registry import game_parts
-
-    name = game_parts(game_id).rulebook
-    if name is None:
-        return None
-    try:
-        found = importlib.util.find_spec(name)
-    except ModuleNotFoundError:
-        return None
-    return name if found is not None else None
-
-
 #: id(parts) -> (parts, its rulebook): looked up once per registered parts
 _loaded: dict[int, tuple[GameParts, Rulebook | None]] = {}
 
 
 def _load(parts: GameParts) -> Rulebook | None:
-    name = rulebook_module_name(parts.id)
-    if name is None or parts.package is None:
+    if parts.rulebook is None or parts.package is None:
         return None
     if not resources.files(parts.package).joinpath("rulebook").joinpath("en.md").is_file():
         return None
-    return Rulebook(parts.game, parts.package, importlib.import_module(name))
+    return Rulebook(parts.game, parts.package, parts.rulebook)
 
 
 def find_rulebook(game_id: str) -> Rulebook | None:

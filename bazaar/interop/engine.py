@@ -33,6 +33,7 @@ from bazaar.core.registry import all_games, game_ids, get_game
 from bazaar.interop.engine_fields import (
     LANGS,
     MISSING,
+    PROTOCOLS,
     Commands,
     Fields,
     RequestError,
@@ -65,8 +66,6 @@ __all__ = [
 
 #: The version of this protocol; it changes only when a reply shape changes incompatibly.
 PROTOCOL = 1
-#: Every protocol version a session may pick with ``{"cmd": "hello", "protocol": n}``.
-PROTOCOLS = (1, 2)
 #: Longest request line (bytes, without the newline); a longer line gets a "size" error.
 MAX_LINE = 1 << 20
 

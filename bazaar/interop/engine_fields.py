@@ -19,6 +19,8 @@ from bazaar.core.registry import game_ids
 
 #: A protocol's commands: name -> (its fields besides "cmd" and "id", one-line help).
 Commands = dict[str, tuple[tuple[str, ...], str]]
+#: Every protocol version a session may pick with ``{"cmd": "hello", "protocol": n}``.
+PROTOCOLS = (1, 2)
 #: Languages of event descriptions (the ``"lang"`` field).
 LANGS = ("en", "zh-TW")
 

@@ -23,9 +23,8 @@ from bazaar.core.record import Match
 from bazaar.core.registry import all_games, game_ids, get_game
 from bazaar.interop import engine_bots
 from bazaar.interop import engine_steps as steps
-from bazaar.interop.engine import PROTOCOLS
 from bazaar.interop.engine_bots import BOT_LEVELS, SEARCH_LEVELS, search_seed
-from bazaar.interop.engine_fields import MISSING, Commands, FieldsV2, RequestError, show
+from bazaar.interop.engine_fields import MISSING, PROTOCOLS, Commands, FieldsV2, RequestError, show
 
 if TYPE_CHECKING:
     from bazaar.interop.engine import Engine

@@ -1,8 +1,9 @@
 """The Bazaar games as OpenSpiel games: ``import bazaar.interop.openspiel`` registers them.
 
 After the import, ``pyspiel.load_game("python_bazaar_take_stock(players=5)")`` works like any
-OpenSpiel game. The three games are ``python_bazaar_buy_low_sell_high``,
-``python_bazaar_take_stock`` and ``python_bazaar_night_market`` (:data:`SHORT_NAMES`). Their
+OpenSpiel game. Every registered game that declares an OpenSpiel name (``GameParts.openspiel``)
+is there: ``python_bazaar_buy_low_sell_high``, ``python_bazaar_take_stock`` and
+``python_bazaar_night_market`` for the built-ins (:data:`SHORT_NAMES`). Their
 parameters are ``players``, ``seed`` and every rule option of the game, with the option's
 name, default and choices (docs/openspiel.md lists them).
 
@@ -36,18 +37,16 @@ import pyspiel  # type: ignore[import-not-found]
 from bazaar.core.errors import BazaarError
 from bazaar.core.features import FeatureLayout
 from bazaar.core.game import Game, State
-from bazaar.core.registry import game_parts
+from bazaar.core.registry import game_ids, game_parts
 from bazaar.core.rng import Rng
 
-#: Bazaar game id -> OpenSpiel short name
+#: Bazaar game id -> OpenSpiel short name: every registered game that declares one
+#: (``GameParts.openspiel``) when this module is imported
 SHORT_NAMES = {
-    "buy-low-sell-high": "python_bazaar_buy_low_sell_high",
-    "take-stock": "python_bazaar_take_stock",
-    "night-market": "python_bazaar_night_market",
+    game_id: spiel.short_name
+    for game_id in game_ids()
+    if (spiel := game_parts(game_id).openspiel) is not None
 }
-#: an upper bound of the moves in one game (no random game of 150 per player count came
-#: near half of it; the rules bound every game but give no exact figure)
-MAX_GAME_LENGTH = {"buy-low-sell-high": 500, "take-stock": 1000, "night-market": 500}
 DEFAULT_PLAYERS = 3
 #: the game parameters that are not rule options
 PLAYERS, SEED = "players", "seed"
@@ -329,7 +328,7 @@ class BazaarGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=MAX_GAME_LENGTH.get(self.game_id, 2000),
+            max_game_length=_max_game_length(self.game_id),
         )
         super().__init__(_TYPES[self.game_id], info, params)
         features = game_parts(self.game_id).features
@@ -478,22 +477,25 @@ class BazaarObserver:
         return state._core.text(self.recall, seat)
 
 
-class BuyLowSellHighGame(BazaarGame):
-    game_id = "buy-low-sell-high"
+def _max_game_length(game_id: str) -> int:
+    spiel = game_parts(game_id).openspiel
+    assert spiel is not None  # only games with an OpenSpiel name are registered
+    return spiel.max_game_length
 
 
-class TakeStockGame(BazaarGame):
-    game_id = "take-stock"
-
-
-class NightMarketGame(BazaarGame):
-    game_id = "night-market"
+def _game_class(game_id: str) -> type[BazaarGame]:
+    """The OpenSpiel game class of ``game_id`` ("take-stock" -> ``TakeStockGame``), made a name
+    of this module so that pickle finds it."""
+    name = "".join(word.capitalize() for word in game_id.split("-")) + "Game"
+    cls = type(name, (BazaarGame,), {"game_id": game_id, "__module__": __name__})
+    globals()[name] = cls
+    return cls
 
 
 _TYPES = {game_id: _game_type(game_id) for game_id in SHORT_NAMES}
 #: Bazaar game id -> its OpenSpiel game class
 GAME_CLASSES: dict[str, type[BazaarGame]] = {
-    cls.game_id: cls for cls in (BuyLowSellHighGame, TakeStockGame, NightMarketGame)
+    game_id: _game_class(game_id) for game_id in SHORT_NAMES
 }
 for _game_id, _cls in GAME_CLASSES.items():
     pyspiel.register_game(_TYPES[_game_id], _cls)

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bazaar.core.describe import player_name
+from bazaar.core.seats import player_name
 from bazaar.i18n import N_, normalize_lang, t
 
 Interval = Mapping[str, float]

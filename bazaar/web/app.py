@@ -417,7 +417,8 @@ def create_app(
 
     @app.get("/games/{game_id}/board.js", include_in_schema=False)
     async def board_script(game_id: str) -> Response:
-        script = game_files(game_id, "static", "board.js")
+        declared = game_package(game_id) and game_parts(game_id).files.board_script  # 404 first
+        script = game_files(game_id, declared or "board script")
         return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8")
 
     @app.get("/games/{game_id}/rulebook/pictures/{file_name}", include_in_schema=False)

@@ -87,3 +87,57 @@ def test_every_built_in_says_how_its_winner_is_decided() -> None:
     assert night is not None and night.tie_break is not None
     state = game_parts("night-market").game.new(3, 5)
     assert night.tie_break(state) == [0.0, 0.0, 0.0]  # nobody owns a lot at the start
+
+
+def test_a_games_words_live_apart_from_its_terminal_drawing() -> None:
+    """Every surface reaches a game's words (``words.py``); ``render.py`` only draws."""
+    for game_id in game_ids():
+        parts = game_parts(game_id)
+        folder = game_id.replace("-", "_")
+        assert parts.words is not None
+        assert parts.words.describe_action.__module__ == f"bazaar.games.{folder}.words"
+        tree = ast.parse((GAMES / folder / "words.py").read_text(encoding="utf-8"))
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert not any(m.startswith(("rich", f"bazaar.games.{folder}.render")) for m in imported)
+
+
+def test_the_built_ins_declare_their_files_guide_rulebook_and_openspiel_name() -> None:
+    from importlib import resources
+
+    from bazaar.i18n import BOARD_DOMAIN
+
+    for game_id in game_ids():
+        parts = game_parts(game_id)
+        assert parts.package is not None
+        files, root = parts.files, resources.files(parts.package)
+        for lang in ("en", "zh-TW"):
+            assert root.joinpath(str(files.rules_text(lang))).is_file(), (game_id, lang)
+        for name in (files.board_script, files.puzzles):
+            assert name is not None and root.joinpath(name).is_file(), (game_id, name)
+        # the catalogs the game's Translator and the board page read
+        assert (files.catalog, files.board_catalog) == (parts.package.split(".")[-1], BOARD_DOMAIN)
+        for domain in (files.catalog, files.board_catalog):
+            assert root.joinpath("locale", "zh_TW", "LC_MESSAGES", f"{domain}.po").is_file()
+        assert parts.guide is not None and parts.rulebook is not None
+        assert parts.rulebook.__name__ == f"{parts.package}.rulebook"
+        assert parts.openspiel is not None
+        assert parts.openspiel.short_name == f"python_bazaar_{files.catalog}"
+
+
+def test_no_module_outside_the_games_and_the_registry_lists_the_games() -> None:
+    """Every list of games is derived from the registry: no string in the generic layers is a
+    built-in game's id or folder (docstrings and longer texts may still name one)."""
+    names = {g for g in game_ids()} | {g.replace("-", "_") for g in game_ids()}
+    found = []
+    for path in sorted(GAMES.parent.rglob("*.py")):
+        relative = path.relative_to(GAMES.parent).as_posix()
+        if relative.startswith("games/") or relative == "core/registry.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in names:
+                found.append(f"{relative}:{node.lineno} {node.value!r}")
+    assert found == []

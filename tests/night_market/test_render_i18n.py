@@ -16,6 +16,7 @@ from rich.console import Console
 from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME
 from bazaar.games.night_market import render as R
+from bazaar.games.night_market import words as W
 from tests.no_english import english_tokens
 from tests.scale import LONG
 
@@ -71,6 +72,6 @@ def test_the_board_words_come_from_the_game_catalog() -> None:
     assert "你的手牌：" in zh and "Your hand: " in en
     # seat 2 is the third seat: marks count from 1, like "Seat 3"
     assert R.seat_mark(2, "zh-TW").plain == "3號" and R.seat_mark(2).plain == "P3"
-    assert R.score_label("zh-TW") == "現金" and R.score_label("en") == "Cash"
-    assert R.explain_rule("supply", "zh-TW") == "該類型的攤位卡已用完。"
-    assert R.explain_rule("no-such-rule", "zh-TW") is None
+    assert W.score_label("zh-TW") == "現金" and W.score_label("en") == "Cash"
+    assert W.explain_rule("supply", "zh-TW") == "該類型的攤位卡已用完。"
+    assert W.explain_rule("no-such-rule", "zh-TW") is None

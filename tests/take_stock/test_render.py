@@ -13,7 +13,8 @@ from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock import render as R
-from bazaar.games.take_stock.parts import RENDERER
+from bazaar.games.take_stock import words as W
+from bazaar.games.take_stock.parts import RENDERER, WORDS
 from bazaar.play import render
 from bazaar.play.terminal import TerminalGame
 
@@ -25,7 +26,7 @@ def console() -> tuple[Console, io.StringIO]:
 
 def test_renderer_is_found_by_game_id():
     assert render.renderer("take-stock") is RENDERER
-    assert RENDERER.render_view is R.render_view and RENDERER.money is None
+    assert RENDERER.render_view is R.render_view and WORDS.money is None
     assert render.score_label("take-stock", "zh-TW") == "分數"
 
 
@@ -43,10 +44,10 @@ def test_render_views_of_a_game_in_every_phase(lang):
             seat = state.to_move()
             view = state.view(seat)
             con.print(render.render_view("take-stock", view, lang, ["you", "random"] * 2))
-            hint = R.prompt_hint(view, lang)
+            hint = W.prompt_hint(view, lang)
             assert hint
             for a in state.legal_actions():
-                words = R.describe_action(a, lang, view)
+                words = W.describe_action(a, lang, view)
                 assert words and "{" not in words
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
@@ -64,18 +65,18 @@ def test_describe_action_with_view_names_exercised_cards_and_prices():
     view = dict(state.view(0))
     view["hand"] = ["C3", "O7", "M12"]
     assert (
-        R.describe_action(A.parse("exercise 1 3"), "en", view)
+        W.describe_action(A.parse("exercise 1 3"), "en", view)
         == "certificates: Cereal 3, Movies 12"
     )
-    assert R.describe_action(A.parse("buy O7 C3"), "en", view).endswith("(2 share(s), price now 1)")
-    assert R.describe_action(A.parse("exercise none"), "zh-TW", view) == "不使用認股標記"
+    assert W.describe_action(A.parse("buy O7 C3"), "en", view).endswith("(2 share(s), price now 1)")
+    assert W.describe_action(A.parse("exercise none"), "zh-TW", view) == "不使用認股標記"
 
 
 def test_rule_hints_and_help_in_both_languages():
-    for rule in R.RULE_HINTS:
-        assert R.explain_rule(rule, "en") and R.explain_rule(rule, "zh-TW")
-    assert "exercise" in R.notation_help("en") and "回合結束" in R.notation_help("zh-TW")
-    assert R.explain_rule("no-such-rule", "en") is None
+    for rule in W.RULE_HINTS:
+        assert W.explain_rule(rule, "en") and W.explain_rule(rule, "zh-TW")
+    assert "exercise" in W.notation_help("en") and "回合結束" in W.notation_help("zh-TW")
+    assert W.explain_rule("no-such-rule", "en") is None
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])

@@ -1,7 +1,7 @@
 """Render a game payload with its browser renderer in headless Chromium (for renderer tests).
 
 ``load_renderer(page, game)`` loads ``bazaar-ui.js``, ``svg.js`` and the game's board script
-(``board_script(game)``: ``<game package>/static/board.js``) into an empty page;
+(``board_script(game)``: the one its parts declare) into an empty page;
 ``render_svg(page, payload)`` calls ``BazaarRenderers[game].render(payload, ui)`` and returns
 the SVG markup, the hotspot actions (``data-actions``) and any JavaScript errors.
 """
@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bazaar.core.registry import game_parts, get_game
+from bazaar.core.registry import game_parts
 from bazaar.i18n import BOARD_DOMAIN, catalog, package_catalog
 
 STATIC = Path(__file__).resolve().parents[2] / "bazaar" / "web" / "static"
@@ -30,9 +30,10 @@ CHROMIUM_ARGS = [
 
 
 def board_script(game_id: str) -> Path:
-    """The file of ``game_id``'s board script (``<game package>/static/board.js``)."""
-    package = type(get_game(game_id)).__module__.rsplit(".", 1)[0]
-    return Path(str(resources.files(package).joinpath("static", "board.js")))
+    """The file of ``game_id``'s board script (``GameFiles.board_script`` of its package)."""
+    parts = game_parts(game_id)
+    assert parts.package is not None and parts.files.board_script is not None, game_id
+    return Path(str(resources.files(parts.package).joinpath(parts.files.board_script)))
 
 
 def load_renderer(page: Any, game_id: str) -> list[str]:

@@ -2,33 +2,52 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
-from bazaar.games.buy_low_sell_high import GAME
+from bazaar.core.parts import (
+    GameFiles,
+    GameParts,
+    GameWords,
+    OpenSpielName,
+    ResultRule,
+    TerminalRenderer,
+)
+from bazaar.games.buy_low_sell_high import GAME, rulebook
 from bazaar.games.buy_low_sell_high import render as R
+from bazaar.games.buy_low_sell_high import words as W
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
 from bazaar.games.buy_low_sell_high.features import layout
+from bazaar.games.buy_low_sell_high.guide import GUIDE
 from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
 from bazaar.games.buy_low_sell_high.story import story
 from bazaar.games.buy_low_sell_high.teach import CHANGES
 from bazaar.i18n import N_
 
-RENDERER = TerminalRenderer(
-    render_view=R.render_view,
-    describe_action=R.describe_action,
-    prompt_hint=R.prompt_hint,
-    explain_rule=R.explain_rule,
-    score_label=R.score_label,
-    notation_help=R.notation_help,
-    notation_examples=R.NOTATION_EXAMPLES,
-    money=R.money,
+WORDS = GameWords(
+    describe_action=W.describe_action,
+    prompt_hint=W.prompt_hint,
+    explain_rule=W.explain_rule,
+    score_label=W.score_label,
+    notation_help=W.notation_help,
+    notation_examples=W.NOTATION_EXAMPLES,
+    money=W.money,
 )
+RENDERER = TerminalRenderer(render_view=R.render_view)
 
 RESULT_RULE = ResultRule(rule=N_("Most money wins; tied players share the win."))
+
+FILES = GameFiles(
+    rules="rules.{lang}.md",
+    board_script="static/board.js",
+    puzzles="puzzles.json",
+    catalog="buy_low_sell_high",
+    board_catalog="board",
+)
 
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    files=FILES,
+    words=WORDS,
     renderer=RENDERER,
     heuristic=BlshHeuristic,
     ranker=None,
@@ -36,7 +55,9 @@ PARTS = GameParts(
     level_overrides={},
     move_fields=move_fields,
     result_rule=RESULT_RULE,
-    rulebook=f"{__package__}.rulebook",
+    rulebook=rulebook,
+    guide=GUIDE,
+    openspiel=OpenSpielName("python_bazaar_buy_low_sell_high", max_game_length=500),
     changes=CHANGES,
     features=layout,
     story=story,

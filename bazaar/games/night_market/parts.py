@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from bazaar.core.game import State
-from bazaar.core.parts import GameParts, ResultRule, TerminalRenderer
-from bazaar.games.night_market import GAME
+from bazaar.core.parts import (
+    GameFiles,
+    GameParts,
+    GameWords,
+    OpenSpielName,
+    ResultRule,
+    TerminalRenderer,
+)
+from bazaar.games.night_market import GAME, rulebook
 from bazaar.games.night_market import render as R
+from bazaar.games.night_market import words as W
 from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.features import layout
+from bazaar.games.night_market.guide import GUIDE
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
 from bazaar.games.night_market.state import NightMarketState
@@ -15,16 +24,16 @@ from bazaar.games.night_market.story import story
 from bazaar.games.night_market.teach import CHANGES
 from bazaar.i18n import N_
 
-RENDERER = TerminalRenderer(
-    render_view=R.render_view,
-    describe_action=R.describe_action,
-    prompt_hint=R.prompt_hint,
-    explain_rule=R.explain_rule,
-    score_label=R.score_label,
-    notation_help=R.notation_help,
-    notation_examples=R.NOTATION_EXAMPLES,
-    money=R.money,
+WORDS = GameWords(
+    describe_action=W.describe_action,
+    prompt_hint=W.prompt_hint,
+    explain_rule=W.explain_rule,
+    score_label=W.score_label,
+    notation_help=W.notation_help,
+    notation_examples=W.NOTATION_EXAMPLES,
+    money=W.money,
 )
+RENDERER = TerminalRenderer(render_view=R.render_view)
 
 
 def most_lots(state: State) -> list[float]:
@@ -44,9 +53,19 @@ RESULT_RULE = ResultRule(
     tie_break_words=N_("Tie at {score} broken by the most lots."),
 )
 
+FILES = GameFiles(
+    rules="rules.{lang}.md",
+    board_script="static/board.js",
+    puzzles="puzzles.json",
+    catalog="night_market",
+    board_catalog="board",
+)
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    files=FILES,
+    words=WORDS,
     renderer=RENDERER,
     heuristic=NightMarketHeuristic,
     ranker=None,
@@ -54,7 +73,9 @@ PARTS = GameParts(
     level_overrides={},
     move_fields=move_fields,
     result_rule=RESULT_RULE,
-    rulebook=f"{__package__}.rulebook",
+    rulebook=rulebook,
+    guide=GUIDE,
+    openspiel=OpenSpielName("python_bazaar_night_market", max_game_length=500),
     changes=CHANGES,
     features=layout,
     story=story,

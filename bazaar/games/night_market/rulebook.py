@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazaar.core.rulebook import Picture
+from bazaar.core.pictures import Picture
 
 #: the section ids, in the order of the text
 SECTIONS: tuple[str, ...] = (

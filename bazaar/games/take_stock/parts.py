@@ -2,27 +2,37 @@
 
 from __future__ import annotations
 
-from bazaar.core.parts import GameParts, Ranker, ResultRule, TerminalRenderer
-from bazaar.games.take_stock import GAME
+from bazaar.core.parts import (
+    GameFiles,
+    GameParts,
+    GameWords,
+    OpenSpielName,
+    Ranker,
+    ResultRule,
+    TerminalRenderer,
+)
+from bazaar.games.take_stock import GAME, rulebook
 from bazaar.games.take_stock import render as R
+from bazaar.games.take_stock import words as W
 from bazaar.games.take_stock.estimate import estimate_scores
 from bazaar.games.take_stock.features import layout
+from bazaar.games.take_stock.guide import GUIDE
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
 from bazaar.games.take_stock.story import story
 from bazaar.games.take_stock.teach import CHANGES
 from bazaar.i18n import N_
 
-RENDERER = TerminalRenderer(
-    render_view=R.render_view,
-    describe_action=R.describe_action,
-    prompt_hint=R.prompt_hint,
-    explain_rule=R.explain_rule,
-    score_label=R.score_label,
-    notation_help=R.notation_help,
-    notation_examples=R.NOTATION_EXAMPLES,
+WORDS = GameWords(
+    describe_action=W.describe_action,
+    prompt_hint=W.prompt_hint,
+    explain_rule=W.explain_rule,
+    score_label=W.score_label,
+    notation_help=W.notation_help,
+    notation_examples=W.NOTATION_EXAMPLES,
     money=None,
 )
+RENDERER = TerminalRenderer(render_view=R.render_view)
 
 #: Take Stock's many Buy pairs spread a few hundred playouts too thin: its hard level widens
 #: in the heuristic's order, narrowly, and keeps the heuristic's move on near-ties (150
@@ -38,9 +48,19 @@ def ranker() -> Ranker:
 
 RESULT_RULE = ResultRule(rule=N_("The highest total wins; tied players share the win."))
 
+FILES = GameFiles(
+    rules="rules.{lang}.md",
+    board_script="static/board.js",
+    puzzles="puzzles.json",
+    catalog="take_stock",
+    board_catalog="board",
+)
+
 PARTS = GameParts(
     game=GAME,
     package=__package__,
+    files=FILES,
+    words=WORDS,
     renderer=RENDERER,
     heuristic=TakeStockHeuristic,
     ranker=ranker,
@@ -48,7 +68,9 @@ PARTS = GameParts(
     level_overrides=LEVEL_OVERRIDES,
     move_fields=move_fields,
     result_rule=RESULT_RULE,
-    rulebook=f"{__package__}.rulebook",
+    rulebook=rulebook,
+    guide=GUIDE,
+    openspiel=OpenSpielName("python_bazaar_take_stock", max_game_length=1000),
     changes=CHANGES,
     features=layout,
     story=story,

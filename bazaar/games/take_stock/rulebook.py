@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazaar.core.rulebook import Picture
+from bazaar.core.pictures import Picture
 
 SECTIONS: tuple[str, ...] = (
     "goal",
