@@ -15,8 +15,9 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,6 +135,20 @@ class WebError(Exception):
         if lang in self.explain:
             out["explain"] = self.explain[lang]
         return out
+
+
+@contextmanager
+def illegal_as_web_error(game_id: str) -> Iterator[None]:
+    """Turn a refused notation or an illegal action into WebError 422 ``illegal`` naming the
+    rule, with its words in every language."""
+    try:
+        yield
+    except NotationError as exc:
+        raise WebError(
+            422, "illegal", exc.message, "notation", refusal_words(game_id, exc)
+        ) from exc
+    except IllegalAction as exc:
+        raise WebError(422, "illegal", exc.message, exc.rule, refusal_words(game_id, exc)) from exc
 
 
 def refusal_words(game_id: str, exc: IllegalAction) -> dict[str, str]:
@@ -693,21 +708,22 @@ class Hub:
     # ------------------------------------------------------------------ moves
     def parse_action(self, table: LiveTable, action: Any) -> int:
         """An action number from notation text or an integer; WebError naming the rule."""
-        state = table.state
-        try:
-            if isinstance(action, bool) or not isinstance(action, int | str):
-                raise WebError(
-                    400, "field", "'action' must be a move in notation (text) or an action number"
-                )
-            number = state.game.parse(action) if isinstance(action, str) else action
-            state.check(number)
-        except NotationError as exc:
-            words = refusal_words(state.game.id, exc)
-            raise WebError(422, "illegal", exc.message, "notation", words) from exc
-        except IllegalAction as exc:
-            words = refusal_words(state.game.id, exc)
-            raise WebError(422, "illegal", exc.message, exc.rule, words) from exc
+        number = self._action_number(table, action)
+        with illegal_as_web_error(table.state.game.id):
+            table.state.check(number)
         return number
+
+    @staticmethod
+    def _action_number(table: LiveTable, action: Any) -> int:
+        """The action number of notation text or an integer, not yet checked."""
+        if isinstance(action, bool) or not isinstance(action, int | str):
+            raise WebError(
+                400, "field", "'action' must be a move in notation (text) or an action number"
+            )
+        if isinstance(action, int):
+            return action
+        with illegal_as_web_error(table.state.game.id):
+            return table.state.game.parse(action)
 
     async def submit(
         self,
@@ -744,22 +760,22 @@ class Hub:
                 )
             if mover != seat:
                 raise WebError(409, "turn", f"it is seat {mover}'s turn, not seat {seat}'s", "turn")
-            number = self.parse_action(table, action)
+            number = self._action_number(table, action)
+            after = state.clone()  # the move is checked and applied once, on this copy
+            with illegal_as_web_error(state.game.id):
+                events = after.apply(number)
             text = state.notation(number)
-            probe = state.clone()
-            probe.apply(number)
             if self._attach(table) is not table:  # unloaded and loaded again meanwhile
                 raise WebError(409, "stale", "the table was reloaded meanwhile; look again")
             try:
                 await asyncio.to_thread(
-                    self.store.add_move, table.id, table.seq, seat, text, probe.is_over()
+                    self.store.add_move, table.id, table.seq, seat, text, after.is_over()
                 )
             except DuplicateMove as exc:
                 raise WebError(409, "stale", str(exc)) from exc
             public = state.public_notation(number)
-            before = state.clone()
-            events = state.apply(number)
-            self._remember_for_undo(table, seat, number, before, by_person=bot is None)
+            table.state = after  # stored: the copy becomes the table's state
+            self._remember_for_undo(table, seat, number, state, by_person=bot is None)
             table.history.append(LoggedMove(table.seq, seat, text, events, public=public))
             table.version += 1
             table.turn_started = self.clock()

@@ -163,3 +163,47 @@ def test_a_request_holding_an_unloaded_table_loses_nothing(tmp_path: Path) -> No
         await hub.close()
 
     run(scenario)
+
+
+def test_each_move_is_applied_once(tmp_path: Path) -> None:
+    """A move is checked and applied on one copy of the state, which the table keeps: one
+    ``apply`` per move (a person's, a refused one: none, and a bot's), none for an undo."""
+    from bazaar.core.game import State
+
+    calls: list[int] = []
+    real_apply = State.apply
+
+    def counted(self: State, action: int) -> Any:
+        calls.append(action)
+        return real_apply(self, action)
+
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'once.db'}"), executor=ThreadPoolExecutor(1))
+        seats = [{"kind": "human"}] * 3
+        table_id, _ = await hub.create("buy-low-sell-high", 3, seats, {}, "en", seed=4)
+        table = await hub.get(table_id)
+        kind = type(table.state)
+        kind.apply = counted  # type: ignore[method-assign]
+        try:
+            await hub.submit(table, 0, "+K1", 0)
+            assert len(calls) == 1
+            mover = table.state.to_move()
+            assert mover is not None
+            try:
+                await hub.submit(table, mover, 10**6, 1)
+            except WebError as exc:
+                assert exc.code == "illegal"
+            assert len(calls) == 2  # refused by the one apply: nothing changed
+            assert table.seq == 1
+            await hub.undo(table, 0, 0, table.version)
+            assert len(calls) == 2 and table.seq == 0
+            for n in range(1, 6):
+                seat = table.state.to_move()
+                assert seat is not None
+                await hub.submit(table, seat, table.state.legal_actions()[0], table.seq)
+                assert len(calls) == 2 + n
+        finally:
+            del kind.apply  # type: ignore[attr-defined]
+        await hub.close()
+
+    run(scenario)
