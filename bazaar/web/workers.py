@@ -44,11 +44,6 @@ def guide_step(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
     return step(rebuild(record), seat, seed=seed)
 
 
-def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
-    """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
-    return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
-
-
 def curve_part(
     record: dict[str, Any], moves: list[int], playouts: int, seed: int
 ) -> list[list[float]]:
