@@ -1009,37 +1009,45 @@ def serve(
     from bazaar.web.app import MAX_MESSAGE, create_app
     from bazaar.web.guard import Guard, guarded_protocols
     from bazaar.web.origins import parse_origins
+    from bazaar.web.settings import WebSettings
     from bazaar.web.store import default_db_url
 
-    url = db or default_db_url()
+    settings = WebSettings(
+        db_url=db or default_db_url(),
+        bot_delay=bot_delay,
+        workers=workers,
+        hint_level=hint_level,
+        analysis_level="easy"
+        if analysis_iterations is None
+        else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
+        analysis_playouts=analysis_playouts,
+        puzzle_iterations=puzzle_iterations,
+        advice_workers=advice_workers,
+        advice_jobs=advice_jobs,
+        analyses_per_address=analysis_per_address,
+        analyses_per_table=analysis_per_table,
+        rate_limit_tables=rate_limit_tables,
+        rate_limit_sockets=rate_limit_sockets,
+        connections_per_address=connections_per_address,
+        allowed_origins=parse_origins(allowed_origins),
+        forwarded_allow_ips=forwarded_allow_ips,
+        header_timeout=header_timeout,
+        timer_minute=timer_minute,
+        idle_seconds=idle_seconds,
+    )
     console.print(
-        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
+        h(
+            "Bazaar is at http://{host}:{port}/ (database: {db})",
+            host=host,
+            port=port,
+            db=settings.db_url,
+        ),
         soft_wrap=True,
     )
-    http_protocol, ws_protocol = guarded_protocols(Guard(header_timeout, connections_per_address))
+    guard = Guard(settings.header_timeout, settings.connections_per_address)
+    http_protocol, ws_protocol = guarded_protocols(guard)
     uvicorn.run(
-        create_app(
-            url,
-            bot_delay=bot_delay,
-            workers=workers,
-            advice_workers=advice_workers,
-            advice_jobs=advice_jobs,
-            hint_level=hint_level,
-            rate_limit_tables=rate_limit_tables,
-            rate_limit_sockets=rate_limit_sockets,
-            analysis_level="easy"
-            if analysis_iterations is None
-            else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
-            hub_options={
-                "timer_minute": timer_minute,
-                "analysis_playouts": analysis_playouts,
-                "idle_seconds": idle_seconds,
-                "analyses_per_address": analysis_per_address,
-                "analyses_per_table": analysis_per_table,
-            },
-            puzzle_iterations=puzzle_iterations,
-            allowed_origins=parse_origins(allowed_origins),
-        ),
+        create_app(settings),
         host=host,
         port=port,
         http=http_protocol,  # the header timeout and the per-address cap (bazaar/web/guard.py)
@@ -1047,8 +1055,9 @@ def serve(
         log_level="warning",
         ws_max_size=MAX_MESSAGE,  # a bigger message: close code 1009 (docs/web.md)
         ws_per_message_deflate=False,
-        proxy_headers=bool(forwarded_allow_ips),  # uvicorn would believe 127.0.0.1 by default
-        forwarded_allow_ips=forwarded_allow_ips or None,
+        # uvicorn would believe 127.0.0.1 by default
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
     )
 
 

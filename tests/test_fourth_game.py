@@ -133,8 +133,9 @@ def test_the_levels_read_the_games_parts() -> None:
 # ---------------------------------------------------------------------- the web server
 def test_the_web_server_serves_it_with_a_bot_in_its_worker(tmp_path: Path) -> None:
     from bazaar.web.app import create_app
+    from tests.web.server import app_settings
 
-    app = create_app(f"sqlite:///{tmp_path / 'four.db'}", bot_delay=0.0)
+    app = create_app(app_settings(tmp_path / "four.db", bot_delay=0.0))
     with TestClient(app) as client:
         games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
         assert games[ID]["name"] == {"en": "Hidden Nines", "zh-TW": "Hidden Nines"}

@@ -15,6 +15,7 @@ mover still sees its own move.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -28,9 +29,14 @@ from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.interop.engine import Engine
-from bazaar.web.hub import Hub, LiveTable, WebError
+from bazaar.web.hub import LiveTable, WebError
+from bazaar.web.moves import Moves, parse_action
 from bazaar.web.payload import LoggedMove
+from bazaar.web.settings import TIMER_MINUTE
 from bazaar.web.store import StoredTable
+from bazaar.web.timers import Timers
+from bazaar.web.undo import Undos
+from bazaar.web.views import Views
 from bazaar.web.workers import hint_moves
 from tests.scale import examples
 
@@ -53,8 +59,10 @@ HINT_LEVEL = {"iterations": 100, "millis": None, "rollout": "random", "rollout_d
 #: the fields of a hint that teach (bazaar.bots.advice.hint), all in the compared replies
 HINT_FIELDS = {"win", "win_low", "win_high", "margin", "close", "move", "text", "changes"}
 NAMES = ("Mei", "", "小明", "Ann", "", "阿寶")
-#: A hub without a store or workers: only its pure methods (payloads, checks) are used.
-HUB = Hub.__new__(Hub)
+#: The hub's payloads (turn timers on the wall clock) and its moves without a store: only
+#: their checks are used (a refused move never reaches the store).
+VIEWS = Views(Timers(TIMER_MINUTE, time.time, lambda table: None), Undos.__new__(Undos))
+MOVES = Moves.__new__(Moves)
 #: Coroutines run in their own thread (Playwright may hold the test thread's event loop).
 LOOP_THREAD = ThreadPoolExecutor(1, thread_name_prefix="no-leak-loop")
 
@@ -121,8 +129,8 @@ def payload_bytes(table: Table, seat: int | None) -> list[bytes]:
     out = []
     for lang in LANGS:
         for payload in (
-            HUB.payload(table.live, seat, lang),
-            HUB.replay_payload(table.live, seat, table.live.seq, lang),
+            VIEWS.payload(table.live, seat, lang),
+            VIEWS.replay(table.live, seat, table.live.seq, lang),
         ):
             payload.pop("deal", None)  # the seed commitment, identical for a table's copies
             out.append(orjson.dumps(payload))
@@ -153,7 +161,7 @@ def error_bytes(table: Table, seat: int | None, sample: list[Any]) -> list[bytes
 
     async def submit(action: Any, seq: int) -> bytes:
         try:
-            await HUB.submit(live, seat, action, seq)
+            await MOVES.submit(live, seat, action, seq)
         except WebError as exc:
             return orjson.dumps([exc.to_json(lang) for lang in LANGS])
         raise AssertionError(f"seat {seat}'s move {action!r} was accepted")
@@ -164,7 +172,7 @@ def error_bytes(table: Table, seat: int | None, sample: list[Any]) -> list[bytes
     if table.state.to_move() == seat:
         for action in sample:
             try:
-                out.append(orjson.dumps(HUB.parse_action(live, action)))
+                out.append(orjson.dumps(parse_action(live, action)))
             except WebError as exc:
                 out.append(orjson.dumps([exc.to_json(lang) for lang in LANGS]))
         engine = table.engine()
@@ -211,8 +219,8 @@ def assert_mover_sees_own(
     table: Table, engine: Engine, action_text: str, mover: int, public: str
 ) -> None:
     for lang in LANGS:
-        assert HUB.payload(table.live, mover, lang)["log"][-1]["notation"] == action_text
-        assert HUB.payload(table.live, None, lang)["log"][-1]["notation"] == public
+        assert VIEWS.payload(table.live, mover, lang)["log"][-1]["notation"] == action_text
+        assert VIEWS.payload(table.live, None, lang)["log"][-1]["notation"] == public
     mine = engine.handle(orjson.dumps({"cmd": "log", "seat": mover}))["log"][-1]
     theirs = engine.handle(orjson.dumps({"cmd": "log", "seat": None}))["log"][-1]
     assert (mine["action"], theirs["action"]) == (action_text, public)

@@ -170,8 +170,9 @@ def test_bad_section_language_and_picture_file_names_are_refused_clearly() -> No
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     from bazaar.web.app import create_app
+    from tests.web.server import app_settings
 
-    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('rb') / 'r.db'}", bot_delay=0.0)
+    app = create_app(app_settings(tmp_path_factory.mktemp("rb") / "r.db", bot_delay=0.0))
     with TestClient(app) as c:
         yield c
 

@@ -1,8 +1,9 @@
 """Classrooms: a teacher creates several tables of one game at once and follows them.
 
-``POST /api/classrooms`` makes the tables (every one the same secret deal for duplicate
-play, or each its own) and answers a teacher token; ``GET /api/classrooms/{id}?token=``
-lists the tables with what a spectator sees of them (docs/web.md, "Classrooms").
+``POST /api/classrooms`` (:mod:`bazaar.web.routes.classrooms`) makes the tables (every one
+the same secret deal for duplicate play, or each its own) and answers a teacher token;
+``GET /api/classrooms/{id}?token=`` lists the tables with what a spectator sees of them
+(docs/web.md, "Classrooms").
 
 No accounts: the teacher token is the only key. The database keeps its SHA-256 only; each
 person's seat token is derived from it (HMAC-SHA256 of the table id and seat), so the
@@ -11,26 +12,20 @@ teacher page can show every invite link again while no seat token is stored anyw
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
-import secrets
-from collections.abc import Callable
-from importlib import resources
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
-from bazaar.core import deal
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import get_game
-from bazaar.i18n import LANGS, N_, normalize_lang, t
-from bazaar.web.hub import Hub, LiveTable, WebError
+from bazaar.i18n import LANGS, N_, t
+from bazaar.web.errors import WebError
+from bazaar.web.live import LiveTable
 from bazaar.web.payload import final_result
 from bazaar.web.schema import (
     BOT_OR_NONE_SCHEMA,
@@ -39,7 +34,6 @@ from bazaar.web.schema import (
     name_schema,
     range_schema,
 )
-from bazaar.web.store import token_hash
 
 #: Most tables one classroom may have.
 MAX_TABLES = 30
@@ -169,144 +163,3 @@ def table_status(table: LiveTable, base: str, teacher: str, lang: str) -> dict[s
         #: over, but its deal is still in play at other tables: record, analysis and puzzles wait
         "held": over and table.info.deal_held,
     }
-
-
-def add_routes(
-    app: FastAPI,
-    hub_of: Callable[[Request], Hub],
-    limited: Callable[[Request, str], JSONResponse | None],
-    errors: Callable[..., dict[int | str, dict[str, Any]]],
-) -> None:
-    """Add the classroom routes; ``limited`` answers a 429 when the address made too many
-    tables (a classroom counts as one creation); ``errors(*statuses)`` documents the error
-    replies (bazaar.web.app.errors)."""
-
-    def lang_of(raw: str) -> str:
-        try:
-            return normalize_lang(raw)
-        except ValueError as exc:
-            raise refused(400, "lang", BAD_LANG, given=raw[:16]) from exc
-
-    async def status(
-        request: Request, room: dict[str, Any], teacher: str, lang: str
-    ) -> dict[str, Any]:
-        hub = hub_of(request)
-        base = str(request.base_url).rstrip("/")
-        tables = [await hub.get(table_id) for table_id in room["tables"]]
-        shared = tables[0].info.commitment if room["deal"] == "same" and tables else None
-        rows = [table_status(table, base, teacher, lang) for table in tables]
-        return {
-            "id": room["id"],
-            "name": room["name"],
-            "game": room["game"],
-            "players": room["players"],
-            "deal": room["deal"],
-            "lang": lang,
-            "commitment": shared,
-            "page": f"{base}/c/{room['id']}?token={teacher}&lang={lang}",
-            "over": all(r["over"] for r in rows),
-            "tables": rows,
-        }
-
-    @app.get("/c/{classroom_id}", include_in_schema=False)
-    async def classroom_page(classroom_id: str) -> FileResponse:
-        page = resources.files("bazaar.web").joinpath("static", "classroom.html")
-        return FileResponse(str(page))
-
-    @app.post(
-        "/api/classrooms",
-        status_code=201,
-        summary="Create a classroom: several tables of one game; returns the teacher token "
-        "and every seat link",
-        responses=errors(400, 404, 413, 422, 429),
-        response_model=dict[str, Any],
-    )
-    async def create_classroom(
-        body: NewClassroom, request: Request
-    ) -> dict[str, Any] | JSONResponse:
-        asked = "zh-TW" if body.lang.lower().startswith("zh") else "en"
-        try:
-            lang = lang_of(body.lang)
-            class_name, names = check_classroom(body)
-        except WebError as exc:
-            return JSONResponse(exc.to_json(asked), status_code=exc.status)
-        too_many = limited(request, lang)
-        if too_many is not None:
-            return too_many
-        hub = hub_of(request)
-        teacher = secrets.token_urlsafe(24)
-        room_id = secrets.token_urlsafe(8)
-        table_ids = [secrets.token_urlsafe(8) for _ in range(body.tables)]
-        shared = (deal.new_seed(), deal.new_salt()) if body.deal == "same" else None
-        await _store(hub, room_id, body, class_name, lang, teacher, table_ids)
-        try:
-            for i, table_id in enumerate(table_ids):
-                seats = [{**s.model_dump(), "name": names[i][j]} for j, s in enumerate(body.seats)]
-                tokens = [seat_token(teacher, table_id, j) for j in range(body.players)]
-                await hub.create(
-                    body.game,
-                    body.players,
-                    seats,
-                    body.options,
-                    lang,
-                    None,
-                    body.turn_minutes,
-                    classroom={"id": room_id, "table": table_id, "tokens": tokens, "deal": shared},
-                )
-        except WebError as exc:  # options or a bot refused: the first table shows it
-            return JSONResponse(exc.to_json(lang), status_code=exc.status)
-        room = await _load(hub, room_id)
-        assert room is not None
-        return {"token": teacher, **(await status(request, room, teacher, lang))}
-
-    @app.get(
-        "/api/classrooms/{classroom_id}",
-        summary="A classroom's tables with live status (what a spectator sees) and seat links",
-        responses=errors(400, 403, 404, 422),
-        response_model=dict[str, Any],
-    )
-    async def classroom_status(
-        classroom_id: str,
-        request: Request,
-        token: str | None = Query(default=None, max_length=100),
-        lang: str = Query(default="en", max_length=16, json_schema_extra=LANG_SCHEMA),
-    ) -> dict[str, Any] | JSONResponse:
-        asked = "zh-TW" if lang.lower().startswith("zh") else "en"
-        try:
-            code = lang_of(lang)
-            room = await _load(hub_of(request), classroom_id)
-            if room is None:
-                raise refused(404, "unknown-classroom", NO_CLASSROOM, id=classroom_id[:40])
-            if not token:
-                raise refused(403, "token", NO_TOKEN)
-            if not hmac.compare_digest(room["token_hash"], token_hash(token)):
-                raise refused(403, "token", BAD_TOKEN)
-        except WebError as exc:
-            return JSONResponse(exc.to_json(asked), status_code=exc.status)
-        return await status(request, room, token, code)
-
-
-async def _store(
-    hub: Hub,
-    room_id: str,
-    body: NewClassroom,
-    class_name: str,
-    lang: str,
-    teacher: str,
-    table_ids: list[str],
-) -> None:
-    row = {
-        "id": room_id,
-        "game": body.game,
-        "players": body.players,
-        "deal": body.deal,
-        "name": class_name,
-        "lang": lang,
-        "token_hash": token_hash(teacher),
-        "tables": table_ids,
-    }
-    await asyncio.to_thread(hub.store.create_classroom, row)
-
-
-async def _load(hub: Hub, room_id: str) -> dict[str, Any] | None:
-    return await asyncio.to_thread(hub.store.load_classroom, room_id)

@@ -16,7 +16,7 @@ from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 from bazaar.i18n import N_, t
-from bazaar.web.hub import WebError
+from bazaar.web.errors import WebError
 from bazaar.web.payload import build_payload
 from bazaar.web.shapes import SeatRow
 

@@ -16,7 +16,6 @@ from bazaar.bots import analysis
 from bazaar.bots.advice import analyse_record, decisions, hint
 from bazaar.bots.levels import Level
 from bazaar.bots.registry import make_bot
-from bazaar.bots.shapes import Decision, HintMove, TurningPoint, WinCurve
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 
@@ -33,7 +32,7 @@ def bot_move(record: dict[str, Any], spec: str, seed: int) -> str:
     return state.notation(bot.choose(state))
 
 
-def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[HintMove]:
+def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
     """The top three moves for ``seat`` (the seat to move), as :func:`advice.hint` gives them."""
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 
@@ -45,11 +44,6 @@ def guide_step(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
     return step(rebuild(record), seat, seed=seed)
 
 
-def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[Decision]:
-    """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
-    return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
-
-
 def curve_part(
     record: dict[str, Any], moves: list[int], playouts: int, seed: int
 ) -> list[list[float]]:
@@ -57,7 +51,7 @@ def curve_part(
     return analysis.curve_points(GameRecord.from_json(record), moves, playouts, seed)
 
 
-def turning_points(record: dict[str, Any], curve: WinCurve) -> list[TurningPoint]:
+def turning_points(record: dict[str, Any], curve: dict[str, Any]) -> list[dict[str, Any]]:
     """The curve's turning points with their moves in words."""
     return analysis.turning_points(GameRecord.from_json(record), curve)
 
@@ -69,7 +63,7 @@ def decision_moves(record: dict[str, Any], seat: int) -> list[int]:
 
 def analyse_part(
     record: dict[str, Any], seat: int, level: Level, seed: int, moves: list[int]
-) -> list[Decision]:
+) -> list[dict[str, Any]]:
     """``seat``'s decisions at ``moves`` judged, with the moves in words."""
     game = GameRecord.from_json(record)
     entries = analyse_record(game, seat, level=level, seed=seed, only=set(moves))

@@ -9,14 +9,24 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+
+from bazaar.web.settings import WebSettings
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def app_settings(db: Path | str, **options: Any) -> WebSettings:
+    """The settings of an app served in-process (``create_app``) on the SQLite file or
+    database URL ``db``, with ``options`` (fields of WebSettings) changed."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    return WebSettings(db_url=url, **options)
 
 
 class Server:

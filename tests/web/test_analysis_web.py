@@ -28,7 +28,7 @@ async def until_ready(hub: Any, table: Any, seat: int, lang: str = "en") -> tupl
     """Ask until the analysis is ready; the progress replies seen on the way."""
     seen = []
     for _ in range(400):
-        reply = await hub.analysis_report(table, seat, lang)
+        reply = await hub.advisor.analysis_report(table, seat, lang)
         if reply["status"] == "ready":
             return reply, seen
         seen.append(reply)
@@ -42,7 +42,7 @@ def test_an_analysis_is_worked_out_once_and_stored(tmp_path: Path) -> None:
         hub.analysis_level = TINY
         hub.reports.playouts = 2
         table = await finished(hub)
-        first = await hub.analysis_report(table, 0)
+        first = await hub.advisor.analysis_report(table, 0)
         assert first == {"status": "running", "done": 0, "total": 0}
         ready, progress = await until_ready(hub, table, 0)
         assert progress and all(p["status"] == "running" for p in progress)
@@ -54,9 +54,9 @@ def test_an_analysis_is_worked_out_once_and_stored(tmp_path: Path) -> None:
         assert sent == 1 + -(-points // 4) + 1 + -(-decisions // 3)
         assert ready["seat"] == 0 and len(ready["curve"]["win"][0]) == 3
         assert isinstance(ready["mistakes"][0]["best_text"], str)  # in the asked language
-        assert await hub.analysis_report(table, 0) == ready  # kept: nothing sent
+        assert await hub.advisor.analysis_report(table, 0) == ready  # kept: nothing sent
         assert hub.reports.sent == sent
-        zh = await hub.analysis_report(table, 0, "zh-TW")
+        zh = await hub.advisor.analysis_report(table, 0, "zh-TW")
         assert zh["mistakes"][0]["change_text"].startswith("勝率約")
         # another seat: its decisions only (the curve is the table's, stored once)
         other, _ = await until_ready(hub, table, 1)
@@ -65,8 +65,8 @@ def test_an_analysis_is_worked_out_once_and_stored(tmp_path: Path) -> None:
         await hub.close()
         # a restarted server reads it from the database
         again = thread_hub(tmp_path)
-        table = await again.get(table.id)
-        assert await again.analysis_report(table, 0) == ready
+        table = await again.keeper.get(table.id)
+        assert await again.advisor.analysis_report(table, 0) == ready
         assert again.reports.sent == 0
         await again.close()
 
@@ -84,7 +84,7 @@ def test_an_analysis_takes_turns_on_the_worker_and_is_never_refused(tmp_path: Pa
         table = await finished(hub)
         ready, _ = await until_ready(hub, table, 2)
         assert ready["seat"] == 2 and ready["decisions"]
-        stats = hub.advice_stats
+        stats = hub.advisor.stats
         assert stats.waited > 0 and stats.full == 0 and stats.failed == 0
         await hub.close()
 
@@ -94,9 +94,11 @@ def test_an_analysis_takes_turns_on_the_worker_and_is_never_refused(tmp_path: Pa
 def test_no_analysis_before_the_end(tmp_path: Path) -> None:
     async def scenario() -> None:
         hub = thread_hub(tmp_path)
-        table_id, _ = await hub.create("buy-low-sell-high", 3, [{"kind": "human"}] * 3, {}, "en")
+        table_id, _ = await hub.keeper.create(
+            "buy-low-sell-high", 3, [{"kind": "human"}] * 3, {}, "en"
+        )
         with pytest.raises(WebError) as early:
-            await hub.analysis_report(await hub.get(table_id), 0)
+            await hub.advisor.analysis_report(await hub.keeper.get(table_id), 0)
         assert (early.value.status, early.value.code) == (409, "not-over")
         await hub.close()
 

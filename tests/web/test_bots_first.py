@@ -18,6 +18,7 @@ import pytest
 from bazaar.web import workers
 from bazaar.web.advice import AdviceDesk, AdviceError, AdviceKey
 from bazaar.web.hub import Hub, LiveTable, WebError
+from bazaar.web.settings import WebSettings
 from bazaar.web.store import Store
 from tests.web.server import Server
 
@@ -46,18 +47,18 @@ def thread_hub(tmp_path: Path, **options: Any) -> Hub:
     """A hub whose bots and advice run in threads (so tests can stand in for the workers)."""
     return Hub(
         Store(f"sqlite:///{tmp_path / 'hub.db'}"),
+        WebSettings(**options),
         executor=ThreadPoolExecutor(1),
         advice_executor=ThreadPoolExecutor(4),
-        **options,
     )
 
 
 async def finished(hub: Hub) -> LiveTable:
     """A three-person Buy Low Sell High table played to its end (first legal move each time)."""
-    table_id, _ = await hub.create("buy-low-sell-high", 3, HUMANS, {}, "en", seed=5)
-    table = await hub.get(table_id)
+    table_id, _ = await hub.keeper.create("buy-low-sell-high", 3, HUMANS, {}, "en", seed=5)
+    table = await hub.keeper.get(table_id)
     while (seat := table.state.to_move()) is not None:
-        await hub.submit(table, seat, table.state.legal_actions()[0], table.seq)
+        await hub.moves.submit(table, seat, table.state.legal_actions()[0], table.seq)
     return table
 
 
@@ -85,26 +86,28 @@ async def until(flag: threading.Event) -> None:
     assert await asyncio.to_thread(flag.wait, 10)
 
 
-def test_three_identical_analyses_share_one_computation(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def ask(hub: Hub, table: LiveTable, seat: int, gate: Gate) -> asyncio.Task[Any]:
+    """Ask the hub's advice desk for ``seat``'s post-game job ``gate`` (as an analysis
+    part or the table's puzzles are asked)."""
+    key = AdviceKey(table.id, seat, table.seq, "analysis")
+    return asyncio.create_task(hub.advisor.advise(key, "en", gate, table.record(), seat))
+
+
+def test_three_identical_advice_requests_share_one_computation(tmp_path: Path) -> None:
     answer = [{"index": 1, "played": "+K1", "best": "+K2", "loss": 0.25}]
     gate = Gate(answer)
-    monkeypatch.setattr(workers, "analyse", gate)
 
     async def scenario() -> None:
         hub = thread_hub(tmp_path)
         table = await finished(hub)
-        asks = [asyncio.create_task(hub.analysis(table, 0)) for _ in range(3)]
+        asks = [ask(hub, table, 0, gate) for _ in range(3)]
         await until(gate.entered)
         await asyncio.sleep(0.05)  # all three are waiting now
         gate.opened.set()
         replies = await asyncio.gather(*asks)
         assert replies == [answer, answer, answer]
         assert gate.calls == 1
-        assert hub.advice_stats.computed == 1 and hub.advice_stats.shared == 2
-        assert await hub.analysis(table, 0) == answer  # kept: no new computation
-        assert gate.calls == 1 and hub.advice_stats.computed == 1
+        assert hub.advisor.stats.computed == 1 and hub.advisor.stats.shared == 2
         await hub.close()
 
     run_async(scenario)
@@ -119,33 +122,33 @@ def test_a_second_different_request_of_a_seat_is_refused_while_one_runs(
 
     async def scenario() -> None:
         hub = thread_hub(tmp_path)
-        table_id, _ = await hub.create("buy-low-sell-high", 3, HUMANS, {}, "en", seed=5)
-        table = await hub.get(table_id)
-        first = asyncio.create_task(hub.hint(table, 0))
+        table_id, _ = await hub.keeper.create("buy-low-sell-high", 3, HUMANS, {}, "en", seed=5)
+        table = await hub.keeper.get(table_id)
+        first = asyncio.create_task(hub.advisor.hint(table, 0))
         await until(gate.entered)
         while True:  # the others move until seat 0 is to move again, in a new position
-            await hub.submit(
+            await hub.moves.submit(
                 table, table.state.to_move(), table.state.legal_actions()[0], table.seq
             )
             if table.state.to_move() == 0:
                 break
         assert table.seq > 0
         with pytest.raises(WebError) as refused:
-            await hub.hint(table, 0, lang="zh-TW")
+            await hub.advisor.hint(table, 0, lang="zh-TW")
         assert (refused.value.status, refused.value.code) == (429, "advice-busy")
         assert refused.value.to_json() == {
             "error": "你上一個提示或分析還在計算中，請等它算完再問。",
             "code": "advice-busy",
         }
         with pytest.raises(WebError) as english:
-            await hub.hint(table, 0)
+            await hub.advisor.hint(table, 0)
         assert english.value.message == (
             "your previous hint or analysis is still being worked out; wait for it, then ask again"
         )
-        assert hub.advice_stats.busy == 2
+        assert hub.advisor.stats.busy == 2
         gate.opened.set()
         assert await first == moves
-        assert await hub.hint(table, 0) == moves  # the seat is free again
+        assert await hub.advisor.hint(table, 0) == moves  # the seat is free again
         assert gate.calls == 2
         await hub.close()
 
@@ -180,36 +183,35 @@ def test_the_global_cap_refuses_more_advice_jobs_with_503(tmp_path: Path) -> Non
 
 
 def test_a_failed_or_cancelled_computation_does_not_poison_later_requests(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     answer = [{"index": 2, "played": "-K1", "best": "-K1", "loss": 0.0}]
     gate = Gate(answer)
     gate.fail_next = True
-    monkeypatch.setattr(workers, "analyse", gate)
 
     async def scenario() -> None:
         hub = thread_hub(tmp_path)
         table = await finished(hub)
-        asks = [asyncio.create_task(hub.analysis(table, 1)) for _ in range(2)]
+        asks = [ask(hub, table, 1, gate) for _ in range(2)]
         await until(gate.entered)
         await asyncio.sleep(0.05)
         gate.opened.set()
         for outcome in await asyncio.gather(*asks, return_exceptions=True):
             assert isinstance(outcome, WebError)
             assert (outcome.status, outcome.code) == (503, "advice-failed")
-        assert 1 not in table.analyses and hub.advice_stats.failed == 1
-        assert await hub.analysis(table, 1) == answer  # worked out afresh
-        assert gate.calls == 2 and table.analyses[1] == answer
+        assert hub.advisor.stats.failed == 1
+        assert await ask(hub, table, 1, gate) == answer  # worked out afresh
+        assert gate.calls == 2
         # a request whose client goes away leaves the shared computation running
         gate.opened.clear()
         gate.entered.clear()
-        lonely = asyncio.create_task(hub.analysis(table, 2))
+        lonely = ask(hub, table, 2, gate)
         await until(gate.entered)
         lonely.cancel()
         with pytest.raises(asyncio.CancelledError):
             await lonely
         gate.opened.set()
-        assert await hub.analysis(table, 2) == answer
+        assert await ask(hub, table, 2, gate) == answer
         assert gate.calls == 3  # the cancelled request's computation was joined, not redone
         await hub.close()
 

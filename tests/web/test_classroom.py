@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from bazaar.core import deal
 from bazaar.web.app import create_app
+from tests.web.server import app_settings
 from tests.web.test_store_upgrade import _row, old_db  # noqa: F401 (a fixture)
 
 PEOPLE_3 = [{"kind": "human"}] * 3
@@ -21,7 +22,7 @@ PEOPLE_3 = [{"kind": "human"}] * 3
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("classroom") / "c.db"
-    app = create_app(f"sqlite:///{db}", rate_limit_tables=0, bot_delay=0.0)
+    app = create_app(app_settings(db, rate_limit_tables=0, bot_delay=0.0))
     with TestClient(app) as test_client:
         yield test_client
 

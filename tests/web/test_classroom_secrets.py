@@ -21,6 +21,7 @@ from bazaar.core import deal
 from bazaar.core.rng import Rng
 from bazaar.web.app import create_app
 from tests.scale import examples
+from tests.web.server import app_settings
 
 #: the fixed shared deal of every classroom in the invariance test (both worlds alike)
 SEED, SALT = 2026_12_02, "5a" * 32
@@ -30,7 +31,7 @@ GAMES = {"buy-low-sell-high": 2, "take-stock": 2, "night-market": 3}
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("secrets") / "s.db"
-    app = create_app(f"sqlite:///{db}", rate_limit_tables=0, rate_limit_sockets=0, bot_delay=0.0)
+    app = create_app(app_settings(db, rate_limit_tables=0, rate_limit_sockets=0, bot_delay=0.0))
     with TestClient(app) as test_client:
         yield test_client
 
@@ -63,15 +64,15 @@ def play(client: TestClient, table: dict[str, Any], moves: int | None, rng: Rng 
     """Play ``moves`` moves (None: to the end), each the mover's legal move drawn by ``rng``
     (None: the first legal move), straight on the server's hub (the moves are not what is
     tested here); return the moves played."""
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub = client.app.state.web.hub  # type: ignore[attr-defined]
 
     async def moving() -> int:
-        live = await hub.get(table["id"])
+        live = await hub.keeper.get(table["id"])
         played = 0
         while (moves is None or played < moves) and not live.state.is_over():
             legal = live.state.legal_actions()
             action = legal[rng.below(len(legal))] if rng else legal[0]
-            await hub.submit(live, live.state.to_move(), action, live.seq)
+            await hub.moves.submit(live, live.state.to_move(), action, live.seq)
             played += 1
         return played
 

@@ -116,10 +116,10 @@ def test_a_cancelled_wait_gives_its_turn_to_the_next() -> None:
 
 
 async def two_seat_finished(hub: Hub, seed: int) -> Any:
-    table_id, _ = await hub.create("buy-low-sell-high", 2, HUMANS[:2], {}, "en", seed=seed)
-    table = await hub.get(table_id)
+    table_id, _ = await hub.keeper.create("buy-low-sell-high", 2, HUMANS[:2], {}, "en", seed=seed)
+    table = await hub.keeper.get(table_id)
     while (seat := table.state.to_move()) is not None:
-        await hub.submit(table, seat, table.state.legal_actions()[0], table.seq)
+        await hub.moves.submit(table, seat, table.state.legal_actions()[0], table.seq)
     return table
 
 
@@ -134,31 +134,33 @@ def test_analyses_are_bounded_per_address_and_per_table(
         hub.reports.playouts = 1
         a, b, c = [await two_seat_finished(hub, seed) for seed in (1, 2, 3)]
         running = {"status": "running", "done": 0, "total": 0}
-        assert await hub.analysis_report(a, 0, address="10.0.0.1") == running
+        assert await hub.advisor.analysis_report(a, 0, address="10.0.0.1") == running
         await until(gate.entered)
         # the same analysis asked again is its progress, not a new one
-        assert (await hub.analysis_report(a, 0, address="10.0.0.1"))["status"] == "running"
+        assert (await hub.advisor.analysis_report(a, 0, address="10.0.0.1"))["status"] == "running"
         with pytest.raises(WebError) as table_busy:  # another seat of table a, elsewhere
-            await hub.analysis_report(a, 1, address="10.0.0.2")
+            await hub.advisor.analysis_report(a, 1, address="10.0.0.2")
         assert (table_busy.value.status, table_busy.value.code) == (429, "analysis-busy")
         assert table_busy.value.retry_after == 5
         assert table_busy.value.message == (
             "another seat's analysis of this table is being worked out; ask again in 5 seconds"
         )
-        assert (await hub.analysis_report(b, 0, address="10.0.0.1"))["status"] == "running"
+        assert (await hub.advisor.analysis_report(b, 0, address="10.0.0.1"))["status"] == "running"
         with pytest.raises(WebError) as mine_busy:  # a third from the same address
-            await hub.analysis_report(c, 0, "zh-TW", address="10.0.0.1")
+            await hub.advisor.analysis_report(c, 0, "zh-TW", address="10.0.0.1")
         assert (mine_busy.value.status, mine_busy.value.code) == (429, "analysis-busy")
         assert mine_busy.value.message == "你的位址要求的 2 份分析還在計算中，請 5 秒後再問。"
         # another address is not held up by the first one's
-        assert (await hub.analysis_report(c, 0, address="10.0.0.3"))["status"] == "running"
+        assert (await hub.advisor.analysis_report(c, 0, address="10.0.0.3"))["status"] == "running"
         assert sum(job.running for job in hub.reports.jobs.values()) == 3
         gate.opened.set()
         for table in (a, b, c):
-            while (await hub.analysis_report(table, 0, address="10.0.0.1"))["status"] != "ready":
+            while (await hub.advisor.analysis_report(table, 0, address="10.0.0.1"))[
+                "status"
+            ] != "ready":
                 await asyncio.sleep(0.02)
         # all done: the refused ones may start now
-        assert (await hub.analysis_report(a, 1, address="10.0.0.2"))["status"] in (
+        assert (await hub.advisor.analysis_report(a, 1, address="10.0.0.2"))["status"] in (
             "running",
             "ready",
         )
@@ -175,7 +177,9 @@ def test_no_bound_when_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         hub = thread_hub(tmp_path, analyses_per_address=0, analyses_per_table=0)
         table = await two_seat_finished(hub, 4)
         for seat in (0, 1):
-            assert (await hub.analysis_report(table, seat, address="x"))["status"] == "running"
+            assert (await hub.advisor.analysis_report(table, seat, address="x"))[
+                "status"
+            ] == "running"
         gate.opened.set()
         await hub.close()
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from bazaar.web.hub import Connection, Hub, LiveTable
 from bazaar.web.outbox import CLOSE_TOO_SLOW, Outbox
+from bazaar.web.settings import WebSettings
 from bazaar.web.store import Store
 
 
@@ -22,10 +23,14 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
 
 
 async def new_hub(tmp_path: Path, **options: Any) -> tuple[Hub, LiveTable, list[str]]:
-    hub = Hub(Store(f"sqlite:///{tmp_path / 'hub.db'}"), executor=ThreadPoolExecutor(1), **options)
+    hub = Hub(
+        Store(f"sqlite:///{tmp_path / 'hub.db'}"),
+        WebSettings(**options),
+        executor=ThreadPoolExecutor(1),
+    )
     seats = [{"kind": "human"}] * 3
-    table_id, tokens = await hub.create("buy-low-sell-high", 3, seats, {}, "en", seed=4)
-    return hub, await hub.get(table_id), [t or "" for t in tokens]
+    table_id, tokens = await hub.keeper.create("buy-low-sell-high", 3, seats, {}, "en", seed=4)
+    return hub, await hub.keeper.get(table_id), [t or "" for t in tokens]
 
 
 class Reader:
@@ -68,7 +73,7 @@ async def play_moves(hub: Hub, table: LiveTable, count: int) -> list[float]:
         assert mover is not None
         action = table.state.legal_actions()[0]
         started = time.perf_counter()
-        await hub.submit(table, mover, action, table.seq)
+        await hub.moves.submit(table, mover, action, table.seq)
         took.append(time.perf_counter() - started)
         await asyncio.sleep(0.05)
     return took
@@ -78,8 +83,8 @@ def test_a_stuck_connection_is_dropped_and_the_others_still_receive(tmp_path: Pa
     async def scenario() -> None:
         hub, table, _ = await new_hub(tmp_path, queue_limit=3, send_timeout=30, close_timeout=0.1)
         stuck, reader = Stuck(1, close_hangs=True), Reader(None)
-        await hub.connect(table, stuck.conn)
-        await hub.connect(table, reader.conn)
+        await hub.presence.connect(table, stuck.conn)
+        await hub.presence.connect(table, reader.conn)
         took = await play_moves(hub, table, 6)
         await asyncio.sleep(0.3)
         # not held by the stuck send (it would take its 30 s send timeout); far above what a
@@ -95,7 +100,7 @@ def test_a_stuck_connection_is_dropped_and_the_others_still_receive(tmp_path: Pa
         seqs = [m["seq"] for m in reader.messages]
         assert seqs[-1] == 6 and set(range(7)) <= set(seqs)
         assert reader.messages[-1]["seats"][1]["connected"] is False
-        await hub.disconnect(table, reader.conn)
+        await hub.presence.disconnect(table, reader.conn)
         await hub.close()
 
     run(scenario)
@@ -105,7 +110,7 @@ def test_a_send_that_takes_too_long_closes_the_connection(tmp_path: Path) -> Non
     async def scenario() -> None:
         hub, table, _ = await new_hub(tmp_path, queue_limit=100, send_timeout=0.2)
         stuck = Stuck(0, close_hangs=False)
-        await hub.connect(table, stuck.conn)
+        await hub.presence.connect(table, stuck.conn)
         await asyncio.sleep(0.3)
         assert stuck.closed == [(CLOSE_TOO_SLOW, "too slow: a message took over 0.2 s")]
         assert stuck.aborted == 0  # the close frame went out: the peer has a moment to answer
@@ -121,24 +126,24 @@ def test_presence_broadcasts_are_coalesced(tmp_path: Path) -> None:
     async def scenario() -> None:
         hub, table, _ = await new_hub(tmp_path, presence_interval=0.3)
         watcher = Reader(0)
-        await hub.connect(table, watcher.conn)
+        await hub.presence.connect(table, watcher.conn)
         await asyncio.sleep(0.4)
-        before, broadcasts = len(watcher.messages), hub.presence_broadcasts
+        before, broadcasts = len(watcher.messages), hub.presence.broadcasts
         started = time.monotonic()
         newcomers = [Reader(None) for _ in range(50)] + [Reader(2)]
         for newcomer in newcomers:
-            await hub.connect(table, newcomer.conn)
+            await hub.presence.connect(table, newcomer.conn)
             await asyncio.sleep(0)
         await asyncio.sleep(0.01)
         # each newcomer has its own payload at once, showing itself
         assert all(n.messages and n.messages[0]["seq"] == 0 for n in newcomers)
         assert newcomers[-1].messages[0]["seats"][2]["connected"] is True
         for newcomer in newcomers[:25]:
-            await hub.disconnect(table, newcomer.conn)
+            await hub.presence.disconnect(table, newcomer.conn)
         await asyncio.sleep(0.8)  # the last coalesced broadcast has gone out
         # 76 comings and goings: at most one presence broadcast per 0.3 s (counted against the
         # time they really took, so a busy machine only allows more)
-        sent = hub.presence_broadcasts - broadcasts
+        sent = hub.presence.broadcasts - broadcasts
         assert 1 <= sent <= 1 + int((time.monotonic() - started) / 0.3)
         assert len(watcher.messages) - before == sent
         assert [s["connected"] for s in watcher.messages[-1]["seats"]] == [True, False, True]

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from bazaar.web import ratelimit
 from bazaar.web.app import create_app
 from bazaar.web.ratelimit import RateLimit, retry_after
-from tests.web.server import Server
+from tests.web.server import Server, app_settings
 
 TABLE = {"game": "buy-low-sell-high", "players": 3, "seats": [{"kind": "human"}] * 3}
 
@@ -58,7 +58,7 @@ def test_a_limit_of_zero_is_off() -> None:
 
 
 def test_too_many_tables_get_429_with_retry_after(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'r.db'}", rate_limit_tables=2)
+    app = create_app(app_settings(tmp_path / "r.db", rate_limit_tables=2))
     with TestClient(app) as client:
         assert [client.post("/api/tables", json=TABLE).status_code for _ in range(2)] == [201] * 2
         refused = client.post("/api/tables", json=TABLE)
@@ -77,7 +77,7 @@ def test_too_many_tables_get_429_with_retry_after(tmp_path: Path) -> None:
 
 
 def test_too_many_sockets_are_refused_before_the_handshake(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'r.db'}", rate_limit_sockets=3)
+    app = create_app(app_settings(tmp_path / "r.db", rate_limit_sockets=3))
     with TestClient(app) as client:
         table = client.post("/api/tables", json=TABLE).json()["id"]
         for _ in range(3):
@@ -106,7 +106,7 @@ def test_too_many_sockets_are_refused_before_the_handshake(tmp_path: Path) -> No
 
 
 def test_no_limits_when_switched_off(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'r.db'}", rate_limit_tables=0, rate_limit_sockets=0)
+    app = create_app(app_settings(tmp_path / "r.db", rate_limit_tables=0, rate_limit_sockets=0))
     with TestClient(app) as client:
         codes = {client.post("/api/tables", json=TABLE).status_code for _ in range(70)}
         assert codes == {201}

@@ -1,0 +1,94 @@
+"""Tables: create one, list the recent ones, and a table as one seat (or a spectator) sees it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from bazaar.web.routes.common import Token, WebDep, errors, lang_code, request_lang
+from bazaar.web.routes.models import NewTable
+from bazaar.web.schema import LangQuery
+
+router = APIRouter()
+
+
+def seat_links(base: str, table_id: str, lang: str, tokens: list[str | None]) -> dict[str, Any]:
+    """The reply to a new table: its id, the spectator's link and each seat's token and link."""
+    return {
+        "id": table_id,
+        "spectator": f"{base}/t/{table_id}?lang={lang}",
+        "seats": [
+            {
+                "seat": i,
+                "token": tok,
+                "link": f"{base}/t/{table_id}?token={tok}&lang={lang}" if tok else None,
+            }
+            for i, tok in enumerate(tokens)
+        ],
+    }
+
+
+@router.post(
+    "/api/tables",
+    status_code=201,
+    summary="Create a table; returns the seat links",
+    responses=errors(400, 404, 413, 422, 429),
+    response_model=dict[str, Any],
+)
+async def create_table(
+    body: NewTable, request: Request, web: WebDep
+) -> dict[str, Any] | JSONResponse:
+    asked = request_lang(request, {"lang": body.lang})
+    refused = web.too_many_tables(request, asked)
+    if refused is not None:
+        return refused
+    lang = lang_code(body.lang)
+    table_id, tokens = await web.hub.keeper.create(
+        body.game,
+        body.players,
+        [s.model_dump() for s in body.seats],
+        body.options,
+        lang,
+        body.seed,
+        body.turn_minutes,
+    )
+    return seat_links(str(request.base_url).rstrip("/"), table_id, lang, tokens)
+
+
+@router.get(
+    "/api/tables",
+    summary="Recent tables (no secrets); waiting_for = people seats nobody has open",
+)
+async def list_tables(web: WebDep) -> dict[str, Any]:
+    hub = web.hub
+    tables = await asyncio.to_thread(hub.store.list_tables)
+    for entry in tables:
+        live = hub.tables.get(entry["id"])
+        online = live.seats_public() if live else None
+        for seat in entry["seats"]:
+            now = online[seat["seat"]] if online else None
+            seat["connected"] = bool(now and now["connected"])
+            seat["present"] = seat["connected"]
+            seat["away"] = now["away"] if now else None
+        waiting = [
+            s
+            for s in entry["seats"]
+            if s["kind"] == "human" and not s["connected"] and not s["standin"]
+        ]
+        entry["waiting_for"] = 0 if entry["over"] else len(waiting)
+    return {"tables": tables}
+
+
+@router.get(
+    "/api/tables/{table_id}",
+    summary="The table as one seat (or a spectator) sees it",
+    responses=errors(400, 403, 404, 422),
+)
+async def table_view(
+    table_id: str, web: WebDep, token: Token = None, lang: LangQuery = "en"
+) -> dict[str, Any]:
+    hub, table, seat = await web.table_and_seat(table_id, token)
+    return hub.views.payload(table, seat, lang_code(lang))

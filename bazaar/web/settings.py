@@ -1,0 +1,73 @@
+"""Every option of ``bazaar serve`` in one typed, frozen object, built once at start-up.
+
+``bazaar serve`` builds it from its command line, the tests from keyword arguments
+(``tests/web/server.py``); the app, the hub and its parts read their options from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bazaar.bots.analysis import CURVE_PLAYOUTS
+from bazaar.bots.levels import Level
+from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
+from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
+from bazaar.web.outbox import CLOSE_TIMEOUT, QUEUE_LIMIT, SEND_TIMEOUT
+from bazaar.web.ratelimit import (
+    ANALYSES_PER_ADDRESS,
+    ANALYSES_PER_TABLE,
+    SOCKETS_PER_MINUTE,
+    TABLES_PER_MINUTE,
+)
+
+#: Seconds a bot waits before it moves: people can read its move, and take back their own
+#: move before the bot answers it (docs/web.md, "Undo").
+BOT_DELAY = 1.0
+#: Seconds in one minute of a turn timer (tests shorten it).
+TIMER_MINUTE = 60.0
+#: Seconds a table with no socket open and no bot thinking stays in memory after its last use
+#: (a request, a move, a socket closing); then it is replayed from the store when next asked for.
+IDLE_SECONDS = 30.0
+#: Seconds between two looks for idle tables.
+SWEEP_SECONDS = 5.0
+#: Seconds between two presence broadcasts (who is connected) of one table, at most.
+PRESENCE_INTERVAL = 0.5
+#: the finding search's playouts for a table's puzzles (the confirming search: four times)
+PUZZLE_ITERATIONS = 300
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """How the server runs: its database, workers, limits, timeouts and allowed origins."""
+
+    #: the database URL (None: the user's SQLite file)
+    db_url: str | None = None
+    # bots and advice
+    bot_delay: float = BOT_DELAY
+    workers: int = 1
+    hint_level: str = "medium"
+    analysis_level: Level = "easy"
+    analysis_playouts: int = CURVE_PLAYOUTS
+    puzzle_iterations: int = PUZZLE_ITERATIONS
+    advice_workers: int = ADVICE_WORKERS
+    advice_jobs: int = ADVICE_JOBS
+    analyses_per_address: int = ANALYSES_PER_ADDRESS
+    analyses_per_table: int = ANALYSES_PER_TABLE
+    # limits per client address (0: none)
+    rate_limit_tables: float = TABLES_PER_MINUTE
+    rate_limit_sockets: float = SOCKETS_PER_MINUTE
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    #: other sites' pages that may open a table's WebSocket (``*``: any; see ``origins``)
+    allowed_origins: frozenset[str] = field(default_factory=frozenset)
+    #: the reverse proxies whose forwarded headers are believed ("": none)
+    forwarded_allow_ips: str = ""
+    # timeouts and intervals (seconds)
+    header_timeout: float = HEADER_TIMEOUT
+    timer_minute: float = TIMER_MINUTE
+    idle_seconds: float = IDLE_SECONDS
+    sweep_seconds: float = SWEEP_SECONDS
+    presence_interval: float = PRESENCE_INTERVAL
+    #: a socket's send queue: most messages waiting, and the timeouts of a send and a close
+    queue_limit: int = QUEUE_LIMIT
+    send_timeout: float = SEND_TIMEOUT
+    close_timeout: float = CLOSE_TIMEOUT
