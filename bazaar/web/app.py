@@ -59,6 +59,7 @@ from bazaar.web.schema import (
     name_schema,
     range_schema,
 )
+from bazaar.web.shapes import TablePayload
 from bazaar.web.store import Store, default_db_url
 from bazaar.web.undo import UNDO_REFUSALS
 
@@ -592,10 +593,11 @@ def create_app(
         "/api/tables/{table_id}",
         summary="The table as one seat (or a spectator) sees it",
         responses=errors(400, 403, 404, 422),
+        response_model=dict[str, Any],
     )
     async def table_view(
         table_id: str, request: Request, token: Token = None, lang: LangQuery = "en"
-    ) -> dict[str, Any]:
+    ) -> TablePayload:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.payload(table, seat, _lang(lang))
 
@@ -696,6 +698,7 @@ def create_app(
         "/api/tables/{table_id}/replay/{step}",
         summary="A seat's view after `step` moves",
         responses=errors(400, 403, 404, 422),
+        response_model=dict[str, Any],
     )
     async def replay(
         table_id: str,
@@ -703,7 +706,7 @@ def create_app(
         request: Request,
         token: Token = None,
         lang: LangQuery = "en",
-    ) -> dict[str, Any]:
+    ) -> TablePayload:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.replay_payload(table, seat, step, _lang(lang))
 
