@@ -9,7 +9,8 @@ A missing translation falls back to the English text.
 Each game package keeps its own catalog (event sentences, option help, names) in
 ``<package>/locale/<locale>/LC_MESSAGES/<game>.po``, and its board script's words in ``board.po``
 beside it; ``Translator(package)`` reads only the first, so two games may use the same English
-id differently. ``scripts/i18n.sh`` extracts,
+id differently. A plural message is keyed as gettext keys it, "one\\0other", and its text is its
+forms joined by NUL (the browser's ``ui.tn`` picks one). ``scripts/i18n.sh`` extracts,
 updates and compiles every catalog with Babel (docs/architecture.md, "Translations").
 """
 
@@ -80,11 +81,18 @@ def package_catalog(package: str, lang: str, domain: str | None = None) -> dict[
 
     with path.open("rb") as fh:
         po = read_po(fh, locale=locale)
-    return {
+    found = {
         str(m.id): str(m.string)
         for m in po
         if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
     }
+    # a plural message (ngettext: the browser's ui.tn) as gettext keys it: "one\0other" -> its
+    # forms joined by NUL, in the order of the catalog's Plural-Forms
+    for m in po:
+        ids, forms = m.id, m.string
+        if isinstance(ids, tuple | list) and isinstance(forms, tuple | list) and not m.fuzzy:
+            found.update({"\0".join(ids): "\0".join(forms)} if all(forms) else {})
+    return found
 
 
 def has_translation(msgid: str, lang: str) -> bool:

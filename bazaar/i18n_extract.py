@@ -76,7 +76,7 @@ def extract_html(
 # ------------------------------------------------------------------ the catalogs and their sources
 #: the Babel keywords of every extraction: t()/N_() everywhere, h() (cli help), .tr() (terminal),
 #: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t(), refuse() and Term() (refusals)
-KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t", "refuse", "Term")
+KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t", "ui.tn:1,2", "refuse", "Term")
 LOCALE = "zh_TW"
 PROGRAM_FOLDER = f"bazaar/locale/{LOCALE}/LC_MESSAGES"
 
@@ -159,7 +159,7 @@ def extracted(source: CatalogSource, root: Path = Path()) -> dict[str, str]:
         for _line, message, _comments, _context in extract_from_file(
             method, str(path), keywords=keywords, options=options
         ):
-            found[str(message)] = source.source
+            found[msgid_key(message)] = source.source
         return found
 
     def keep(dirname: str) -> bool:
@@ -168,8 +168,14 @@ def extracted(source: CatalogSource, root: Path = Path()) -> dict[str, str]:
     for filename, _line, message, _comments, _context in extract_from_dir(
         str(path), method_map, options_map, keywords=keywords, directory_filter=keep
     ):
-        found[str(message)] = f"{source.source}/{filename}"
+        found[msgid_key(message)] = f"{source.source}/{filename}"
     return found
+
+
+def msgid_key(message: str | tuple[str, ...]) -> str:
+    """A message's key in a catalog (``bazaar.i18n.package_catalog``): its id, or for a plural
+    message its forms joined by NUL, as gettext keys them."""
+    return message if isinstance(message, str) else "\0".join(message)
 
 
 def _matches(pattern: str, filename: str) -> bool:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up (or refresh) the project's virtual environment in .venv with pinned packages.
 #   bash scripts/setup.sh                   what serving and playing need (scripts/run.sh)
-#   bash scripts/setup.sh --test            and the test tools: pytest, ruff, mypy, playwright, ...
+#   bash scripts/setup.sh --test            and the test tools: pytest, ruff, mypy, playwright, ...,
+#                                           and ESLint and TypeScript (npm ci: package-lock.json)
 #   bash scripts/setup.sh --test --browser  and Debian's chromium and CJK fonts (browser tests)
 # Versions: the pins of pyproject.toml, and for every other package requirements.lock (pip
 # constraints; scripts/lock.sh makes it). Idempotent: installs only when pyproject.toml or
@@ -14,9 +15,13 @@ SERVE_EXTRAS="postgres" # psycopg, so that --db postgresql://... works
 LOCK_EXTRAS="test,postgres,research,learn,sim,ray" # a test install; scripts/lock.sh locks exactly this set
 extras="$SERVE_EXTRAS"
 browser=0
+node_tools=0
 for arg in "$@"; do
   case "$arg" in
-    --test) extras="$LOCK_EXTRAS" ;;
+    --test)
+      extras="$LOCK_EXTRAS"
+      node_tools=1
+      ;;
     --browser) browser=1 ;;
     *)
       echo "usage: bash scripts/setup.sh [--test] [--browser]" >&2
@@ -52,6 +57,22 @@ if [ "$have_inputs" != "$inputs" ] || ! covered "$extras" "$have_extras"; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check \
     -c requirements.lock -e ".[$extras]"
   echo "$inputs $extras" > "$stamp"
+fi
+
+# The browser scripts' lint and type checks (tests/test_js.py): ESLint and TypeScript, pinned in
+# package-lock.json, into node_modules/ (npm ci), again only when the lock file changed.
+if [ "$node_tools" = 1 ]; then
+  if ! command -v npm > /dev/null; then
+    echo "The test set-up needs Node.js 20+ and npm (for ESLint and TypeScript)." >&2
+    exit 1
+  fi
+  node_stamp=node_modules/.bazaar-installed
+  node_inputs="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  if [ ! -f "$node_stamp" ] || [ "$(cat "$node_stamp")" != "$node_inputs" ]; then
+    echo "Installing ESLint and TypeScript (npm ci) into node_modules ..."
+    npm ci --silent --no-audit --no-fund
+    echo "$node_inputs" > "$node_stamp"
+  fi
 fi
 
 # Debian's chromium, and Noto CJK fonts so zh-TW pages render (not boxes) in screenshots.

@@ -56,7 +56,7 @@ def test_the_wheel_holds_every_tracked_data_file_of_the_package(wheel: Path) -> 
 def test_the_installed_wheel_serves_the_pages(wheel: Path, tmp_path: Path) -> None:
     """Installed into a fresh venv (its dependencies lent from this one's site-packages as a
     plain path, so this checkout's editable install stays out), the server answers the lobby,
-    a table page, a board script and a rulebook picture."""
+    a table page, a board script, a rulebook picture and the table page's entry module."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -121,6 +121,7 @@ def test_the_installed_wheel_serves_the_pages(wheel: Path, tmp_path: Path) -> No
             "/games/take-stock/board.js",
             picture,
             "/static/style.css",
+            "/static/table/main.js",
         ]:
             assert httpx.get(base + path).status_code == 200, path
     finally:

@@ -137,7 +137,8 @@ def test_the_server_serves_each_board_and_the_bot_names(server: Any) -> None:
 def test_the_table_page_names_no_game() -> None:
     from tests.web.render_harness import STATIC
 
-    page = (STATIC / "table.html").read_text("utf-8") + (STATIC / "table.js").read_text("utf-8")
+    page = (STATIC / "table.html").read_text("utf-8")
+    page += "".join(p.read_text("utf-8") for p in sorted((STATIC / "table").glob("*.js")))
     page += (STATIC / "bazaar-ui.js").read_text("utf-8") + (STATIC / "lobby.js").read_text("utf-8")
     for word in ("buy-low-sell-high", "take-stock", "night-market", "Rule-based bot", "Easy bot"):
         assert word not in page

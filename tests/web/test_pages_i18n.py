@@ -10,13 +10,25 @@ import pytest
 from bazaar.i18n import catalog
 
 STATIC = Path(__file__).resolve().parents[2] / "bazaar" / "web" / "static"
-PAGES = ["lobby.html", "table.html", "lobby.js", "table.js", "bazaar-ui.js", "common.js"]
+#: the table page's modules (static/table/*.js) are read as one text, "table/"
+PAGES = ["lobby.html", "table.html", "lobby.js", "classroom.js", "table/", "bazaar-ui.js"]
+PAGES += ["common.js"]
+
+
+def source(name: str) -> str:
+    """A page's text; a folder ("table/"): its scripts, one after another."""
+    path = STATIC / name
+    if path.is_dir():
+        return "".join(p.read_text("utf-8") for p in sorted(path.glob("*.js")))
+    return path.read_text("utf-8")
 
 
 def msgids(name: str) -> set[str]:
-    text = (STATIC / name).read_text("utf-8")
+    text = source(name)
     found = {m for m in re.findall(r'data-t="([^"]+)"', text) if m != "msgid"}
     found |= set(re.findall(r'\bt\("([^"]+)"', text))
+    # a plural (ui.tn): keyed "one\0other" in the catalog
+    found |= {f"{one}\0{other}" for one, other in re.findall(r'\btn\("([^"]+)", "([^"]+)"', text)}
     keys = r"random|heuristic|ismcts:\w+|stale|turn|token|game-over|unknown-table"
     found |= set(re.findall(rf'"(?:{keys})": "([^"]+)"', text))
     return found
@@ -31,9 +43,10 @@ def test_every_page_string_is_translated(name: str) -> None:
 
 def test_the_pages_use_many_strings() -> None:
     """The scan finds the strings (so the test above is not vacuous)."""
-    assert len(msgids("lobby.js")) > 15 and len(msgids("table.js")) > 15
-    assert "Your turn." in msgids("table.js")
-    assert "It is not your turn." in msgids("table.js") and "Create table" in msgids("lobby.html")
+    assert len(msgids("lobby.js")) > 15 and len(msgids("table/")) > 15
+    assert "Your turn." in msgids("table/")
+    assert "It is not your turn." in msgids("table/") and "Create table" in msgids("lobby.html")
+    assert "waiting for {n} player\0waiting for {n} players" in msgids("lobby.js")
     assert catalog("zh-TW")["Create table"] == "開桌"
 
 

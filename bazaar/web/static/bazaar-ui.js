@@ -3,6 +3,9 @@
  *   const ui = BazaarUI.make(lang, catalog, payload.seats, payload.seat);
  *   ui.t("Your turn.")            -> "Your turn." or the zh-TW translation from the catalogs
  *   ui.t("Round {n}", {n: 2})     -> fields in {braces} are filled in
+ *   ui.tn("{n} table", "{n} tables", n) -> the plural form for n (fields: {n} and any given
+ *                                    fourth); the catalog keys a plural "one\0other" and holds
+ *                                    its forms joined by "\0" (web.po's msgid_plural entries)
  *   ui.seatName(2)                -> the seat's name, else "Seat 3" (+ the bot's name); "(you)"
  *                                    marks the viewer's own seat. People count seats from 1
  *                                    (seat 0 reads "Seat 1" / "玩家1", as in the log); the
@@ -29,14 +32,29 @@
     botNames = names || {};
     botDescriptions = descriptions || {};
   }
+  /** The index of the plural form for ``n`` in a catalog of ``lang`` (its Plural-Forms:
+   * zh-TW has one form, English two). @param {string} lang @param {number} n */
+  function pluralIndex(lang, n) {
+    return lang === "zh-TW" ? 0 : (n === 1 ? 0 : 1);
+  }
+  /** @param {string} text @param {Fields} [fields] */
+  function fill(text, fields) {
+    if (!fields) return text;
+    return text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
+  }
+  /** @type {BazaarUIModule["make"]} */
   function make(lang, catalog, seats, mySeat) {
     const strings = catalog || {};
+    /** @param {string} msgid @param {Fields} [fields] */
     function t(msgid, fields) {
-      let text = lang === "en" ? msgid : (strings[msgid] || msgid);
-      if (fields) {
-        text = text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
-      }
-      return text;
+      return fill(lang === "en" ? msgid : (strings[msgid] || msgid), fields);
+    }
+    /** @param {string} one @param {string} other @param {number} n @param {Fields} [fields] */
+    function tn(one, other, n, fields) {
+      const forms = lang === "en" ? "" : strings[one + "\0" + other];
+      const list = forms ? forms.split("\0") : [one, other];
+      const index = forms ? pluralIndex(lang, n) : (n === 1 ? 0 : 1);
+      return fill(list[Math.min(index, list.length - 1)], Object.assign({n: n}, fields));
     }
     function botLabel(spec) {
       return t(botNames[spec] || spec);
@@ -57,7 +75,7 @@
       if (!notation) return m.text || m.notation;
       return m.text && m.text !== m.notation ? m.notation + " \u2014 " + m.text : m.notation;
     }
-    return {lang: lang, t: t, esc: esc, seatName: seatName, botLabel: botLabel,
+    return {lang: lang, t: t, tn: tn, esc: esc, seatName: seatName, botLabel: botLabel,
       botDescription: botDescription, mySeat: mySeat,
       notation: notation, moveLine: moveLine};
   }

@@ -3,7 +3,9 @@
  * links, and once tables finish a summary per player and, for duplicate play, a comparison. */
 (function () {
   "use strict";
-  const $ = (id) => document.getElementById(id);
+  /** The element with this id (the pages' inputs, selects, buttons and dialogs).
+   * @param {string} id @returns {HTMLInputElement & HTMLDialogElement} */
+  const $ = (id) => /** @type {HTMLInputElement & HTMLDialogElement} */ (document.getElementById(id));
   const POLL_MS = 3000;
   const roomId = decodeURIComponent(location.pathname.split("/")[2] || "new");
   const token = new URL(location.href).searchParams.get("token") || "";
@@ -37,7 +39,7 @@
 
   function fillSeats() {
     const n = Number($("players").value);
-    const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+    const old = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))].map((s) => s.value);
     let html = "";
     for (let i = 0; i < n; i++) {
       const kind = old[i] || "human";
@@ -65,7 +67,7 @@
   async function create() {
     const players = Number($("players").value);
     const tables = Number($("tables").value);
-    const seats = [...document.querySelectorAll("#seats select")].map((s) =>
+    const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))].map((s) =>
       s.value === "human" ? {kind: "human"} : {kind: "bot", bot: s.value});
     const body = {game: $("game").value, players: players, tables: tables, seats: seats,
       deal: $("deal").value, lang: $("table-lang").value, name: $("class-name").value.trim()};
@@ -95,7 +97,7 @@
     const g = gameInfo(room.game);
     $("room-title").textContent = room.name || ui.t("Classroom");
     let about = Bazaar.gameName(g, ui.lang) + " · " +
-      ui.t("{n} tables", {n: room.tables.length}) + " · " +
+      ui.tn("{n} table", "{n} tables", room.tables.length) + " · " +
       (room.deal === "same" ? ui.t("the same deal at every table") : ui.t("a different deal at each table"));
     if (room.commitment) about += " · " + ui.t("deal commitment {hash}", {hash: room.commitment});
     $("room-about").textContent = about;
@@ -235,7 +237,7 @@
     BazaarUI.setBotNames(catalog.bot_names, catalog.bot_descriptions);
     $("lang").addEventListener("change", () => applyLang($("lang").value));
     document.addEventListener("click", (ev) => {
-      const el = ev.target;
+      const el = /** @type {HTMLElement} */ (ev.target);
       const copy = el.getAttribute && el.getAttribute("data-copy");
       if (copy && navigator.clipboard) navigator.clipboard.writeText(copy).catch(() => {});
       const key = el.getAttribute && el.getAttribute("data-analyse");

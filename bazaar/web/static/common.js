@@ -24,9 +24,10 @@
       init.body = typeof body === "string" ? body : JSON.stringify(body);  // text: JSON already
     }
     const res = await fetch(path, init);
-    let data = null;
+    let data;
     try { data = await res.json(); } catch (e) { data = {error: res.statusText}; }
     if (!res.ok) {
+      /** @type {ApiError} */
       const err = new Error(data && data.error ? data.error : res.statusText);
       err.status = res.status;
       err.data = data;
@@ -72,7 +73,7 @@
       el.textContent = ui.t(el.getAttribute("data-t"));
     });
     document.querySelectorAll("[data-t-placeholder]").forEach((el) => {
-      el.placeholder = ui.t(el.getAttribute("data-t-placeholder"));
+      /** @type {HTMLInputElement} */ (el).placeholder = ui.t(el.getAttribute("data-t-placeholder"));
     });
     document.querySelectorAll("[data-t-aria]").forEach((el) => {
       el.setAttribute("aria-label", ui.t(el.getAttribute("data-t-aria")));
@@ -84,13 +85,16 @@
     localStorage.setItem(LANG_KEY, lang);
   }
 
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let toastTimer;
+  /** @param {string} message */
   function toast(message) {
     const el = document.getElementById("toast");
     if (!el) return;
     el.textContent = message;
     el.classList.add("show");
-    clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => el.classList.remove("show"), 5000);
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => el.classList.remove("show"), 5000);
   }
 
   window.Bazaar = {pickLang, loadStrings, api, apiPatiently, mySeats, rememberSeat, gameName, translatePage,

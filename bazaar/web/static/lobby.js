@@ -1,7 +1,9 @@
 /* The lobby: create a table (game, seats, options, language), share links, rejoin, watch. */
 (function () {
   "use strict";
-  const $ = (id) => document.getElementById(id);
+  /** The element with this id (the pages' inputs, selects, buttons and dialogs).
+   * @param {string} id @returns {HTMLInputElement & HTMLDialogElement} */
+  const $ = (id) => /** @type {HTMLInputElement & HTMLDialogElement} */ (document.getElementById(id));
   let ui = null;
   let catalog = null;   // /api/games
   let lastCreated = null;
@@ -52,7 +54,7 @@
         `<small class="muted bot-about">${ui.esc(botAbout(kind))}</small></div>`;
     }
     $("seats").innerHTML = html;
-    document.querySelectorAll(".seat-row select").forEach((sel) => {
+    /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(".seat-row select")).forEach((sel) => {
       sel.addEventListener("change", () => {
         sel.parentElement.querySelector(".bot-about").textContent = botAbout(sel.value);
       });
@@ -89,7 +91,7 @@
       return kind === "human" ? {kind: "human", name: name} : {kind: "bot", bot: kind, name: name};
     });
     const options = {};
-    document.querySelectorAll("[data-option]").forEach((sel) => {
+    /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-option]")).forEach((sel) => {
       options[sel.getAttribute("data-option")] = JSON.parse(sel.value);
     });
     const minutes = $("turn-minutes") ? $("turn-minutes").value : "";
@@ -182,7 +184,7 @@
       const seats = tb.seats.map((s) => s.kind === "bot" ? botLabel(s.bot) :
         (s.name || ui.t("Person")) + (s.connected ? " ●" : " ○") + presenceWords(s)).join(", ");
       const state = (tb.over ? ui.t("finished") : tb.waiting_for ?
-        ui.t("waiting for {n} player(s)", {n: tb.waiting_for}) : ui.t("playing")) +
+        ui.tn("waiting for {n} player", "waiting for {n} players", tb.waiting_for) : ui.t("playing")) +
         (tb.deal && tb.deal.fixed ? " · " + ui.t("fixed deal") : "");
       return `<tr><td>${ui.esc(Bazaar.gameName(g, ui.lang))}</td><td>${ui.esc(seats)}</td>` +
         `<td>${tb.moves}</td><td>${ui.esc(state)}</td>` +
@@ -236,7 +238,8 @@
     $("rules-link").addEventListener("click", showRules);
     $("lang").addEventListener("change", () => applyLang($("lang").value));
     document.addEventListener("click", (ev) => {
-      const copy = ev.target.getAttribute && ev.target.getAttribute("data-copy");
+      const target = /** @type {HTMLElement} */ (ev.target);
+      const copy = target.getAttribute && target.getAttribute("data-copy");
       if (copy && navigator.clipboard) navigator.clipboard.writeText(copy);
     });
     await applyLang(Bazaar.pickLang());

@@ -4,7 +4,9 @@
  * shows the reply (right / not quite, the answer in words, the win chances). */
 (function () {
   "use strict";
-  const $ = (id) => document.getElementById(id);
+  /** The element with this id (the pages' inputs, selects, buttons and dialogs).
+   * @param {string} id @returns {HTMLInputElement & HTMLDialogElement} */
+  const $ = (id) => /** @type {HTMLInputElement & HTMLDialogElement} */ (document.getElementById(id));
   const parts = location.pathname.split("/");
   const tableId = parts[2] === "table" ? decodeURIComponent(parts[3] || "") : null;
   let game = tableId ? "" : decodeURIComponent(parts[2] || "buy-low-sell-high");
@@ -13,6 +15,7 @@
   const token = new URL(location.href).searchParams.get("token") || "";
   const tokenQuery = token ? "&token=" + encodeURIComponent(token) : "";
   let lang = "en";
+  /** @type {Catalog} */
   let strings = {};
   let ui = null;
   let catalog = null;
@@ -151,7 +154,8 @@
     $("previous").addEventListener("click", () => { if (number > 1) open(number - 1); });
     $("next").addEventListener("click", () => { if (number < count) open(number + 1); });
     $("puzzle-moves").addEventListener("click", (ev) => {
-      const button = ev.target.closest && ev.target.closest("[data-move]");
+      const target = /** @type {HTMLElement} */ (ev.target);
+      const button = target.closest && target.closest("[data-move]");
       if (button) tryMove(button.getAttribute("data-move"));
     });
     await applyLang(Bazaar.pickLang());

@@ -688,8 +688,8 @@
         return chosen.size ? ui.t("Set aside {n} and draw", {n: chosen.size}) : ui.t("Keep all and draw");
       },
       ready: () => true,
-      steps: () => [...chosen].sort((a, b) => a - b).map((i) => ({kind: "discard", card: hand[i]}))
-        .concat([{kind: "keep"}]),
+      steps: () => [...[...chosen].sort((a, b) => a - b).map((i) => ({kind: "discard", card: hand[i]})),
+        {kind: "keep"}],
       phases: ["redraw"], waits: false,
       button: (what, el) => {
         const i = Number(el.getAttribute("data-i"));
@@ -732,7 +732,7 @@
         return ui.t("Sell {n}", {n: order.length});
       },
       ready: () => order.length > 0,
-      steps: () => order.map((k) => ({kind: "sell", stock: k})).concat(forced ? [{kind: "stop", optional: true}] : []),
+      steps: () => [...order.map((k) => ({kind: "sell", stock: k})), ...(forced ? [{kind: "stop", optional: true}] : [])],
       phases: [forced ? "forced-sale" : "selloff"], waits: !forced,
       button: (what, el) => {
         if (what === "sell") { const k = Number(el.getAttribute("data-stock")); if (left(k) > 0) order.push(k); }

@@ -59,7 +59,6 @@
     A: [26, 21, 27, 22, 28, 23, 29, 24, 30, 25],
   };
   const NEXT_PATH = {DH: "BC", BC: "A", A: null};
-  const LETTERS = ["A", "B", "C", "D", "E", "F", "G", "H"];
   function pathOf(letter) { return letter === "A" ? "A" : letter === "B" || letter === "C" ? "BC" : "DH"; }
 
   // ------------------------------------------------------------------ svg helpers

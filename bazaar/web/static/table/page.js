@@ -1,0 +1,40 @@
+/* What the table page knows from its address, and small helpers of every module. */
+
+/**
+ * The element with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export const $ = (id) => document.getElementById(id);
+
+/**
+ * The input (or select) element with this id.
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+export const $input = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+
+export const params = new URL(location.href).searchParams;
+/** the table's id, from /t/<id> */
+export const tableId = decodeURIComponent(location.pathname.split("/").pop());
+/** this seat's secret (empty: a spectator) */
+export const token = params.get("token") || "";
+
+/** "&token=..." for a request of this seat, or "" */
+export function tokenQuery() { return token ? "&token=" + encodeURIComponent(token) : ""; }
+
+/** The path of one of this table's API calls. @param {string} what */
+export function tableApi(what) { return `/api/tables/${encodeURIComponent(tableId)}/${what}`; }
+
+/** A "1" flag in localStorage (false where storage is refused). @param {string} key */
+export function stored(key) {
+  try { return localStorage.getItem(key) === "1"; } catch { return false; }
+}
+
+/** Set a "1" flag in localStorage (nothing where storage is refused). @param {string} key */
+export function store1(key) {
+  try { localStorage.setItem(key, "1"); } catch { /* private mode */ }
+}
+
+/** @param {number} ms */
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));

@@ -1,0 +1,125 @@
+/* The one WebSocket with the server: it reconnects by itself (the connection banner says
+ * so), hands each payload to receive() and sends this viewer's requests. */
+import {$, tableId, token, tokenQuery} from "./page.js";
+import {store} from "./store.js";
+import {afterPayload, planRefused} from "./compose.js";
+import {show} from "./board.js";
+import {drawSide, drawTitle} from "./side.js";
+import {beep} from "./sound.js";
+
+/** @type {WebSocket | null} */
+let socket = null;
+let retry = 500;  // ms before the next attempt; doubles up to 8 s
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let bannerTimer;
+
+export function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const lang = store.get().lang;
+  socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
+    `?lang=${encodeURIComponent(lang)}${tokenQuery()}`);
+  socket.onmessage = (ev) => receive(JSON.parse(ev.data));
+  socket.onopen = () => {
+    retry = 500;
+    store.update({connected: true});
+    if (store.get().lost) connectionBack();
+  };
+  socket.onclose = (ev) => {
+    store.update({connected: false});
+    if (ev.code === 4404 || ev.code === 4400) return;
+    connectionLost();
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+/** Whether the socket is open (a request can be sent now). */
+export function isOpen() { return Boolean(socket && socket.readyState === WebSocket.OPEN); }
+
+/** Whether there is a socket at all. */
+export function hasSocket() { return socket !== null; }
+
+/** Send one request. @param {ClientMessage} msg */
+export function send(msg) { socket.send(JSON.stringify(msg)); }
+
+/** Send a move of the live payload; no other until its answer. @param {number} action */
+export function sendMove(action) {
+  store.update({sending: true});
+  send({type: "move", action: action, seq: store.get().live.seq});
+}
+
+/* The connection banner: lost (the page reconnects by itself) and back again. */
+function connectionLost() {
+  store.update({lost: true});
+  const {ui, live} = store.get();
+  const banner = $("connection");
+  banner.textContent = ui.t("Connection lost — reconnecting…");
+  banner.className = "conn-banner lost";
+  banner.hidden = false;
+  clearTimeout(bannerTimer);
+  if (live) drawSide(live);
+}
+
+function connectionBack() {
+  store.update({lost: false});
+  const banner = $("connection");
+  banner.textContent = store.get().ui.t("Reconnected");
+  banner.className = "conn-banner back";
+  banner.hidden = false;
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => { banner.hidden = true; }, 3000);
+}
+
+/** A refused request in the page's language: the rule in words, else the kind of error.
+ * @param {SocketError} msg */
+export function errorWords(msg) {
+  /** @type {{[code: string]: string}} */
+  const words = {
+    "stale": "Someone moved first; the board is up to date now.",
+    "turn": "It is not your turn.",
+    "token": "This seat link is not valid for this table.",
+    "game-over": "The game is over.",
+    "unknown-table": "There is no such table.",
+  };
+  if (msg.explain) return msg.explain;
+  if (words[msg.code]) return store.get().ui.t(words[msg.code]);
+  return msg.error;
+}
+
+/** One message from the server: a refusal, or this viewer's new payload.
+ * @param {ServerMessage} msg */
+function receive(msg) {
+  if (msg.type === "error") {
+    store.update({sending: false});
+    if (planRefused(msg)) return;
+    Bazaar.toast(errorWords(msg));
+    if (!store.get().live) $("status").textContent = msg.error;
+    return;
+  }
+  if (msg.type !== "state") return;
+  const {lang, strings} = store.get();
+  store.update({sending: false, live: msg, ui: BazaarUI.make(lang, strings, msg.seats, msg.seat),
+    filter: null});
+  if (token && msg.seat !== null) {
+    Bazaar.rememberSeat({table: tableId, seat: msg.seat, game: msg.game, link: location.href});
+  }
+  $("hints").innerHTML = "";
+  $("hint-note").hidden = true;
+  const {ui, replaying} = store.get();
+  if (!replaying) {
+    show(msg);
+    drawSide(msg);
+  } else {  // the replay stays on show; the slider and the live move number move on
+    document.body.dataset.seq = String(msg.seq);
+    document.body.dataset.over = String(msg.over);
+    const slider = /** @type {HTMLInputElement} */ ($("replay"));
+    slider.max = String(msg.seq);
+    $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: msg.seq});
+  }
+  afterPayload(msg);
+  const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
+  const {wasMyTurn, hadPayload} = store.get();
+  if (mine && !wasMyTurn && hadPayload) beep();  // not for the turn the page opens on
+  store.update({hadPayload: true, wasMyTurn: mine});
+  drawTitle();
+}

@@ -1,0 +1,81 @@
+"""The browser scripts are linted (ESLint, eslint.config.js) and type-checked (tsc on their
+JSDoc: jsconfig.json for every script, jsconfig.modules.json for the table page's modules,
+where every parameter needs a type) with the pinned tools of package.json, which
+``scripts/setup.sh --test`` installs (``npm ci``); a failure shows the tool's own report."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    npx = shutil.which("npx")
+    assert npx, "npx (Node.js) is missing: the test set-up needs Node.js 20 and npm"
+    assert (ROOT / "node_modules").is_dir(), "node_modules is missing: run npm ci (setup.sh --test)"
+    return subprocess.run(
+        [npx, "--no-install", *command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("eslint", "--max-warnings", "0"),
+        ("tsc", "--noEmit", "-p", "jsconfig.json"),
+        ("tsc", "--noEmit", "-p", "jsconfig.modules.json"),
+    ],
+    ids=["eslint", "tsc", "tsc-modules"],
+)
+def test_the_browser_scripts_pass(command: tuple[str, ...]) -> None:
+    done = run(*command)
+    assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}"
+
+
+def test_the_checks_see_the_table_modules() -> None:
+    """tsc's file list holds every table module and the declarations (not vacuous)."""
+    done = run("tsc", "--noEmit", "-p", "jsconfig.json", "--listFilesOnly")
+    assert done.returncode == 0, done.stdout + done.stderr
+    files = {Path(line).resolve() for line in done.stdout.splitlines() if line.strip()}
+    table = set((ROOT / "bazaar" / "web" / "static" / "table").glob("*.js"))
+    assert len(table) > 10 and table <= files
+    assert ROOT / "types" / "payload.d.ts" in files
+    assert ROOT / "bazaar" / "games" / "take_stock" / "static" / "board.js" in files
+
+
+def test_ui_tn_gives_the_plural_form_of_each_language() -> None:
+    """bazaar-ui.js's ui.tn on the served catalog: English one/other, zh-TW's single form."""
+    from bazaar.i18n import catalog
+
+    one, other = "waiting for {n} player", "waiting for {n} players"
+    script = f"""
+        globalThis.window = globalThis;
+        require({json.dumps(str(ROOT / "bazaar" / "web" / "static" / "bazaar-ui.js"))});
+        const zh = {json.dumps(catalog("zh-TW"))};
+        const out = [1, 3].flatMap((n) => [
+          BazaarUI.make("en", {{}}, [], null).tn({json.dumps(one)}, {json.dumps(other)}, n),
+          BazaarUI.make("zh-TW", zh, [], null).tn({json.dumps(one)}, {json.dumps(other)}, n),
+        ]);
+        process.stdout.write(JSON.stringify(out));
+    """
+    node = shutil.which("node")
+    assert node
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        "waiting for 1 player",
+        "等待 1 位玩家",
+        "waiting for 3 players",
+        "等待 3 位玩家",
+    ]

@@ -1,0 +1,122 @@
+/* The classic scripts' globals (bazaar/web/static/*.js, the board scripts) and how a board
+ * script plugs into the table page: it registers its renderer as
+ *   window.BazaarRenderers["<game id>"] = {render, decisions};
+ * Checked by tsc (jsconfig.json); never loaded by the browser. */
+
+/** Fields to fill into a message's {braces}. */
+type Fields = {[name: string]: string | number | boolean | null | undefined};
+
+/** The helper every renderer receives (bazaar-ui.js, BazaarUI.make). */
+interface Ui {
+  lang: string;
+  t(msgid: string, fields?: Fields): string;
+  /** a plural message: ``one`` for n = 1 in English, else ``other``; fields gain n */
+  tn(one: string, other: string, n: number, fields?: Fields): string;
+  esc(text: unknown): string;
+  seatName(seat: number): string;
+  botLabel(spec: string): string;
+  botDescription(spec: string): string;
+  mySeat: number | null;
+  notation: boolean;
+  moveLine(m: {notation: string; text?: string}): string;
+}
+
+/** The translated strings of a page (English id -> text); a plural's id is "one\u0000other"
+ * and its text the forms joined by "\u0000" (gettext's own encoding). */
+type Catalog = {[msgid: string]: string};
+
+interface BazaarUIModule {
+  make(lang: string, catalog: Catalog, seats: SeatInfo[], mySeat: number | null): Ui;
+  esc(text: unknown): string;
+  setBotNames(names: {[spec: string]: string}, descriptions: {[spec: string]: string}): void;
+}
+
+/** A refused API call (common.js, api). */
+interface ApiError extends Error {
+  status?: number;
+  data?: unknown;
+  retryAfter?: number;
+}
+
+interface SeatMemory {
+  table: string;
+  seat: number;
+  game: string;
+  link: string;
+  /** when this browser created the table (ms since the epoch) */
+  created?: number;
+}
+
+interface BazaarModule {
+  pickLang(): string;
+  loadStrings(lang: string): Promise<Catalog>;
+  api(method: string, path: string, body?: unknown): Promise<any>;
+  apiPatiently(method: string, path: string, waiting?: (seconds: number) => void): Promise<any>;
+  mySeats(): SeatMemory[];
+  rememberSeat(entry: SeatMemory): void;
+  gameName(info: GameInfo | undefined | null, lang: string): string;
+  translatePage(ui: Ui): void;
+  setLang(lang: string): void;
+  toast(message: string): void;
+}
+
+/** Where the board's things were before a redraw (motion.js). */
+type Places = {rects: Map<string, DOMRect>; texts: Map<string, unknown>};
+interface BazaarMotionModule {
+  capture(board: Element): Places;
+  play(board: Element, before: Places, o?: {off?: boolean}): void;
+  parsePath(s: string): {x: number; y: number}[];
+}
+
+/** svg.js: markup helpers of the board scripts. */
+interface BazaarSvgModule {
+  esc(text: unknown): string;
+  [helper: string]: (...args: any[]) => any;
+}
+
+/** A decision made of several moves, built in the move panel (docs/web.md, "Decisions in
+ * several parts"); a board script's ``decisions[kind](moves, ctx)`` makes one. */
+interface Decision {
+  body(): string;
+  confirmText(): string;
+  ready(): boolean;
+  steps(): ({[field: string]: unknown; optional?: boolean})[];
+  phases: string[];
+  waits?: boolean;
+  take?(moves: LegalMove[], kind: string | null): boolean;
+  marks?(actions: number[]): boolean;
+  button?(what: string, el: Element): void;
+  amount?: number;
+  /** set by the page: the payload's seq the decision was started on */
+  seq?: number;
+  [field: string]: unknown;
+}
+
+/** What a board's decision may use: functions and a getter, so each call sees the newest. */
+interface DecisionContext {
+  live(): Payload | null;
+  readonly ui: Ui;
+  legalOf(p: Payload, fields: {[field: string]: unknown}): LegalMove | undefined;
+  moveOf(action: number): LegalMove | null | undefined;
+  current(): Decision | null;
+}
+
+/** A game's board script: its picture of a payload and its decisions in parts. */
+interface Renderer {
+  render(payload: Payload, ui: Ui, prev?: Payload | null): string;
+  decisions?: {[kind: string]: (moves: LegalMove[], ctx: DecisionContext) => Decision | null};
+}
+
+interface Window {
+  Bazaar: BazaarModule;
+  BazaarUI: BazaarUIModule;
+  BazaarSvg: BazaarSvgModule;
+  BazaarMotion: BazaarMotionModule;
+  BazaarRenderers: {[game: string]: Renderer};
+  webkitAudioContext?: typeof AudioContext;
+}
+declare var Bazaar: BazaarModule;
+declare var BazaarUI: BazaarUIModule;
+declare var BazaarSvg: BazaarSvgModule;
+declare var BazaarMotion: BazaarMotionModule;
+declare var BazaarRenderers: {[game: string]: Renderer};
