@@ -27,6 +27,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
 from bazaar.i18n import DEFAULT_LANG, LANGS, N_, normalize_lang, t
 from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
+from bazaar.web.outbox import SEND_TIMEOUT
 from bazaar.web.ratelimit import (
     ANALYSES_PER_ADDRESS,
     ANALYSES_PER_TABLE,
@@ -951,6 +952,10 @@ def serve(
     timer_minute: Annotated[
         float, typer.Option(hidden=True, help="Seconds in one turn-timer minute (for tests).")
     ] = 60.0,
+    send_timeout: Annotated[
+        float,
+        typer.Option(hidden=True, help="Seconds one WebSocket message may take (for tests)."),
+    ] = SEND_TIMEOUT,
     analysis_playouts: Annotated[
         int,
         typer.Option(
@@ -1073,6 +1078,7 @@ def serve(
             else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
             hub_options={
                 "timer_minute": timer_minute,
+                "send_timeout": send_timeout,
                 "analysis_playouts": analysis_playouts,
                 "idle_seconds": idle_seconds,
                 "analyses_per_address": analysis_per_address,

@@ -171,7 +171,7 @@ def new_table(
     """A 3-player table: seat 0 a person, two bots; returns the creation reply."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * 2
     body = {"game": game, "players": 3, "seats": seats, "lang": lang, "seed": seed}
-    reply = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
+    reply = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
     assert reply.status_code == 201, reply.text
     return reply.json()
 
@@ -189,7 +189,7 @@ def open_seat(context: Any, server: Server, table: dict[str, Any], lang: str) ->
 
 def payload(server: Server, table: dict[str, Any]) -> dict[str, Any]:
     token = table["seats"][0]["token"]
-    reply = httpx.get(f"{server.url}/api/tables/{table['id']}?token={token}", timeout=10)
+    reply = httpx.get(f"{server.url}/api/tables/{table['id']}?token={token}", timeout=30)
     return reply.json()
 
 

@@ -20,13 +20,13 @@ TIE_SEED = 12
 
 
 def create(server: Server, **body: Any) -> dict[str, Any]:
-    res = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
+    res = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
     assert res.status_code == 201, res.text
     return res.json()
 
 
 def payload(server: Server, table: str, token: str) -> dict[str, Any]:
-    res = httpx.get(f"{server.url}/api/tables/{table}?token={token}", timeout=10)
+    res = httpx.get(f"{server.url}/api/tables/{table}?token={token}", timeout=30)
     assert res.status_code == 200, res.text
     return res.json()
 
@@ -166,7 +166,7 @@ def play_random_game(server: Server, game: str, players: int, seed: int) -> dict
     tokens = [s["token"] for s in res["seats"]]
     state = get_game(game).new(players, seed)
     rng = Rng(seed)
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with httpx.Client(base_url=server.url, timeout=30) as http:
         seq = 0
         while not state.is_over():
             seat = state.to_move()
