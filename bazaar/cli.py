@@ -35,6 +35,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
 from bazaar.i18n import DEFAULT_LANG, LANGS, N_, t
 from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
+from bazaar.web.outbox import SEND_TIMEOUT
 from bazaar.web.ratelimit import (
     ANALYSES_PER_ADDRESS,
     ANALYSES_PER_TABLE,
@@ -910,6 +911,10 @@ def serve(
     timer_minute: Annotated[
         float, typer.Option(hidden=True, help="Seconds in one turn-timer minute (for tests).")
     ] = 60.0,
+    send_timeout: Annotated[
+        float,
+        typer.Option(hidden=True, help="Seconds one WebSocket message may take (for tests)."),
+    ] = SEND_TIMEOUT,
     analysis_playouts: Annotated[
         int,
         typer.Option(
@@ -1034,6 +1039,7 @@ def serve(
         header_timeout=header_timeout,
         timer_minute=timer_minute,
         idle_seconds=idle_seconds,
+        send_timeout=send_timeout,
     )
     console.print(
         h(

@@ -55,7 +55,7 @@ class EngineProcess:
     def close(self) -> int:
         assert self.proc.stdin is not None
         self.proc.stdin.close()
-        rc = self.proc.wait(timeout=10)
+        rc = self.proc.wait(timeout=30)
         assert self.proc.stdout is not None and self.proc.stderr is not None
         assert self.proc.stdout.read() == b""  # nothing but replies
         assert self.proc.stderr.read() == b""  # and no traceback
@@ -363,7 +363,7 @@ def test_one_reply_per_line_in_order() -> None:
 
 def test_quit_ends_the_process(engine_proc: EngineProcess) -> None:
     assert engine_proc.send({"cmd": "quit", "id": "q"}) == {"ok": True, "id": "q", "bye": True}
-    assert engine_proc.proc.wait(timeout=10) == 0
+    assert engine_proc.proc.wait(timeout=30) == 0
 
 
 def test_utf8_in_and_out(engine_proc: EngineProcess) -> None:

@@ -1,11 +1,15 @@
 """Clicking a move in the browser tests when it may open a decision in parts (the table page's
-#compose panel: a Night Market lot then its amount, Buy Low Sell High discards or sales), and
-quick board animations for the tests that play many moves."""
+#compose panel: a Night Market lot then its amount, Buy Low Sell High discards or sales),
+quick board animations for the tests that play many moves, and a seat's moves over the API
+(to reach a late position whose screens a test clicks, the page following by its socket)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
+
+import httpx
 
 #: how many times faster the board's animations run in the tests that play many moves
 QUICK_MOTION = 100.0
@@ -50,3 +54,35 @@ def click_move(page: Any, button: Any, seen: Callable[[], None] | None = None) -
         timeout=60_000,
     )
     return True
+
+
+def play_over_api(
+    url: str,
+    table_id: str,
+    token: str,
+    until: Callable[[dict[str, Any]], bool],
+    prefer: Callable[[dict[str, Any]], int | None] = lambda p: None,
+    within: float = 120.0,
+) -> dict[str, Any]:
+    """Play the seat of ``token`` over the HTTP API, the other seats being bots, until it is
+    that seat's turn with a payload for which ``until`` holds, or the game is over; return
+    that payload. Each turn the seat plays the move ``prefer`` picks, else one of the legal
+    moves in turn. ``within``: a liveness bound (seconds) for the whole game."""
+    deadline = time.monotonic() + within
+    with httpx.Client(base_url=url) as client:
+        for n in range(100_000):
+            assert time.monotonic() < deadline, f"no such turn within {within} s"
+            p = client.get(f"/api/tables/{table_id}", params={"token": token}).json()
+            if p["over"]:
+                return p
+            if p["to_move"] != p["seat"]:  # a bot is to move
+                time.sleep(0.01)
+                continue
+            if until(p):
+                return p
+            chosen = prefer(p)
+            action = p["legal"][(n * 7) % len(p["legal"])]["action"] if chosen is None else chosen
+            move = {"token": token, "action": action, "seq": p["seq"]}
+            reply = client.post(f"/api/tables/{table_id}/moves", json=move)
+            assert reply.status_code == 200, reply.text
+    raise AssertionError("the game did not end")

@@ -34,7 +34,7 @@ def create(server: Server, players: int = 2, **extra: Any) -> dict[str, Any]:
     return res.json()
 
 
-def until(ws: Any, test: Any, timeout: float = 10) -> dict[str, Any]:
+def until(ws: Any, test: Any, timeout: float = 30) -> dict[str, Any]:
     """The first message on ``ws`` for which ``test(message)`` holds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -142,13 +142,13 @@ def test_openapi_lists_error_responses(server: Server) -> None:
 # ---------------------------------------------------------------------- sockets
 def open_socket(server: Server, table_id: str, token: str | None = None) -> ClientConnection:
     query = f"?token={token}" if token else ""
-    return connect(f"{server.ws_url}/ws/tables/{table_id}{query}", open_timeout=10, max_size=None)
+    return connect(f"{server.ws_url}/ws/tables/{table_id}{query}", open_timeout=30, max_size=None)
 
 
 def next_reply(ws: ClientConnection) -> dict[str, Any]:
     """The next message that is not a state payload."""
     while True:
-        msg = json.loads(ws.recv(timeout=10))
+        msg = json.loads(ws.recv(timeout=30))
         if msg["type"] != "state":
             return msg
 
@@ -191,7 +191,7 @@ def test_socket_binary_frame_gets_an_error_and_close_1003(
             "code": "binary",
         }
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            ws.recv(timeout=30)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
 
 
@@ -200,7 +200,7 @@ def test_socket_oversized_message_gets_close_1009(server: Server, table: dict[st
         ws.send('{"type": "ping", "pad": "' + "x" * 70_000 + '"}')
         with pytest.raises(ConnectionClosed) as closed:
             while True:
-                ws.recv(timeout=10)
+                ws.recv(timeout=30)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from tests.scale import LONG
-from tests.web.parts import click_move, quick_motion
+from tests.web.parts import click_move, play_over_api, quick_motion
 from tests.web.server import Server
 
 
@@ -202,7 +203,16 @@ def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: 
         before = seq_of(page)
         single.first.click()
         page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
-        play_to_the_end([page])
+        # the rest of the game over the API, the page left meanwhile (a whole game is clicked
+        # in the test above and in tests/web/test_any_screen.py's phone games), then back
+        link = page.url
+        page.goto("about:blank")
+        where = urlsplit(link)
+        token = parse_qs(where.query)["token"][0]
+        end = play_over_api(server.url, where.path.rsplit("/", 1)[1], token, lambda p: False)
+        assert end["over"]
+        page.goto(link)
+        page.wait_for_selector("body[data-over='true'] #result:not([hidden])")
         assert "贏家" in page.inner_text("#result")
         # the replay slider shows the start, then back to the end
         end = seq_of(page)

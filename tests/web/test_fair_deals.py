@@ -39,8 +39,8 @@ def view(server: Server, table: str, token: str | None = None) -> dict[str, Any]
 
 def first_socket_payload(server: Server, table: str, token: str | None) -> dict[str, Any]:
     query = "?lang=zh-TW" + (f"&token={token}" if token else "")
-    with connect(f"{server.ws_url}/ws/tables/{table}{query}", open_timeout=10) as ws:
-        return json.loads(ws.recv(timeout=10))
+    with connect(f"{server.ws_url}/ws/tables/{table}{query}", open_timeout=30) as ws:
+        return json.loads(ws.recv(timeout=30))
 
 
 def listed(server: Server, table: str) -> dict[str, Any]:
@@ -184,7 +184,7 @@ def test_a_held_classroom_deal_shows_no_digest(server: Server) -> None:
     nor its digest (to its seats, spectators or the teacher); both show once all are over."""
     people = [{"kind": "human"}, {"kind": "human"}]
     body = {"game": "take-stock", "players": 2, "tables": 2, "deal": "same", "seats": people}
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=30) as client:
         res = client.post("/api/classrooms", json=body)
         assert res.status_code == 201, res.text
         room = res.json()

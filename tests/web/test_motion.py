@@ -300,7 +300,7 @@ def test_the_table_page_animates_a_move(page: Any, server: Server) -> None:
     res = httpx.post(
         f"{server.url}/api/tables",
         json={"game": "take-stock", "players": 2, "seats": seats, "seed": 7},
-        timeout=10,
+        timeout=30,
     )
     assert res.status_code == 201, res.text
     table, token = res.json()["id"], res.json()["seats"][0]["token"]

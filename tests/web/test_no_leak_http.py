@@ -21,7 +21,7 @@ from tests.web.server import Server
 
 HIDE = "hide T1A"
 #: One keep-alive connection for the many moves these tests post.
-HTTP = httpx.Client(timeout=10)
+HTTP = httpx.Client(timeout=30)
 
 
 def new_table(server: Server, game: str, players: int, seed: int) -> dict[str, Any]:
@@ -52,9 +52,9 @@ def get_text(server: Server, path: str, token: str | None = None, lang: str = "e
 def socket_text(server: Server, table_id: str, seq: int, token: str | None, lang: str) -> str:
     """The first state message with ``seq`` moves that a fresh socket receives."""
     query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    with connect(f"{server.ws_url}/ws/tables/{table_id}{query}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/tables/{table_id}{query}", open_timeout=30) as ws:
         while True:
-            text = str(ws.recv(timeout=10))
+            text = str(ws.recv(timeout=30))
             msg = json.loads(text)
             if msg["type"] == "state" and msg["seq"] >= seq:
                 return text

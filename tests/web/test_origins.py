@@ -49,8 +49,8 @@ def table(server: Server) -> dict[str, Any]:
 
 def first_message(server: Server, table: dict[str, Any], origin: str | None) -> dict[str, Any]:
     url = f"{server.ws_url}/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
-    with connect(url, origin=origin, open_timeout=10) as ws:
-        return json.loads(ws.recv(timeout=10))
+    with connect(url, origin=origin, open_timeout=30) as ws:
+        return json.loads(ws.recv(timeout=30))
 
 
 @pytest.mark.parametrize("origin", [None, "own", SCHOOL])
@@ -67,7 +67,7 @@ def test_another_sites_page_is_refused_before_the_handshake(
 ) -> None:
     url = f"{server.ws_url}/ws/tables/{table['id']}?token={table['seats'][0]['token']}&lang={lang}"
     with pytest.raises(InvalidStatus) as refused:
-        connect(url, origin="https://evil.example", open_timeout=10)
+        connect(url, origin="https://evil.example", open_timeout=30)
     response = refused.value.response
     assert response.status_code == 403
     body = json.loads(response.body or b"{}")

@@ -45,12 +45,14 @@ class Reader:
 
 
 class Stuck:
-    """A connection whose sends never finish; its close may hang as well."""
+    """A connection whose sends never finish; its close may hang as well. It notes when it
+    was closed and when aborted (monotonic seconds)."""
 
     def __init__(self, seat: int | None, close_hangs: bool) -> None:
         self.close_hangs = close_hangs
         self.closed: list[tuple[int, str]] = []
         self.aborted = 0
+        self.closed_at = self.aborted_at = 0.0
         self.conn = Connection(seat, "en", self.send, close=self.close, abort=self.abort)
 
     async def send(self, text: str) -> None:
@@ -58,11 +60,26 @@ class Stuck:
 
     async def close(self, code: int, reason: str) -> None:
         self.closed.append((code, reason))
+        self.closed_at = time.monotonic()
         if self.close_hangs:
             await asyncio.Event().wait()
 
     def abort(self) -> None:
         self.aborted += 1
+        self.aborted_at = time.monotonic()
+
+
+#: How long a scenario waits for what must happen (seconds): a liveness bound, far beyond the
+#: milliseconds it takes, so a busy machine does not fail it.
+LIVENESS = 30.0
+
+
+async def eventually(check: Callable[[], bool]) -> None:
+    """Let the loop run until ``check()`` holds (at most LIVENESS seconds)."""
+    deadline = time.monotonic() + LIVENESS
+    while not check():
+        assert time.monotonic() < deadline, "it did not happen"
+        await asyncio.sleep(0.01)
 
 
 async def play_moves(hub: Hub, table: LiveTable, count: int) -> list[float]:
@@ -81,15 +98,18 @@ async def play_moves(hub: Hub, table: LiveTable, count: int) -> list[float]:
 
 def test_a_stuck_connection_is_dropped_and_the_others_still_receive(tmp_path: Path) -> None:
     async def scenario() -> None:
-        hub, table, _ = await new_hub(tmp_path, queue_limit=3, send_timeout=30, close_timeout=0.1)
+        send_timeout = 10 * LIVENESS
+        hub, table, _ = await new_hub(
+            tmp_path, queue_limit=3, send_timeout=send_timeout, close_timeout=0.1
+        )
         stuck, reader = Stuck(1, close_hangs=True), Reader(None)
         await hub.presence.connect(table, stuck.conn)
         await hub.presence.connect(table, reader.conn)
         took = await play_moves(hub, table, 6)
-        await asyncio.sleep(0.3)
-        # not held by the stuck send (it would take its 30 s send timeout); far above what a
-        # move costs even on a busy machine
-        assert max(took) < 10
+        await eventually(lambda: stuck.aborted > 0)  # the hanging close is given up on
+        # not held by the stuck send (it would take its send timeout, 300 s): a liveness bound
+        # far above what a move costs (milliseconds), even on a busy machine
+        assert max(took) < LIVENESS
         # 1 message in the send that never ends, 3 waiting: the 5th broadcast overflows
         assert stuck.conn.outbox is not None
         assert stuck.conn.outbox.dropped == "too slow: 3 messages were waiting"
@@ -108,15 +128,22 @@ def test_a_stuck_connection_is_dropped_and_the_others_still_receive(tmp_path: Pa
 
 def test_a_send_that_takes_too_long_closes_the_connection(tmp_path: Path) -> None:
     async def scenario() -> None:
-        hub, table, _ = await new_hub(tmp_path, queue_limit=100, send_timeout=0.2)
+        close_timeout = 0.5
+        hub, table, _ = await new_hub(
+            tmp_path, queue_limit=100, send_timeout=0.2, close_timeout=close_timeout
+        )
         stuck = Stuck(0, close_hangs=False)
+        started = time.monotonic()
         await hub.presence.connect(table, stuck.conn)
-        await asyncio.sleep(0.3)
+        await eventually(lambda: bool(stuck.closed))
         assert stuck.closed == [(CLOSE_TOO_SLOW, "too slow: a message took over 0.2 s")]
-        assert stuck.aborted == 0  # the close frame went out: the peer has a moment to answer
         assert table.connections == set()
-        await asyncio.sleep(1.2)
-        assert stuck.aborted == 1  # then it is cut off, answered or not
+        await eventually(lambda: stuck.aborted > 0)  # then it is cut off, answered or not
+        assert stuck.aborted == 1
+        # the send was given its 0.2 s; the close frame went out, so the peer had
+        # close_timeout to answer before the cut (lower bounds: a busy machine only adds)
+        assert stuck.closed_at - started >= 0.2 * 0.9
+        assert stuck.aborted_at - stuck.closed_at >= close_timeout * 0.9
         await hub.close()
 
     run(scenario)
@@ -127,20 +154,25 @@ def test_presence_broadcasts_are_coalesced(tmp_path: Path) -> None:
         hub, table, _ = await new_hub(tmp_path, presence_interval=0.3)
         watcher = Reader(0)
         await hub.presence.connect(table, watcher.conn)
-        await asyncio.sleep(0.4)
+        await eventually(lambda: table.presence_timer is None)  # its own broadcast is done
         before, broadcasts = len(watcher.messages), hub.presence.broadcasts
         started = time.monotonic()
         newcomers = [Reader(None) for _ in range(50)] + [Reader(2)]
         for newcomer in newcomers:
             await hub.presence.connect(table, newcomer.conn)
             await asyncio.sleep(0)
-        await asyncio.sleep(0.01)
+        await eventually(lambda: all(n.messages for n in newcomers))
         # each newcomer has its own payload at once, showing itself
         assert all(n.messages and n.messages[0]["seq"] == 0 for n in newcomers)
         assert newcomers[-1].messages[0]["seats"][2]["connected"] is True
         for newcomer in newcomers[:25]:
             await hub.presence.disconnect(table, newcomer.conn)
-        await asyncio.sleep(0.8)  # the last coalesced broadcast has gone out
+        # the last coalesced broadcast has gone out and reached the watcher
+        assert watcher.conn.outbox is not None
+        outbox = watcher.conn.outbox
+        await eventually(
+            lambda: table.presence_timer is None and not table.presence_stale and not outbox.waiting
+        )
         # 76 comings and goings: at most one presence broadcast per 0.3 s (counted against the
         # time they really took, so a busy machine only allows more)
         sent = hub.presence.broadcasts - broadcasts

@@ -29,11 +29,11 @@ def new_table(server: Server, game: str, players: int, seed: int, bots: int = 0)
 
 def open_socket(server: Server, table: str, token: str | None, lang: str = "en") -> Any:
     query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    return connect(f"{server.ws_url}/ws/tables/{table}{query}", open_timeout=10)
+    return connect(f"{server.ws_url}/ws/tables/{table}{query}", open_timeout=30)
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:
-    return json.loads(ws.recv(timeout=10))
+    return json.loads(ws.recv(timeout=30))
 
 
 def latest_state(ws: ClientConnection, seq: int) -> dict[str, Any]:

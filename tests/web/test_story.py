@@ -20,13 +20,13 @@ TIE_SEED = 12
 
 
 def create(server: Server, **body: Any) -> dict[str, Any]:
-    res = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
+    res = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
     assert res.status_code == 201, res.text
     return res.json()
 
 
 def payload(server: Server, table: str, token: str) -> dict[str, Any]:
-    res = httpx.get(f"{server.url}/api/tables/{table}?token={token}", timeout=10)
+    res = httpx.get(f"{server.url}/api/tables/{table}?token={token}", timeout=30)
     assert res.status_code == 200, res.text
     return res.json()
 
@@ -114,6 +114,7 @@ def test_connection_banner_and_no_your_turn_while_disconnected(page: Any, tmp_pa
     try:
         res = create(srv, game="buy-low-sell-high", players=2, seats=[{"kind": "human"}] * 2)
         table, token = res["id"], res["seats"][0]["token"]
+        page.clock.install()  # the page's timers, so that its next reconnect can be brought on
         open_seat(page, srv, table, token)
         assert page.inner_text("#status") == "Your turn."
         srv.stop()
@@ -122,6 +123,9 @@ def test_connection_banner_and_no_your_turn_while_disconnected(page: Any, tmp_pa
         assert page.inner_text("#status") == "Connection lost — reconnecting…"
         assert "Your turn" not in page.title()
         srv.start()  # the same port and database: the page reconnects by itself
+        # its retries wait 0.5 s, doubling to 8 s: skip to the next one (a try that was under
+        # way and refused sets the next, which then comes in real time)
+        page.clock.fast_forward(8000)
         page.wait_for_selector("#connection.back:not([hidden])", timeout=20_000)
         assert page.inner_text("#connection") == "Reconnected"
         page.wait_for_function("document.getElementById('status').textContent === 'Your turn.'")
@@ -166,7 +170,7 @@ def play_random_game(server: Server, game: str, players: int, seed: int) -> dict
     tokens = [s["token"] for s in res["seats"]]
     state = get_game(game).new(players, seed)
     rng = Rng(seed)
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with httpx.Client(base_url=server.url, timeout=30) as http:
         seq = 0
         while not state.is_over():
             seat = state.to_move()
