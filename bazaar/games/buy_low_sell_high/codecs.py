@@ -8,13 +8,14 @@ The checks that join several fields are in positions.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from bazaar.core.errors import BadRecord
 from bazaar.core.rng import Rng
 from bazaar.core.statedata import Codec
 from bazaar.games.buy_low_sell_high.components import CARD_NAMES, COMPONENTS, KINDS, NUM_CARDS
 
+T = TypeVar("T")
 SPACES = COMPONENTS.price_spaces
 _CARD_BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
 _RNG_LIMIT = 1 << 64
@@ -109,20 +110,20 @@ RNG: Codec[Rng] = Codec(_read_rng, lambda rng: rng.state)
 MONEY: Codec[list[int]] = Codec(lambda value, key, state: check_ints(value, key, state.num_players))
 
 
-def _read_holdings(value: object, key: str, state: Any) -> list[list[int]]:
-    holdings = check_list(value, key, state.num_players)
-    return [check_ints(h, f"{key}[{p}]", KINDS, low=0) for p, h in enumerate(holdings)]
+def per_seat(
+    read_one: Callable[[Any, str], T], write: Callable[[Any], Any] | None = None
+) -> Codec[list[T]]:
+    """One value per seat, each read with ``read_one(value, field)``."""
+
+    def read(value: object, key: str, state: Any) -> list[T]:
+        items = check_list(value, key, state.num_players)
+        return [read_one(x, f"{key}[{p}]") for p, x in enumerate(items)]
+
+    return Codec(read, write)
 
 
-HOLDINGS = Codec(_read_holdings)
-
-
-def _read_flags(value: object, key: str, state: Any) -> list[bool]:
-    flags = check_list(value, key, state.num_players)
-    return [check_bool(x, f"{key}[{p}]") for p, x in enumerate(flags)]
-
-
-SEAT_FLAGS = Codec(_read_flags)
+HOLDINGS = per_seat(lambda h, field: check_ints(h, field, KINDS, low=0))
+SEAT_FLAGS = per_seat(check_bool)
 
 
 def _column(value: object, k: int) -> tuple[int, int, int]:
@@ -175,27 +176,17 @@ ROW_COVERED = Codec(lambda value, key, state: [space["covered"] for space in val
 CARDS = Codec(lambda value, key, state: check_cards(value, key), card_names)
 
 
-def _read_hands(value: object, key: str, state: Any) -> list[list[int]]:
-    hands = []
-    for p, names in enumerate(check_list(value, key, state.num_players)):
-        cards = check_cards(names, f"{key}[{p}]")
-        if len(cards) > COMPONENTS.hand_size:
-            raise bad(f"{key}[{p}]", f"{len(cards)} cards exceed the hand size")
-        hand = [0] * NUM_CARDS
-        for c in cards:
-            hand[c] += 1
-        hands.append(hand)
-    return hands
+def _read_hand(names: object, field: str) -> list[int]:
+    cards = check_cards(names, field)
+    if len(cards) > COMPONENTS.hand_size:
+        raise bad(field, f"{len(cards)} cards exceed the hand size")
+    hand = [0] * NUM_CARDS
+    for c in cards:
+        hand[c] += 1
+    return hand
 
 
 #: the hands as per-card counts, written as card names; their sizes
-HANDS = Codec(_read_hands, lambda hands: [hand_names(h) for h in hands])
+HANDS = per_seat(_read_hand, lambda hands: [hand_names(h) for h in hands])
 HAND_SIZES = Codec(lambda value, key, state: [len(names) for names in value], None)
-
-
-def _read_card_lists(value: object, key: str, state: Any) -> list[list[int]]:
-    lists = check_list(value, key, state.num_players)
-    return [check_cards(d, f"{key}[{p}]") for p, d in enumerate(lists)]
-
-
-SEAT_CARDS = Codec(_read_card_lists, lambda lists: [card_names(d) for d in lists])
+SEAT_CARDS = per_seat(check_cards, lambda lists: [card_names(d) for d in lists])

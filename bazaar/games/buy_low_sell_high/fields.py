@@ -10,6 +10,7 @@ stacked there when ``lo == 0``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bazaar.core.game import Game
@@ -61,22 +62,9 @@ DECK_COUNTS = {name: tuple(deck.count(c) for c in range(NUM_CARDS)) for name, de
 POSITION_FORMAT = 1
 
 
+@dataclass(slots=True, init=False, eq=False)
 class Rules:
     """The option flags of one game, read once (shared by all clones)."""
-
-    __slots__ = (
-        "bn_covered",
-        "deck",
-        "deck_counts",
-        "dividend_table",
-        "exact_first_lap",
-        "may_exceed_zero",
-        "next_turn_forced",
-        "replaces_trading",
-        "row_length",
-        "selloff_next",
-        "token_count_shift",
-    )
 
     bn_covered: bool
     #: option ``deck``: one card id per physical card, and the copies of each card id

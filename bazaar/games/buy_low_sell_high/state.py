@@ -22,43 +22,27 @@ from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high import positions, refusals, transitions, views
 from bazaar.games.buy_low_sell_high.codecs import hand_names
 from bazaar.games.buy_low_sell_high.fields import (
-    COLOUR_OF,
     FORCED,
-    NEWS_CARDS,
     OVER,
     PHASE_NAMES,
     PLAY,
-    POSITION_FORMAT,
     REDRAW,
     SELLOFF,
-    SPACES,
-    TOP,
     TRADE,
-    TYPE_OF,
     BlshFields,
-    Rules,
 )
-from bazaar.games.buy_low_sell_high.transitions import FIRST_LAP_ALLOWED
 from bazaar.games.buy_low_sell_high.transitions import first_lap_allows as _first_lap_allows
 
+#: the phases and the first-lap rule, for the tests
 __all__ = [
-    "COLOUR_OF",
-    "FIRST_LAP_ALLOWED",
     "FORCED",
-    "NEWS_CARDS",
     "OVER",
     "PHASE_NAMES",
     "PLAY",
-    "POSITION_FORMAT",
     "REDRAW",
     "SELLOFF",
-    "SPACES",
-    "TOP",
     "TRADE",
-    "TYPE_OF",
-    "BlshFields",
     "BlshState",
-    "Rules",
     "_first_lap_allows",
 ]
 
