@@ -1,14 +1,13 @@
-"""The state class is split by job (fields, transitions, views) and joined in state.py."""
+"""The state is data (a dataclass of fields) and the rules are functions, joined in state.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 
-from bazaar.games.buy_low_sell_high import GAME
+from bazaar.games.buy_low_sell_high import GAME, transitions
 from bazaar.games.buy_low_sell_high.fields import BlshFields
 from bazaar.games.buy_low_sell_high.state import BlshState
-from bazaar.games.buy_low_sell_high.transitions import BlshTransitions
-from bazaar.games.buy_low_sell_high.views import BlshViews
 
 
 def test_games_build_the_joined_class_and_its_copies_stay_that_class() -> None:
@@ -20,10 +19,16 @@ def test_games_build_the_joined_class_and_its_copies_stay_that_class() -> None:
     assert type(BlshState.restore(GAME, s.full_view())) is BlshState
 
 
-def test_only_the_fields_module_declares_slots() -> None:
-    assert BlshTransitions.__slots__ == BlshViews.__slots__ == BlshState.__slots__ == ()
+def test_only_the_fields_dataclass_declares_slots() -> None:
+    assert BlshState.__slots__ == ()
+    assert BlshFields.__slots__ == tuple(f.name for f in dataclasses.fields(BlshFields))
     assert "money" in BlshFields.__slots__
     assert not hasattr(GAME.new(2, 0), "__dict__")
+
+
+def test_the_state_methods_are_the_rule_functions() -> None:
+    assert BlshState.legal_actions is transitions.legal_actions
+    assert BlshState._apply is transitions.apply
 
 
 def test_a_pickled_state_plays_on_identically() -> None:

@@ -1,25 +1,25 @@
-"""The state class joins the fields, transitions and views modules and stays picklable."""
+"""The state class is the fields dataclass with the rule functions as methods; it pickles."""
 
 from __future__ import annotations
 
 import pickle
 
+from bazaar.core.game import State
+from bazaar.games.take_stock import transitions
 from bazaar.games.take_stock.fields import TakeStockFields
 from bazaar.games.take_stock.state import TakeStockState
-from bazaar.games.take_stock.transitions import TakeStockTransitions
-from bazaar.games.take_stock.views import TakeStockViews
 
 from .helpers import do, new, slot_names
 
 
-def test_the_state_class_is_the_join_of_the_three_parts() -> None:
-    assert TakeStockState.__mro__[1:4] == (TakeStockTransitions, TakeStockViews, TakeStockFields)
+def test_the_state_class_is_the_fields_with_the_rules_as_methods() -> None:
+    assert TakeStockState.__mro__[1] is TakeStockFields and State in TakeStockState.__mro__
+    assert TakeStockState.legal_actions is transitions.legal_actions
     assert (TakeStockState.__module__, TakeStockState.__qualname__) == (
         "bazaar.games.take_stock.state",
         "TakeStockState",
     )
-    assert not hasattr(new(3), "__dict__")  # every class in the join is slotted
-    assert TakeStockTransitions.__slots__ == TakeStockViews.__slots__ == TakeStockState.__slots__
+    assert not hasattr(new(3), "__dict__")  # every class is slotted
     assert TakeStockState.__slots__ == ()  # the fields class declares them all
     assert slot_names(new(3)) == list(TakeStockFields.__slots__) and len(slot_names(new(3))) == 37
 

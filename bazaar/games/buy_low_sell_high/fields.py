@@ -1,5 +1,5 @@
-"""The fields of a Buy Low Sell High state: what a position holds, how it is set up (§2),
-restored and cloned, and the read-only helpers shared by the rules and the views.
+"""The fields of a Buy Low Sell High state, as data: what a position holds, how each field is
+copied and stored, and the read-only helpers shared by the rules and the views.
 
 Section numbers (§) refer to the rules spec (shared/rules/buy_low_sell_high.md). A price column
 is kept as three numbers per kind: ``lo`` and ``hi`` (indices into the price spaces of the
@@ -10,10 +10,32 @@ stacked there when ``lo == 0``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from dataclasses import dataclass
+from typing import Any
 
-from bazaar.core.game import Event, Game, State
+from bazaar.core.game import Game
 from bazaar.core.rng import Rng
+from bazaar.core.statedata import StateData, kept, state_data
+from bazaar.games.buy_low_sell_high.codecs import (
+    CARDS,
+    FLAG,
+    HAND_SIZES,
+    HANDS,
+    HEADER,
+    HOLDINGS,
+    MONEY,
+    OPTIONS,
+    RNG,
+    ROW,
+    ROW_COVERED,
+    SEAT,
+    SEAT_CARDS,
+    SEAT_COUNT,
+    SEAT_FLAGS,
+    column_part,
+    number,
+    one_of,
+)
 from bazaar.games.buy_low_sell_high.components import (
     COMPONENTS,
     DECKS,
@@ -40,22 +62,9 @@ DECK_COUNTS = {name: tuple(deck.count(c) for c in range(NUM_CARDS)) for name, de
 POSITION_FORMAT = 1
 
 
+@dataclass(slots=True, init=False, eq=False)
 class Rules:
     """The option flags of one game, read once (shared by all clones)."""
-
-    __slots__ = (
-        "bn_covered",
-        "deck",
-        "deck_counts",
-        "dividend_table",
-        "exact_first_lap",
-        "may_exceed_zero",
-        "next_turn_forced",
-        "replaces_trading",
-        "row_length",
-        "selloff_next",
-        "token_count_shift",
-    )
 
     bn_covered: bool
     #: option ``deck``: one card id per physical card, and the copies of each card id
@@ -89,148 +98,48 @@ class Rules:
         return dividend_of(self.dividend_table, cards)
 
 
-class BlshFields(State):
-    """The fields of a game of Buy Low Sell High; the rules and views are subclasses."""
+@state_data
+class BlshFields(StateData):
+    """The fields of a game of Buy Low Sell High, each written once: its annotation says how
+    it is copied, ``kept`` under which position key and codec it is stored (in this order)."""
 
-    __slots__ = (
-        "cur",
-        "discards",
-        "forced_in_turn",
-        "game",
-        "hand_n",
-        "hands",
-        "held",
-        "hi",
-        "last_active",
-        "lo",
-        "money",
-        "n",
-        "news_on",
-        "num_players",
-        "options",
-        "phase",
-        "pile",
-        "redrawn",
-        "rng",
-        "row",
-        "row_covered",
-        "rules",
-        "skip_trading",
-        "start",
-        "turn",
-        "year",
-    )
-
-    game: Game
-    num_players: int
-    options: dict[str, Any]
+    game: Game = kept("game", HEADER, public=True)
+    num_players: int = kept("players", HEADER, public=True)
+    options: dict[str, Any] = kept("options", OPTIONS)
     rules: Rules
-    rng: Rng
+    year: int = kept("year", number(1, COMPONENTS.years), public=True)
+    phase: int = kept("phase", one_of(PHASE_NAMES), public=True)
+    start: int = kept("start_player", SEAT, public=True)
+    turn: int = kept("turn", number(0, 10**6), public=True)
     #: Money of each seat (may be negative until a forced sale).
-    money: list[int]
+    money: list[int] = kept("money", MONEY, public=True)
     #: ``held[p][k]``: tokens of kind ``k`` that seat ``p`` holds.
-    held: list[list[int]]
+    held: list[list[int]] = kept("holdings", HOLDINGS, public=True)
     #: Per kind: price-space index of the lowest and highest token, tokens on the board.
-    lo: list[int]
-    hi: list[int]
-    n: list[int]
-    #: Draw pile of card ids; the last one is drawn next.
-    pile: list[int]
-    #: ``hands[p][c]``: copies of card ``c`` in seat ``p``'s hand; ``hand_n[p]`` their sum.
-    hands: list[list[int]]
-    hand_n: list[int]
+    lo: list[int] = kept("columns", column_part(0), public=True)
+    hi: list[int] = kept("columns", column_part(1), public=True)
+    n: list[int] = kept("columns", column_part(2), public=True)
     #: The market row (card ids in placement order) and which spaces Breaking News covers.
-    row: list[int]
-    row_covered: list[bool]
+    row: list[int] = kept("row", ROW, public=True)
+    row_covered: list[bool] = kept("row", ROW_COVERED, public=True)
     #: Breaking News cards played onto the row, in play order.
-    news_on: list[int]
-    #: Cards each seat set aside during this year-end redraw, in discard order.
-    discards: list[list[int]]
+    news_on: list[int] = kept("news_played", CARDS, public=True)
     #: Seats whose next trading phase a forced sale replaced (§4.7 variant).
-    skip_trading: list[bool]
-    year: int
-    turn: int
-    start: int
-    cur: int
-    last_active: int
+    skip_trading: list[bool] = kept("skip_trading", SEAT_FLAGS, public=True)
+    #: ``hands[p][c]``: copies of card ``c`` in seat ``p``'s hand; ``hand_n[p]`` their sum.
+    hands: list[list[int]] = kept("hands", HANDS)
+    hand_n: list[int] = kept("hands", HAND_SIZES)
+    #: Cards each seat set aside during this year-end redraw, in discard order.
+    discards: list[list[int]] = kept("discards", SEAT_CARDS)
+    #: Draw pile of card ids; the last one is drawn next.
+    pile: list[int] = kept("pile_order", CARDS)
+    cur: int = kept("current_seat", SEAT)
+    last_active: int = kept("last_active", SEAT)
     #: Seats that finished this year-end redraw.
-    redrawn: int
+    redrawn: int = kept("redrawn", SEAT_COUNT)
     #: The forced sale under way opened at the start of the seller's turn (§4.7 next_turn).
-    forced_in_turn: bool
-    phase: int
-
-    # ------------------------------------------------------------------ setup (§2)
-    @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
-        s = cls.blank(game, players, seed, options)
-        s.rules = Rules(players, options)
-        c = COMPONENTS
-        s.money = [c.start_money] * players
-        s.held = [[1] * KINDS for _ in range(players)]
-        on_board = c.tokens_per_kind - players
-        top = SPACES.index(c.start_top)
-        s.hi = [top] * KINDS
-        s.lo = [top - on_board + 1] * KINDS
-        s.n = [on_board] * KINDS
-        s.pile = list(s.rules.deck)
-        s.rng.shuffle(s.pile)
-        s.hands = [[0] * NUM_CARDS for _ in range(players)]
-        s.hand_n = [0] * players
-        for p in range(players):
-            s._draw(p, None)
-        s.row = []
-        s.row_covered = []
-        s.news_on = []
-        s.discards = [[] for _ in range(players)]
-        s.skip_trading = [False] * players
-        s.year = 1
-        s.turn = 0
-        s.start = 0
-        s.cur = 0
-        s.last_active = 0
-        s.redrawn = 0
-        s.forced_in_turn = False
-        s.phase = TRADE
-        return s
-
-    @classmethod
-    def restore(cls, game: Game, data: dict[str, Any]) -> Self:
-        """The state whose :meth:`full_view` is ``data`` (BadRecord naming a bad field)."""
-        from bazaar.games.buy_low_sell_high.positions import restore
-
-        state = restore(game, data)
-        assert isinstance(state, cls)
-        return state
-
-    def clone(self) -> Self:
-        s = object.__new__(type(self))
-        s.game = self.game
-        s.num_players = self.num_players
-        s.options = self.options
-        s.rules = self.rules
-        s.rng = Rng(self.rng.state)
-        s.money = self.money[:]
-        s.held = [h[:] for h in self.held]
-        s.lo = self.lo[:]
-        s.hi = self.hi[:]
-        s.n = self.n[:]
-        s.pile = self.pile[:]
-        s.hands = [h[:] for h in self.hands]
-        s.hand_n = self.hand_n[:]
-        s.row = self.row[:]
-        s.row_covered = self.row_covered[:]
-        s.news_on = self.news_on[:]
-        s.discards = [d[:] for d in self.discards]
-        s.skip_trading = self.skip_trading[:]
-        s.year = self.year
-        s.turn = self.turn
-        s.start = self.start
-        s.cur = self.cur
-        s.last_active = self.last_active
-        s.redrawn = self.redrawn
-        s.forced_in_turn = self.forced_in_turn
-        s.phase = self.phase
-        return s
+    forced_in_turn: bool = kept("forced_sale_in_turn", FLAG)
+    rng: Rng = kept("rng", RNG)
 
     # ------------------------------------------------------------------ prices (§4.3-4.4)
     def buy_price(self, k: int) -> int:
@@ -253,7 +162,3 @@ class BlshFields(State):
         if self.year == 1 and self.turn < 2 and self.phase == TRADE:
             return self.turn + 1
         return 0
-
-    if TYPE_CHECKING:  # defined in transitions.py; setup deals the first hands with it
-
-        def _draw(self, p: int, events: list[Event] | None) -> None: ...

@@ -5,22 +5,26 @@ with an English message id and fields, translated by this game's catalog
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bazaar.core.errors import IllegalAction, Refusals, Term
 from bazaar.games.buy_low_sell_high import actions as A
 from bazaar.games.buy_low_sell_high.components import CARD_NAMES, NEWS
-
-if TYPE_CHECKING:
-    from bazaar.games.buy_low_sell_high.transitions import BlshTransitions
+from bazaar.games.buy_low_sell_high.fields import (
+    COLOUR_OF,
+    FORCED,
+    NEWS_CARDS,
+    PLAY,
+    REDRAW,
+    TRADE,
+    TYPE_OF,
+    BlshFields,
+)
+from bazaar.games.buy_low_sell_high.transitions import first_lap_allows
 
 refuse = Refusals(__package__)
 
 
-def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
+def explain_illegal(state: BlshFields, action: int) -> IllegalAction:
     """The refusal of ``action``, which is not legal in ``state``."""
-    from bazaar.games.buy_low_sell_high.fields import FORCED, PLAY, REDRAW, TRADE
-
     phase = state.phase
     seat = state.cur
     note = A.notation(action)
@@ -76,14 +80,12 @@ def explain_illegal(state: BlshTransitions, action: int) -> IllegalAction:
     )
 
 
-def _explain_trade(state: BlshTransitions, action: int) -> IllegalAction:
-    from bazaar.games.buy_low_sell_high.transitions import _first_lap_allows
-
+def _explain_trade(state: BlshFields, action: int) -> IllegalAction:
     d = A.TRADES[action]
     seat = state.cur
     trade = A.trade_notation(d)
     lap = state.first_lap_seat()
-    if lap and not _first_lap_allows(d, lap, state.rules.exact_first_lap):
+    if lap and not first_lap_allows(d, lap, state.rules.exact_first_lap):
         if lap == 1:
             limit = Term("the start player's first turn of year 1 may only buy 1 or sell 1 token")
         else:
@@ -125,9 +127,7 @@ def _explain_trade(state: BlshTransitions, action: int) -> IllegalAction:
     )
 
 
-def _explain_play(state: BlshTransitions, action: int) -> IllegalAction:
-    from bazaar.games.buy_low_sell_high.fields import COLOUR_OF, NEWS_CARDS, TYPE_OF
-
+def _explain_play(state: BlshFields, action: int) -> IllegalAction:
     seat = state.cur
     hand = state.hands[seat]
     note = A.notation(action)

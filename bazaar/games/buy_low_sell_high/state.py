@@ -1,65 +1,88 @@
-"""The state of Buy Low Sell High (rules spec: shared/rules/buy_low_sell_high.md), split by job:
+"""The state of Buy Low Sell High (rules spec: shared/rules/buy_low_sell_high.md): data and rules.
 
-- ``fields.py``: the option flags (:class:`Rules`), the phases, the typed slots, setup,
-  restore, clone and the read-only helpers (prices, columns) shared by rules and views;
-- ``transitions.py``: whose move, the legal actions, every transition and the scores;
+- ``fields.py``: the option flags (:class:`Rules`), the phases and the fields
+  (:class:`BlshFields`, a dataclass written once; clone is generated from it);
+- ``codecs.py``: how each field reads from a position and is written there;
+- ``transitions.py``: setup, whose move, the legal actions, every transition and the scores,
+  as functions of the fields;
 - ``views.py``: what each seat sees, the whole position (``full_view``) and determinize;
+- ``positions.py``: restore, with the checks that join fields;
 - ``refusals.py``: why an illegal action is refused.
 
-:class:`BlshState` joins them; it is the class games create, pickle and register.
+:class:`BlshState` binds those functions as the methods of the :class:`State` protocol; it is
+the class games create, pickle and register.
 """
 
 from __future__ import annotations
 
+from typing import Any, Self
+
+from bazaar.core.game import Game, State
+from bazaar.games.buy_low_sell_high import actions as A
+from bazaar.games.buy_low_sell_high import positions, refusals, transitions, views
+from bazaar.games.buy_low_sell_high.codecs import hand_names
 from bazaar.games.buy_low_sell_high.fields import (
-    COLOUR_OF,
     FORCED,
-    NEWS_CARDS,
     OVER,
     PHASE_NAMES,
     PLAY,
-    POSITION_FORMAT,
     REDRAW,
     SELLOFF,
-    SPACES,
-    TOP,
     TRADE,
-    TYPE_OF,
     BlshFields,
-    Rules,
 )
-from bazaar.games.buy_low_sell_high.transitions import (
-    FIRST_LAP_ALLOWED,
-    BlshTransitions,
-    _first_lap_allows,
-)
-from bazaar.games.buy_low_sell_high.views import BlshViews
+from bazaar.games.buy_low_sell_high.transitions import first_lap_allows as _first_lap_allows
 
+#: the phases and the first-lap rule, for the tests
 __all__ = [
-    "COLOUR_OF",
-    "FIRST_LAP_ALLOWED",
     "FORCED",
-    "NEWS_CARDS",
     "OVER",
     "PHASE_NAMES",
     "PLAY",
-    "POSITION_FORMAT",
     "REDRAW",
     "SELLOFF",
-    "SPACES",
-    "TOP",
     "TRADE",
-    "TYPE_OF",
-    "BlshFields",
     "BlshState",
-    "BlshTransitions",
-    "BlshViews",
-    "Rules",
     "_first_lap_allows",
 ]
 
 
-class BlshState(BlshTransitions, BlshViews):
+class BlshState(BlshFields, State):
     """A game of Buy Low Sell High in progress."""
 
     __slots__ = ()
+
+    @classmethod
+    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
+        s = cls.blank(game, players, seed, options)
+        transitions.setup(s)
+        return s
+
+    @classmethod
+    def restore(cls, game: Game, data: dict[str, Any]) -> Self:
+        """The state whose :meth:`full_view` is ``data`` (BadRecord naming a bad field)."""
+        return positions.restore(cls, game, data)
+
+    to_move = transitions.to_move
+    is_over = transitions.is_over
+    legal_actions = transitions.legal_actions
+    _apply = transitions.apply
+    scores = transitions.scores
+    winners = transitions.winners
+    explain_illegal = refusals.explain_illegal
+    view = views.view
+    full_view = views.full_view
+    determinize = views.determinize
+    #: the trades' steps, for tests that check a trade one token at a time
+    _buy = transitions.buy
+    _sell = transitions.sell
+
+    def public_notation(self, action: int) -> str:
+        """A year-end discard (§6 step 5) is set aside face down: others see ``discard ?``."""
+        if A.DISCARD_BASE <= action < A.KEEP:
+            return "discard ?"
+        return self.notation(action)
+
+    def hand_of(self, p: int) -> list[str]:
+        """Card names in seat ``p``'s hand (sorted)."""
+        return hand_names(self.hands[p])

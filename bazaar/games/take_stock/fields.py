@@ -1,6 +1,6 @@
 """The fields of a Take Stock state: constants, the option flags (:class:`Rules`) and
-:class:`TakeStockFields`, the typed slots with set-up, restore, clone and the small read-only
-helpers that both the rules (transitions.py) and the views (views.py) use.
+:class:`TakeStockFields`, the fields as data (clone generated from them, the hidden ones'
+position keys) with the small read-only helpers that the rules and the views share.
 
 Section numbers (§) refer to the rules spec (shared/rules/take_stock.md). Representation
 (all lists of ints):
@@ -21,19 +21,22 @@ Section numbers (§) refer to the rules spec (shared/rules/take_stock.md). Repre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any
 
-from bazaar.core.game import Event, Game, State
+from bazaar.core.game import Game
 from bazaar.core.rng import Rng
+from bazaar.core.statedata import Codec, StateData, kept, state_data
 from bazaar.games.take_stock.components import (
+    CARD_NAMES,
     CLOSED,
     COMPONENTS,
     DOWNTURN,
     FREEZE,
+    KIND_NAMES,
+    LETTERS,
     NUM_CARDS,
     OPTION_GAINED,
     OPTION_LOST,
-    STARTERS,
     STOCKS,
     VALUE_OF,
     VALUES,
@@ -154,84 +157,69 @@ def rules_for(players: int, options: dict[str, Any]) -> Rules:
     return rules
 
 
-class TakeStockFields(State):
-    """The slots of a Take Stock state and what builds and copies them (the final class is
-    :class:`~bazaar.games.take_stock.state.TakeStockState`)."""
+def _names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
 
-    __slots__ = (
-        "actor",
-        "audit_limit",
-        "certs",
-        "cur",
-        "dealer",
-        "eblocks",
-        "edeck",
-        "ediscard",
-        "executing",
-        "exmask",
-        "frozen",
-        "game",
-        "hands",
-        "held",
-        "history",
-        "limit",
-        "mc_aside",
-        "num_players",
-        "options",
-        "pending",
-        "pfrozen",
-        "phase",
-        "playmask",
-        "reason",
-        "rng",
-        "round",
-        "rows",
-        "rules",
-        "sdiscard",
-        "sdraw",
-        "splits",
-        "start",
-        "supply",
-        "tokens",
-        "top",
-        "totals",
-        "upturn_mask",
-    )
-    # The slots with their types (annotations without values keep the class slotted).
+
+def known_by(entry: int) -> str | int:
+    """Who knows which event card ``entry`` is: "all", "nobody" or a seat."""
+    tag = entry >> TAG_SHIFT
+    if tag == 0:
+        return "all"
+    if tag == TAG_NOBODY:
+        return "nobody"
+    return tag - 1
+
+
+def _entries(entries: list[int]) -> list[dict[str, Any]]:
+    return [{"event": KIND_NAMES[e & KIND_MASK], "known_by": known_by(e)} for e in entries]
+
+
+#: how the hidden fields are written in the position (the public view writes the others)
+SAME: Codec[int] = Codec()
+OPTIONS: Codec[dict[str, Any]] = Codec(write=dict)
+UPTURN_STOCKS: Codec[int] = Codec(
+    write=lambda mask: [LETTERS[s] for s in range(STOCKS) if mask >> s & 1]
+)
+HANDS: Codec[list[list[int]]] = Codec(write=lambda hands: [_names(h) for h in hands])
+HELD: Codec[list[tuple[int, ...]]] = Codec(
+    write=lambda held: [
+        [{"event": KIND_NAMES[e & KIND_MASK], "round": e >> TAG_SHIFT} for e in h] for h in held
+    ]
+)
+ENTRIES: Codec[list[int]] = Codec(write=_entries)
+LIST: Codec[list[int]] = Codec(write=list)
+CARDS: Codec[list[int]] = Codec(write=_names)
+KINDS: Codec[list[int]] = Codec(write=lambda kinds: [KIND_NAMES[k] for k in kinds])
+RNG: Codec[Rng] = Codec(write=lambda rng: rng.state)
+
+
+@state_data
+class TakeStockFields(StateData):
+    """The fields of a Take Stock state, each written once: its annotation says how it is
+    copied (:func:`~bazaar.core.statedata.state_data`), ``kept`` under which key and codec a
+    hidden field is written in the position, in this order (restore: positions.py)."""
+
     game: Game
     num_players: int
-    options: dict[str, Any]
+    options: dict[str, Any] = kept("options", OPTIONS)
     rules: Rules
-    rng: Rng
     #: option tokens of each seat, and the tokens left in the supply
     tokens: list[int]
     supply: int
     #: cumulative scores, and every round's scores (round r of seat q at ``r * players + q``)
     totals: list[int]
     history: list[int]
-    hands: list[list[int]]
     certs: list[tuple[int, ...]]
-    held: list[tuple[int, ...]]
     pfrozen: list[int]
-    #: exercise choice (hand position bit mask) of each seat, -1 while undecided
-    exmask: list[int]
     rows: list[tuple[int, ...]]
     top: list[int]
     splits: list[int]
     frozen: list[int]
-    sdraw: list[int]
     sdiscard: list[int]
-    edeck: list[int]
-    eblocks: list[int]
-    ediscard: list[int]
-    #: the kinds of the event cards drawn by a draw-2 and not yet chosen or discarded
-    pending: list[int]
     mc_aside: bool
     #: kind of the event card being executed, -1 if none
     executing: int
-    #: bit mask of the stocks that have had their Market Upturn play
-    upturn_mask: int
-    audit_limit: int
     #: HoldLimit and playable-card mask, derived from the rows (see :meth:`_refresh`)
     limit: int
     playmask: int
@@ -242,101 +230,21 @@ class TakeStockFields(State):
     start: int
     #: the seat deciding now (``cur``) and the seat whose turn it is (``actor``)
     cur: int
-    actor: int
-
-    # ------------------------------------------------------------------ setup (§3)
-    @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
-        s = cls.blank(game, players, seed, options)
-        s.rules = rules_for(players, options)
-        s.tokens = [C.tokens_each] * players
-        s.supply = C.tokens_total - C.tokens_each * players
-        s.totals = [0] * players
-        s.history = []
-        s.hands = [[] for _ in range(players)]
-        s.certs = [()] * players
-        s.held = [()] * players
-        s.pfrozen = [0] * players
-        s.exmask = [-1] * players
-        s.rows = [(c,) for c in STARTERS]
-        s.top = [C.starter_value] * STOCKS
-        s.splits = [0] * STOCKS
-        s.frozen = [0] * STOCKS
-        s.sdraw = []
-        s.sdiscard = []
-        s.edeck = []
-        s.eblocks = []
-        s.ediscard = []
-        s.pending = []
-        s.mc_aside = False
-        s.executing = -1
-        s.upturn_mask = 0
-        s.audit_limit = 0
-        s.limit = 1
-        s.playmask = 0
-        s.round = 0
-        s.reason = NO_END
-        s.phase = MAIN
-        s.dealer = s.rng.below(players) if s.rules.first_dealer_random else 0
-        s.start = s.cur = s.actor = (s.dealer + 1) % players
-        s._build_event_deck()
-        s._start_round(None)
-        return s
-
-    @classmethod
-    def restore(cls, game: Game, data: dict[str, Any]) -> Self:
-        """The state whose :meth:`full_view` is ``data`` (docs/positions/take-stock.md), also
-        after a JSON round trip; BadRecord naming the field if ``data`` is not such a view."""
-        from bazaar.games.take_stock.positions import restore  # it reads this module's names
-
-        return restore(cls, game, data)
-
-    def clone(self) -> Self:
-        s = object.__new__(type(self))
-        s.game = self.game
-        s.num_players = self.num_players
-        s.options = self.options
-        s.rules = self.rules
-        s.rng = Rng(self.rng.state)
-        s.tokens = self.tokens[:]
-        s.supply = self.supply
-        s.totals = self.totals[:]
-        s.history = self.history[:]
-        s.hands = [h[:] for h in self.hands]
-        s.certs = self.certs[:]
-        s.held = self.held[:]
-        s.pfrozen = self.pfrozen[:]
-        s.exmask = self.exmask[:]
-        s.rows = self.rows[:]
-        s.top = self.top[:]
-        s.splits = self.splits[:]
-        s.frozen = self.frozen[:]
-        s.sdraw = self.sdraw[:]
-        s.sdiscard = self.sdiscard[:]
-        s.edeck = self.edeck[:]
-        s.eblocks = self.eblocks[:]
-        s.ediscard = self.ediscard[:]
-        s.pending = self.pending[:]
-        s.mc_aside = self.mc_aside
-        s.executing = self.executing
-        s.upturn_mask = self.upturn_mask
-        s.audit_limit = self.audit_limit
-        s.limit = self.limit
-        s.playmask = self.playmask
-        s.round = self.round
-        s.reason = self.reason
-        s.phase = self.phase
-        s.dealer = self.dealer
-        s.start = self.start
-        s.cur = self.cur
-        s.actor = self.actor
-        return s
-
-    if TYPE_CHECKING:  # defined in transitions.py; set-up deals the first round with them
-
-        def _build_event_deck(self) -> None: ...
-
-        def _start_round(self, events: list[Event] | None) -> None: ...
+    actor: int = kept("actor", SAME)
+    #: bit mask of the stocks that have had their Market Upturn play
+    upturn_mask: int = kept("upturn_stocks", UPTURN_STOCKS)
+    audit_limit: int = kept("enforced_limit", SAME)
+    hands: list[list[int]] = kept("hands", HANDS)
+    held: list[tuple[int, ...]] = kept("held_events", HELD)
+    ediscard: list[int] = kept("event_discard", ENTRIES)
+    edeck: list[int] = kept("event_deck_order", ENTRIES)
+    eblocks: list[int] = kept("event_blocks", LIST)
+    sdraw: list[int] = kept("share_draw_order", CARDS)
+    #: the kinds of the event cards drawn by a draw-2 and not yet chosen or discarded
+    pending: list[int] = kept("drawn_events", KINDS)
+    #: exercise choice (hand position bit mask) of each seat, -1 while undecided
+    exmask: list[int] = kept("exercise_masks", LIST)
+    rng: Rng = kept("rng", RNG)
 
     # ------------------------------------------------------------------ derived values (§4)
     def _refresh(self) -> None:

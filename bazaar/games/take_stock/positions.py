@@ -1,4 +1,4 @@
-"""A Take Stock position as data back into a state: :meth:`TakeStockState.restore`.
+"""A Take Stock position as data back into a state (``TakeStockState.restore``).
 
 ``restore`` reads the stored parts of a ``full_view()`` (docs/positions/take-stock.md), checks
 that every share card, event card and option token is in exactly one place, rebuilds the
@@ -56,6 +56,8 @@ from bazaar.games.take_stock.fields import (
     TakeStockFields,
     rules_for,
 )
+from bazaar.games.take_stock.transitions import legal_actions
+from bazaar.games.take_stock.views import full_view
 
 #: the class ``restore`` builds (the final TakeStockState, or any class of these fields)
 AnyState = TypeVar("AnyState", bound=TakeStockFields)
@@ -286,8 +288,8 @@ def restore(cls: type[AnyState], game: Game, data: object) -> AnyState:
     _check_phase(s)
     _check_accounting(s)
     s._refresh()
-    _check_agreement(s.full_view(), data, "")
-    if phase != OVER and not s.legal_actions():
+    _check_agreement(full_view(s), data, "")
+    if phase != OVER and not legal_actions(s):
         fail("phase", f"leaves seat {s.cur} without a legal action")
     return s
 

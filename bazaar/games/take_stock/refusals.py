@@ -5,10 +5,9 @@ an English message id and fields, translated by this game's catalog
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bazaar.core.errors import IllegalAction, Refusals, Term
 from bazaar.games.take_stock import actions as A
+from bazaar.games.take_stock import fields as S
 from bazaar.games.take_stock.components import (
     AUDIT,
     CARD_NAMES,
@@ -20,17 +19,13 @@ from bazaar.games.take_stock.components import (
     OPTION_LOST,
     STOCK_OF,
 )
-
-if TYPE_CHECKING:
-    from bazaar.games.take_stock.transitions import TakeStockTransitions
+from bazaar.games.take_stock.fields import KIND_MASK, MAX_STEP, TakeStockFields
 
 refuse = Refusals(__package__)
 
 
 def _expected(phase: int) -> Term:
     """What the seat must do now in a phase other than the main one (Term: translated)."""
-    from bazaar.games.take_stock import fields as S
-
     return {
         S.CHOOSE: Term("choose which drawn event to execute: 'choose EVENT' (§5.3C①)"),
         S.INSIDER_P: Term("Insider Trading: 'insider CARD' or 'decline' (§6)"),
@@ -42,10 +37,8 @@ def _expected(phase: int) -> Term:
     }[phase]
 
 
-def explain_illegal(state: TakeStockTransitions, action: int) -> IllegalAction:
+def explain_illegal(state: TakeStockFields, action: int) -> IllegalAction:
     """The refusal of ``action``, which is not legal in ``state``."""
-    from bazaar.games.take_stock import fields as S
-
     phase = state.phase
     seat = state.cur
     note = A.notation(action)
@@ -128,7 +121,7 @@ def exercise_out_of_phase(text: str) -> IllegalAction:
     )
 
 
-def _explain_target(state: TakeStockTransitions, target: int, note: str) -> IllegalAction:
+def _explain_target(state: TakeStockFields, target: int, note: str) -> IllegalAction:
     effect = EFFECT_OF[state.executing]
     if target >= state.num_players:
         return refuse(
@@ -160,9 +153,7 @@ def _explain_target(state: TakeStockTransitions, target: int, note: str) -> Ille
     )
 
 
-def _explain_play(state: TakeStockTransitions, card: int, upturn: bool = False) -> IllegalAction:
-    from bazaar.games.take_stock.fields import MAX_STEP
-
+def _explain_play(state: TakeStockFields, card: int, upturn: bool = False) -> IllegalAction:
     seat = state.cur
     name = CARD_NAMES[card]
     s = STOCK_OF[card]
@@ -206,9 +197,7 @@ def _explain_play(state: TakeStockTransitions, card: int, upturn: bool = False) 
     )
 
 
-def _explain_main(state: TakeStockTransitions, action: int) -> IllegalAction:
-    from bazaar.games.take_stock.fields import KIND_MASK
-
+def _explain_main(state: TakeStockFields, action: int) -> IllegalAction:
     seat = state.cur
     hand = state.hands[seat]
     note = A.notation(action)
