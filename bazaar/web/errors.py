@@ -11,6 +11,7 @@ from bazaar.core import describe
 from bazaar.core.errors import IllegalAction, NotationError
 from bazaar.i18n import LANGS, t
 from bazaar.web.advice import AdviceError
+from bazaar.web.shapes import ErrorReply
 
 
 class WebError(Exception):
@@ -40,8 +41,8 @@ class WebError(Exception):
         """The refusal of the advice desk or of the analyses, as the web says it."""
         return cls(refused.status, refused.code, refused.message, retry_after=refused.retry_after)
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        out: dict[str, Any] = {"error": self.message, "code": self.code}
+    def to_json(self, lang: str = "en") -> ErrorReply:
+        out: ErrorReply = {"error": self.message, "code": self.code}
         if self.rule is not None:
             out["rule"] = self.rule
         if lang in self.explain:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from bazaar.core import deal
 from bazaar.core.game import State
 from bazaar.web.outbox import Close, Outbox
 from bazaar.web.payload import LoggedMove, log_entries
+from bazaar.web.shapes import LogEntry, PublicDeal, SeatRow
 from bazaar.web.store import StoredTable, public_seat
 
 #: How many of the newest moves a payload's log holds.
@@ -27,7 +28,7 @@ LOG_LAST = 60
 Send = Callable[[str], Awaitable[None]]
 
 
-def encode(data: dict[str, Any]) -> str:
+def encode(data: Mapping[str, Any]) -> str:
     """Compact JSON text of a message (UTF-8 characters kept as they are)."""
     return orjson.dumps(data).decode()
 
@@ -67,7 +68,7 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     #: (seat, lang) -> the log entries of every move so far, as that seat sees them
-    logs: dict[tuple[int | None, str], list[dict[str, Any]]] = field(default_factory=dict)
+    logs: dict[tuple[int | None, str], list[LogEntry]] = field(default_factory=dict)
     #: someone connected or left since the last broadcast
     presence_stale: bool = False
     #: counts the comings and goings
@@ -96,11 +97,11 @@ class LiveTable:
     #: when (monotonic seconds) the table was last asked for, moved or left
     used: float = field(default_factory=time.monotonic)
 
-    def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    def log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""
         return self.full_log(seat, lang)[-LOG_LAST:]
 
-    def full_log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    def full_log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """Every log entry as ``seat`` sees it, in ``lang`` (each built once)."""
         entries = self.logs.setdefault((seat, lang), [])
         if len(entries) < len(self.history):
@@ -139,7 +140,7 @@ class LiveTable:
         out.update((key, value) for key, value in extra.items() if value is not None)
         return out
 
-    def deal(self) -> dict[str, Any]:
+    def deal(self) -> PublicDeal:
         """The payload's ``deal``: see :func:`bazaar.core.deal.public_deal`. Its game digest
         is worked out from the record (public by then), never stored."""
         info = self.info
@@ -166,13 +167,13 @@ class LiveTable:
         the table seed and its secret salt, so what a worker serves tells nothing of them."""
         return deal.derived_seed(self.info.seed, self.info.salt or "", purpose, step)
 
-    def seats_public(self) -> list[dict[str, Any]]:
+    def seats_public(self) -> list[SeatRow]:
         """Every seat as anyone may see it, with presence: ``present`` (the seat's person
         has the table open; bots: true), ``away`` (since when they are away, UNIX seconds: when
         their last connection closed or the server loaded the table; null while present) and
         ``standin`` (the bot spec playing for an absent person, or null)."""
         connected = {c.seat for c in self.connections}
-        out = []
+        out: list[SeatRow] = []
         for i, s in enumerate(self.info.seats):
             present = s["kind"] == "bot" or i in connected
             left = self.left_at.get(i)

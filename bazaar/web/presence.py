@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from bazaar.web.keeper import TableKeeper
 from bazaar.web.live import Connection, LiveTable, encode
 from bazaar.web.outbox import Outbox
 from bazaar.web.settings import WebSettings
+from bazaar.web.shapes import TablePayload
 
-Payload = Callable[[LiveTable, int | None, str], dict[str, Any]]
+Payload = Callable[[LiveTable, int | None, str], TablePayload]
 
 
 class Presence:

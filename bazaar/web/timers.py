@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 from bazaar.web.live import LiveTable
+from bazaar.web.shapes import TurnTimer
 
 
 class Timers:
@@ -51,7 +51,7 @@ class Timers:
                 upcoming.append(when)
         return due, min(upcoming, default=None)
 
-    def timer(self, table: LiveTable) -> dict[str, Any]:
+    def timer(self, table: LiveTable) -> TurnTimer:
         """The payload's ``timer``: ``minutes`` (null: no timer), the seat whose turn runs
         (a person's, else null), its ``deadline`` (UNIX seconds) and ``left`` (whole
         seconds, 0 once past), and ``overdue``: the seats anyone may hand to a bot now."""

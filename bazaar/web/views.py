@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bazaar.core.registry import get_game
 from bazaar.web.errors import WebError
 from bazaar.web.live import LOG_LAST, LiveTable
 from bazaar.web.payload import build_payload
+from bazaar.web.shapes import TablePayload
 from bazaar.web.timers import Timers
 from bazaar.web.undo import Undos
 
@@ -20,7 +19,7 @@ class Views:
         self.timers = timers
         self.undos = undos
 
-    def payload(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    def payload(self, table: LiveTable, seat: int | None, lang: str) -> TablePayload:
         payload = build_payload(
             table.state,
             seat,
@@ -37,7 +36,7 @@ class Views:
         return payload
 
     @staticmethod
-    def replay(table: LiveTable, seat: int | None, step: int, lang: str) -> dict[str, Any]:
+    def replay(table: LiveTable, seat: int | None, step: int, lang: str) -> TablePayload:
         """The payload of ``seat`` as it was after ``step`` moves (0 = the start)."""
         if not 0 <= step <= table.seq:
             raise WebError(400, "field", f"'step' must be between 0 and {table.seq}, not {step}")

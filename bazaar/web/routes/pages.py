@@ -75,7 +75,8 @@ async def table_page(table_id: str) -> FileResponse:
 
 @router.get("/games/{game_id}/board.js", include_in_schema=False)
 async def board_script(game_id: str) -> Response:
-    script = game_files(game_id, "static", "board.js")
+    declared = game_package(game_id) and game_parts(game_id).files.board_script  # 404 first
+    script = game_files(game_id, declared or "board script")
     return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8")
 
 

@@ -10,6 +10,7 @@ from bazaar.web.errors import WebError
 from bazaar.web.keeper import check_deal_released
 from bazaar.web.routes.common import Token, WebDep, errors, lang_code
 from bazaar.web.schema import LangQuery, range_schema
+from bazaar.web.shapes import TablePayload
 
 router = APIRouter()
 
@@ -32,6 +33,7 @@ async def record(table_id: str, web: WebDep, token: Token = None) -> dict[str, A
     "/api/tables/{table_id}/replay/{step}",
     summary="A seat's view after `step` moves",
     responses=errors(400, 403, 404, 422),
+    response_model=dict[str, Any],
 )
 async def replay(
     table_id: str,
@@ -39,6 +41,6 @@ async def replay(
     web: WebDep,
     token: Token = None,
     lang: LangQuery = "en",
-) -> dict[str, Any]:
+) -> TablePayload:
     hub, table, seat = await web.table_and_seat(table_id, token)
     return hub.views.replay(table, seat, step, lang_code(lang))

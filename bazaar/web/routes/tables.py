@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from bazaar.web.routes.common import Token, WebDep, errors, lang_code, request_lang
 from bazaar.web.routes.models import NewTable
 from bazaar.web.schema import LangQuery
+from bazaar.web.shapes import TablePayload
 
 router = APIRouter()
 
@@ -86,9 +87,10 @@ async def list_tables(web: WebDep) -> dict[str, Any]:
     "/api/tables/{table_id}",
     summary="The table as one seat (or a spectator) sees it",
     responses=errors(400, 403, 404, 422),
+    response_model=dict[str, Any],
 )
 async def table_view(
     table_id: str, web: WebDep, token: Token = None, lang: LangQuery = "en"
-) -> dict[str, Any]:
+) -> TablePayload:
     hub, table, seat = await web.table_and_seat(table_id, token)
     return hub.views.payload(table, seat, lang_code(lang))
