@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_ts import typescript
 
 from bazaar.bots import shapes as bots
+from bazaar.core.record import RecordJson
 from bazaar.core.shapes import strict_adapter
 from bazaar.games.buy_low_sell_high import shapes as blsh
 from bazaar.games.night_market import shapes as nm
@@ -110,6 +111,7 @@ def shapes() -> dict[str, tuple[str, Any]]:
         **game_shapes("take-stock", ts, "TakeStock", ts.TAKE_STOCK_EVENT_DATA),
         **game_shapes("night-market", nm, "NightMarket", nm.NIGHT_MARKET_EVENT_DATA),
         **{file: (name, getattr(web, name)) for file, name in WEB},
+        "game-record": ("RecordJson", RecordJson),
         "hint-move": ("HintMove", bots.HintMove),
         "analysis-report": ("AnalysisReport", bots.AnalysisReport),
     }

@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 
 #: the payload's ``deal`` (docs/web.md, "Fair deals"), defined with the deals in core
 from bazaar.core.deal import PublicDeal as PublicDeal
+from bazaar.core.shapes import GameInfo
 
 
 def game_part(schema_file: str) -> WithJsonSchema:
@@ -253,32 +254,6 @@ class TablesReply(TypedDict):
     """``GET /api/tables``."""
 
     tables: list[TableListing]
-
-
-#: lang code -> text (``{"en": …, "zh-TW": …}``)
-LangTexts = dict[str, str]
-
-
-class OptionInfo(TypedDict):
-    """A rule option (``Option.to_json``)."""
-
-    name: str
-    default: Any
-    choices: list[Any]
-    help: LangTexts
-    label: LangTexts
-    choice_labels: dict[str, list[str]]
-
-
-class GameInfo(TypedDict):
-    """A game of the lobby (``Game.info``)."""
-
-    id: str
-    name: LangTexts
-    min_players: int
-    max_players: int
-    num_actions: int
-    options: list[OptionInfo]
 
 
 class GamesReply(TypedDict):

@@ -388,7 +388,7 @@ export interface FinalResult {
 /** GameEvent: any game's shape (the table's game decides which) */
 export type GameEvent = BlshEvent | TakeStockEvent | NightMarketEvent;
 
-/** A game of the lobby (`Game.info`). */
+/** A game's description (`Game.info`): the lobby's and the engine's `games`. */
 export interface GameInfo {
   id: string;
   name: { [key: string]: string };
@@ -1048,6 +1048,21 @@ export interface RankedSeat {
   score: number;
   shown: string;
   winner: boolean;
+}
+
+/** A game record as JSON (:meth:`GameRecord.to_json`; docs/schema/game-record.json). */
+export interface RecordJson {
+  format: number;
+  game: string;
+  players: number;
+  seed: number;
+  options: { [key: string]: unknown };
+  seats: Array<string>;
+  actions: Array<string>;
+  salt?: string;
+  commitment?: string;
+  fixed_seed?: boolean;
+  scores?: Array<number>;
 }
 
 /** A replayed payload's position: after `step` of `steps` moves. */
