@@ -2,7 +2,7 @@
 docs/schema/ (docs/web.md, "Shapes").
 
 One ``<name>.json`` per shape (JSON Schema 2020-12, from the TypedDicts of
-``bazaar/games/<game>/shapes.py``, ``bazaar/web/shapes.py`` and ``bazaar/bots/shapes.py``
+``bazaar/{games/<game>,web,bots,interop,core}/shapes.py`` and ``bazaar/core/record.py``
 through pydantic, strict: no
 key a shape does not name) and ``bazaar.d.ts``, every shape as a TypeScript type for the
 board scripts' JSDoc (scripts/schema_ts.py).
@@ -35,6 +35,7 @@ from bazaar.core.shapes import strict_adapter
 from bazaar.games.buy_low_sell_high import shapes as blsh
 from bazaar.games.night_market import shapes as nm
 from bazaar.games.take_stock import shapes as ts
+from bazaar.interop import shapes as engine
 from bazaar.web import shapes as web
 
 FOLDER = Path(__file__).resolve().parents[1] / "docs" / "schema"
@@ -104,6 +105,16 @@ GAME_PARTS = {
 }
 
 
+ENGINE = (
+    ("about", "EngineAbout"),
+    ("move", "EngineMove"),
+    ("played-move", "PlayedMove"),
+    ("turn", "EngineTurn"),
+    ("result", "EngineResult"),
+    ("command-help", "CommandHelp"),
+)
+
+
 def shapes() -> dict[str, tuple[str, Any]]:
     """File name (without ``.json``) -> the type's name and the type."""
     return {
@@ -113,6 +124,7 @@ def shapes() -> dict[str, tuple[str, Any]]:
         **{file: (name, getattr(web, name)) for file, name in WEB},
         "game-record": ("RecordJson", RecordJson),
         "hint-move": ("HintMove", bots.HintMove),
+        **{f"engine.{file}": (name, getattr(engine, name)) for file, name in ENGINE},
         "analysis-report": ("AnalysisReport", bots.AnalysisReport),
     }
 
