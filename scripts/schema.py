@@ -81,6 +81,7 @@ WEB = (
     ("games-reply", "GamesReply"),
     ("move-reply", "MoveReply"),
     ("ok-reply", "OkReply"),
+    ("hint-reply", "HintReply"),
 )
 
 

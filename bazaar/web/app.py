@@ -36,6 +36,7 @@ from starlette.websockets import WebSocketDisconnected
 
 from bazaar import __version__
 from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS, Level
+from bazaar.bots.shapes import HintMove
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
@@ -59,7 +60,7 @@ from bazaar.web.schema import (
     name_schema,
     range_schema,
 )
-from bazaar.web.shapes import TablePayload
+from bazaar.web.shapes import Hint, HintChange, TablePayload
 from bazaar.web.store import Store, default_db_url
 from bazaar.web.undo import UNDO_REFUSALS
 
@@ -243,9 +244,11 @@ def _lang(lang: Any) -> str:
         raise WebError(400, "lang", str(exc)) from exc
 
 
-def _hint_in(move: dict[str, Any], lang: str) -> dict[str, Any]:
+def _hint_in(move: HintMove, lang: str) -> Hint:
     """A hint (:func:`bazaar.bots.advice.hint`) with its words in ``lang`` only."""
-    changes = [{"data": c["data"], "text": c["text"][lang]} for c in move["changes"]]
+    changes: list[HintChange] = [
+        {"data": c["data"], "text": c["text"][lang]} for c in move["changes"]
+    ]
     return {**move, "move": move["move"][lang], "text": move["text"][lang], "changes": changes}
 
 

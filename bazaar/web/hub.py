@@ -25,6 +25,7 @@ import orjson
 from bazaar.bots.analysis import CURVE_PLAYOUTS
 from bazaar.bots.levels import Level
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
+from bazaar.bots.shapes import HintMove
 from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
@@ -1035,7 +1036,7 @@ class Hub:
         except AdviceError as exc:
             raise WebError.of(exc) from exc
 
-    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[HintMove]:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
         seed = table.worker_seed("hint", table.seq)

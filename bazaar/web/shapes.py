@@ -256,6 +256,36 @@ class TablesReply(TypedDict):
     tables: list[TableListing]
 
 
+class HintChange(TypedDict):
+    """What a hinted move surely changes, in the asked language."""
+
+    data: list[Any]
+    text: str
+
+
+class Hint(TypedDict):
+    """A hinted move (``bazaar.bots.shapes.HintMove``) with its words in the asked language."""
+
+    action: int
+    notation: str
+    win: float | None
+    win_low: float | None
+    win_high: float | None
+    margin: float | None
+    score: float | None
+    visits: int
+    move: str
+    text: str
+    changes: list[HintChange]
+    close: NotRequired[bool]
+
+
+class HintReply(TypedDict):
+    """``GET /api/tables/{id}/hint``: the top moves, best estimate first."""
+
+    moves: list[Hint]
+
+
 class GamesReply(TypedDict):
     """``GET /api/games``."""
 

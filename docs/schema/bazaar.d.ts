@@ -468,6 +468,28 @@ export interface GamesReply {
   langs: Array<string>;
 }
 
+/** A hinted move (`bazaar.bots.shapes.HintMove`) with its words in the asked language. */
+export interface Hint {
+  action: number;
+  notation: string;
+  win: number | null;
+  win_low: number | null;
+  win_high: number | null;
+  margin: number | null;
+  score: number | null;
+  visits: number;
+  move: string;
+  text: string;
+  changes: Array<HintChange>;
+  close?: boolean;
+}
+
+/** What a hinted move surely changes, in the asked language. */
+export interface HintChange {
+  data: Array<unknown>;
+  text: string;
+}
+
 /** One move of a hint (:func:`bazaar.bots.advice.hint`); `win`, its interval, `margin` and `score` are null for a move nothing was searched for (the only legal move). */
 export interface HintMove {
   action: number;
@@ -482,6 +504,11 @@ export interface HintMove {
   text: { [key: string]: string };
   changes: Array<MoveChange>;
   close?: boolean;
+}
+
+/** `GET /api/tables/{id}/hint`: the top moves, best estimate first. */
+export interface HintReply {
+  moves: Array<Hint>;
 }
 
 /** Client: answer in `lang` from now on (a fresh payload follows). */

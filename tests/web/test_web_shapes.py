@@ -155,3 +155,14 @@ def test_socket_messages_both_ways_have_their_shapes(client: TestClient) -> None
         socket.send_json({"type": "nonsense"})
         refused = socket.receive_json()
         validate(web.ErrorMessage, refused)
+
+
+def test_a_hint_has_its_shape(client: TestClient) -> None:
+    table = new_table(client, "buy-low-sell-high", 6)
+    mover = payloads(client, table)[0]
+    res = client.get(
+        f"/api/tables/{table['id']}/hint",
+        params={"token": table["seats"][mover["seat"]]["token"], "lang": "zh-TW"},
+    )
+    assert res.status_code == 200, res.text
+    validate(web.HintReply, res.json())
