@@ -82,6 +82,7 @@ WEB = (
     ("move-reply", "MoveReply"),
     ("ok-reply", "OkReply"),
     ("hint-reply", "HintReply"),
+    ("guide-reply", "GuideReply"),
 )
 
 
@@ -125,6 +126,7 @@ def shapes() -> dict[str, tuple[str, Any]]:
         **{file: (name, getattr(web, name)) for file, name in WEB},
         "game-record": ("RecordJson", RecordJson),
         "hint-move": ("HintMove", bots.HintMove),
+        "guide-step": ("GuideStep", bots.GuideStep),
         **{f"engine.{file}": (name, getattr(engine, name)) for file, name in ENGINE},
         "analysis-report": ("AnalysisReport", bots.AnalysisReport),
     }

@@ -25,7 +25,7 @@ import orjson
 from bazaar.bots.analysis import CURVE_PLAYOUTS
 from bazaar.bots.levels import Level
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
-from bazaar.bots.shapes import HintMove
+from bazaar.bots.shapes import GuideStep, HintMove
 from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
@@ -1046,13 +1046,13 @@ class Hub:
         record = table.record()
         return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
 
-    async def guide(self, table: LiveTable, seat: int, lang: str = "en") -> dict[str, Any]:
+    async def guide(self, table: LiveTable, seat: int, lang: str = "en") -> GuideStep:
         """The guided game's step for ``seat`` (the seat to move), on the advice desk."""
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "the guide speaks when it is your turn, and it is not")
         kind = f"guide:{table.epoch}" if table.epoch else "guide"
         key = AdviceKey(table.id, seat, table.seq, kind)
-        step: dict[str, Any] = await self.advise(
+        step: GuideStep = await self.advise(
             key, lang, workers.guide_step, table.record(), seat, table.seq
         )
         return step

@@ -286,6 +286,25 @@ class HintReply(TypedDict):
     moves: list[Hint]
 
 
+class GuideMove(TypedDict):
+    """The move the guide suggests, in the asked language."""
+
+    action: int
+    notation: str
+    move: str
+
+
+class GuideReply(TypedDict):
+    """``GET /api/tables/{id}/guide``: ``bazaar.bots.shapes.GuideStep`` in one language."""
+
+    topic: str
+    section: str | None
+    explain: str
+    suggestion: GuideMove
+    win: float | None
+    why: str
+
+
 class GamesReply(TypedDict):
     """``GET /api/games``."""
 

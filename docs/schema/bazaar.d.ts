@@ -468,6 +468,40 @@ export interface GamesReply {
   langs: Array<string>;
 }
 
+/** The move the guide suggests, in the asked language. */
+export interface GuideMove {
+  action: number;
+  notation: string;
+  move: string;
+}
+
+/** `GET /api/tables/{id}/guide`: `bazaar.bots.shapes.GuideStep` in one language. */
+export interface GuideReply {
+  topic: string;
+  section: string | null;
+  explain: string;
+  suggestion: GuideMove;
+  win: number | null;
+  why: string;
+}
+
+/** The guide's step for the seat to move (:func:`bazaar.bots.guide.guide_step`): the topic and its rulebook section, the topic explained, the suggestion, its estimated win chance (null with a single legal move) and why. */
+export interface GuideStep {
+  topic: string;
+  section: string | null;
+  explain: { [key: string]: string };
+  suggestion: GuideSuggestion;
+  win: number | null;
+  why: { [key: string]: string };
+}
+
+/** The move the guide suggests. */
+export interface GuideSuggestion {
+  action: number;
+  notation: string;
+  move: { [key: string]: string };
+}
+
 /** A hinted move (`bazaar.bots.shapes.HintMove`) with its words in the asked language. */
 export interface Hint {
   action: number;

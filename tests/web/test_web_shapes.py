@@ -166,3 +166,14 @@ def test_a_hint_has_its_shape(client: TestClient) -> None:
     )
     assert res.status_code == 200, res.text
     validate(web.HintReply, res.json())
+
+
+def test_a_guided_game_and_its_step_have_their_shapes(client: TestClient) -> None:
+    made = client.post("/api/games/take-stock/learn", params={"lang": "zh-TW"})
+    assert made.status_code == 201, made.text
+    table = made.json()
+    step = client.get(
+        f"/api/tables/{table['id']}/guide", params={"token": table["token"], "lang": "zh-TW"}
+    )
+    assert step.status_code == 200, step.text
+    validate(web.GuideReply, step.json())
