@@ -83,6 +83,7 @@ WEB = (
     ("ok-reply", "OkReply"),
     ("hint-reply", "HintReply"),
     ("guide-reply", "GuideReply"),
+    ("puzzle-answer", "PuzzleAnswer"),
 )
 
 
@@ -127,6 +128,7 @@ def shapes() -> dict[str, tuple[str, Any]]:
         "game-record": ("RecordJson", RecordJson),
         "hint-move": ("HintMove", bots.HintMove),
         "guide-step": ("GuideStep", bots.GuideStep),
+        "puzzle-reply": ("PuzzleReply", bots.PuzzleReply),
         **{f"engine.{file}": (name, getattr(engine, name)) for file, name in ENGINE},
         "analysis-report": ("AnalysisReport", bots.AnalysisReport),
     }

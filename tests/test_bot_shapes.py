@@ -47,3 +47,14 @@ def test_a_guide_step_has_its_shape() -> None:
     step = guide_step(state, seat, seed=2)
     validate(GuideStep, step)
     validate(GuideReply, in_lang(step, "zh-TW"))
+
+
+@pytest.mark.parametrize("game_id", ["buy-low-sell-high", "take-stock", "night-market"])
+def test_a_puzzle_reply_has_its_shape(game_id: str) -> None:
+    from bazaar.bots import puzzles as pz
+    from bazaar.bots.shapes import PuzzleReply
+
+    puzzle = pz.shipped(game_id)[0]
+    state = puzzle.position()
+    for notation in [puzzle.answer, *state.legal_notations()[:2]]:
+        validate(PuzzleReply, pz.reply(puzzle, state, notation, "en"))

@@ -124,3 +124,18 @@ class GuideStep(TypedDict):
     suggestion: GuideSuggestion
     win: float | None
     why: Words
+
+
+class PuzzleReply(TypedDict):
+    """The answer to a puzzle try: right or not, and the lines that say why."""
+
+    right: bool
+    lines: list[str]
+
+
+class SearchedMove(TypedDict):
+    """A move of a puzzle's finding or confirming search."""
+
+    notation: str
+    win: float
+    visits: int

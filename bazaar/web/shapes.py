@@ -305,6 +305,16 @@ class GuideReply(TypedDict):
     why: str
 
 
+class PuzzleAnswer(TypedDict):
+    """``POST /api/puzzles/{game}/{n}/answer``: ``bazaar.bots.shapes.PuzzleReply`` with the
+    answer and the moves as good as it."""
+
+    right: bool
+    lines: list[str]
+    answer: str
+    alternatives: list[str]
+
+
 class GamesReply(TypedDict):
     """``GET /api/games``."""
 

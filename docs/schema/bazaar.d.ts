@@ -1147,6 +1147,20 @@ export interface PublicDeal {
   digest: string | null;
 }
 
+/** `POST /api/puzzles/{game}/{n}/answer`: `bazaar.bots.shapes.PuzzleReply` with the answer and the moves as good as it. */
+export interface PuzzleAnswer {
+  right: boolean;
+  lines: Array<string>;
+  answer: string;
+  alternatives: Array<string>;
+}
+
+/** The answer to a puzzle try: right or not, and the lines that say why. */
+export interface PuzzleReply {
+  right: boolean;
+  lines: Array<string>;
+}
+
 /** A seat in the final ranking, best first. */
 export interface RankedSeat {
   rank: number;

@@ -177,3 +177,14 @@ def test_a_guided_game_and_its_step_have_their_shapes(client: TestClient) -> Non
     )
     assert step.status_code == 200, step.text
     validate(web.GuideReply, step.json())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_puzzle_and_its_answers_have_their_shapes(client: TestClient, game_id: str) -> None:
+    prompt = client.get(f"/api/puzzles/{game_id}/1", params={"lang": "zh-TW"})
+    assert prompt.status_code == 200, prompt.text
+    check_payload(prompt.json()["payload"])
+    for move in prompt.json()["payload"]["legal"][:2]:
+        res = client.post(f"/api/puzzles/{game_id}/1/answer", json={"move": move["notation"]})
+        assert res.status_code == 200, res.text
+        validate(web.PuzzleAnswer, res.json())
