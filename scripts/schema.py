@@ -2,7 +2,7 @@
 docs/schema/ (docs/web.md, "Shapes").
 
 One ``<name>.json`` per shape (JSON Schema 2020-12, from the TypedDicts of
-``bazaar/games/<game>/shapes.py``, ``bazaar/web/shapes.py`` and ``bazaar/bots/shapes.py``
+``bazaar/{games/<game>,web,bots,interop,core}/shapes.py`` and ``bazaar/core/record.py``
 through pydantic, strict: no
 key a shape does not name) and ``bazaar.d.ts``, every shape as a TypeScript type for the
 board scripts' JSDoc (scripts/schema_ts.py).
@@ -30,10 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_ts import typescript
 
 from bazaar.bots import shapes as bots
+from bazaar.core.record import RecordJson
 from bazaar.core.shapes import strict_adapter
 from bazaar.games.buy_low_sell_high import shapes as blsh
 from bazaar.games.night_market import shapes as nm
 from bazaar.games.take_stock import shapes as ts
+from bazaar.interop import shapes as engine
 from bazaar.web import shapes as web
 
 FOLDER = Path(__file__).resolve().parents[1] / "docs" / "schema"
@@ -79,6 +81,9 @@ WEB = (
     ("games-reply", "GamesReply"),
     ("move-reply", "MoveReply"),
     ("ok-reply", "OkReply"),
+    ("hint-reply", "HintReply"),
+    ("guide-reply", "GuideReply"),
+    ("puzzle-answer", "PuzzleAnswer"),
 )
 
 
@@ -103,6 +108,16 @@ GAME_PARTS = {
 }
 
 
+ENGINE = (
+    ("about", "EngineAbout"),
+    ("move", "EngineMove"),
+    ("played-move", "PlayedMove"),
+    ("turn", "EngineTurn"),
+    ("result", "EngineResult"),
+    ("command-help", "CommandHelp"),
+)
+
+
 def shapes() -> dict[str, tuple[str, Any]]:
     """File name (without ``.json``) -> the type's name and the type."""
     return {
@@ -110,7 +125,11 @@ def shapes() -> dict[str, tuple[str, Any]]:
         **game_shapes("take-stock", ts, "TakeStock", ts.TAKE_STOCK_EVENT_DATA),
         **game_shapes("night-market", nm, "NightMarket", nm.NIGHT_MARKET_EVENT_DATA),
         **{file: (name, getattr(web, name)) for file, name in WEB},
+        "game-record": ("RecordJson", RecordJson),
         "hint-move": ("HintMove", bots.HintMove),
+        "guide-step": ("GuideStep", bots.GuideStep),
+        "puzzle-reply": ("PuzzleReply", bots.PuzzleReply),
+        **{f"engine.{file}": (name, getattr(engine, name)) for file, name in ENGINE},
         "analysis-report": ("AnalysisReport", bots.AnalysisReport),
     }
 

@@ -34,3 +34,27 @@ def test_a_hint_and_an_analysis_have_their_shapes(game_id: str) -> None:
     report = analyse_game(match.record, 0, TINY, seed=1, playouts=2, points=10)
     validate(AnalysisReport, report)
     assert report["decisions"] and "played_text" in report["decisions"][0]
+
+
+def test_a_guide_step_has_its_shape() -> None:
+    from bazaar.bots.guide import guide_step, in_lang
+    from bazaar.bots.shapes import GuideStep
+    from bazaar.web.shapes import GuideReply
+
+    state = get_game("take-stock").new(3, 4)
+    seat = state.to_move()
+    assert seat is not None
+    step = guide_step(state, seat, seed=2)
+    validate(GuideStep, step)
+    validate(GuideReply, in_lang(step, "zh-TW"))
+
+
+@pytest.mark.parametrize("game_id", ["buy-low-sell-high", "take-stock", "night-market"])
+def test_a_puzzle_reply_has_its_shape(game_id: str) -> None:
+    from bazaar.bots import puzzles as pz
+    from bazaar.bots.shapes import PuzzleReply
+
+    puzzle = pz.shipped(game_id)[0]
+    state = puzzle.position()
+    for notation in [puzzle.answer, *state.legal_notations()[:2]]:
+        validate(PuzzleReply, pz.reply(puzzle, state, notation, "en"))

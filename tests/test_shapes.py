@@ -115,3 +115,21 @@ def test_every_action_has_the_move_fields_shape(game_id: str) -> None:
     assert move_fields is not None
     for action in range(get_game(game_id).num_actions):
         validate(MOVE_FIELDS[game_id], move_fields(action))
+
+
+def test_records_and_game_infos_have_their_shapes() -> None:
+    from bazaar.core.record import Match, RecordJson
+    from bazaar.core.shapes import GameInfo
+
+    for game_id in sorted(SHAPES):
+        game = get_game(game_id)
+        validate(GameInfo, game.info())
+        match = Match.new(game, game.min_players, 5, None, None)
+        r = random.Random(5)
+        while not match.state.is_over():
+            match.play(r.choice(match.state.legal_actions()))
+        validate(RecordJson, match.record.to_json())
+        scored = match.record
+        scored.salt, scored.commitment, scored.fixed_seed = "ab" * 16, "cd" * 32, False
+        scored.scores = [float(s) for s in match.state.scores()]
+        validate(RecordJson, scored.to_json())

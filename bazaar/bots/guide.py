@@ -17,6 +17,7 @@ from typing import Any
 from bazaar.bots import advice
 from bazaar.bots.advice import by_estimate
 from bazaar.bots.levels import make_ismcts
+from bazaar.bots.shapes import GuideStep
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.guide import GameGuide
@@ -81,7 +82,7 @@ def _changes(state: State, seat: int, action: int, seed: int) -> dict[str, list[
     return {lang: [str(f["text"][lang]) for f in facts if "text" in f] for lang in LANGS}
 
 
-def guide_step(state: State, seat: int, seed: int = 0) -> dict[str, Any]:
+def guide_step(state: State, seat: int, seed: int = 0) -> GuideStep:
     """The guide's step for ``seat`` (the seat to move) in both languages::
 
         {"topic", "section", "explain": {lang: text}, "suggestion": {"action", "notation",
@@ -141,9 +142,19 @@ def guide_step(state: State, seat: int, seed: int = 0) -> dict[str, Any]:
     }
 
 
-def in_lang(step: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A step with its texts in one language (as the web sends it)."""
-    suggestion = dict(step["suggestion"])
-    suggestion["move"] = suggestion["move"][lang]
-    texts = {"explain": step["explain"][lang], "why": step["why"][lang]}
-    return {**step, **texts, "suggestion": suggestion}
+def in_lang(step: GuideStep, lang: str) -> dict[str, Any]:
+    """A step with its texts in one language (as the web sends it:
+    ``bazaar.web.shapes.GuideReply``)."""
+    suggestion = step["suggestion"]
+    return {
+        "topic": step["topic"],
+        "section": step["section"],
+        "explain": step["explain"][lang],
+        "suggestion": {
+            "action": suggestion["action"],
+            "notation": suggestion["notation"],
+            "move": suggestion["move"][lang],
+        },
+        "win": step["win"],
+        "why": step["why"][lang],
+    }

@@ -28,6 +28,7 @@ from typing import Any
 
 from bazaar.bots.ismcts import MoveStats
 from bazaar.bots.levels import make_ismcts
+from bazaar.bots.shapes import PuzzleReply, SearchedMove
 from bazaar.core import describe, jsontext
 from bazaar.core.errors import BazaarError, Term
 from bazaar.core.game import State
@@ -251,7 +252,7 @@ def make_prompt(seat: int) -> dict[str, str]:
     }
 
 
-def reply(puzzle: Puzzle, state: State, notation: str, lang: str) -> dict[str, Any]:
+def reply(puzzle: Puzzle, state: State, notation: str, lang: str) -> PuzzleReply:
     """The answer to a try: ``{"right": bool, "lines": [sentence, ...]}``.
 
     The lines say right / not quite, the answer in words with its margin, and the win chances
@@ -377,7 +378,7 @@ def judge(stats: list[MoveStats], iterations: int) -> tuple[str, list[str], floa
     return best.notation, [m.notation for m in alternatives], best.win - max(m.win for m in others)
 
 
-def moves_json(stats: list[MoveStats]) -> list[dict[str, Any]]:
+def moves_json(stats: list[MoveStats]) -> list[SearchedMove]:
     return [{"notation": m.notation, "win": round(m.win, 4), "visits": m.visits} for m in stats]
 
 

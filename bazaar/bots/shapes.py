@@ -103,3 +103,39 @@ class AnalysisReport(TypedDict):
     turning_points: list[TurningPoint]
     decisions: list[Decision]
     mistakes: list[Decision]
+
+
+class GuideSuggestion(TypedDict):
+    """The move the guide suggests."""
+
+    action: int
+    notation: str
+    move: Words
+
+
+class GuideStep(TypedDict):
+    """The guide's step for the seat to move (:func:`bazaar.bots.guide.guide_step`): the
+    topic and its rulebook section, the topic explained, the suggestion, its estimated win
+    chance (null with a single legal move) and why."""
+
+    topic: str
+    section: str | None
+    explain: Words
+    suggestion: GuideSuggestion
+    win: float | None
+    why: Words
+
+
+class PuzzleReply(TypedDict):
+    """The answer to a puzzle try: right or not, and the lines that say why."""
+
+    right: bool
+    lines: list[str]
+
+
+class SearchedMove(TypedDict):
+    """A move of a puzzle's finding or confirming search."""
+
+    notation: str
+    win: float
+    visits: int

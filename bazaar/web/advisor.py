@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bazaar.bots.shapes import GuideStep, HintMove
 from bazaar.i18n import t
 from bazaar.web import workers
 from bazaar.web.advice import FAILED as ADVICE_FAILED
@@ -46,7 +47,7 @@ class Advisor:
         except AdviceError as exc:
             raise WebError.of(exc) from exc
 
-    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[HintMove]:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
         seed = table.worker_seed("hint", table.seq)
@@ -56,13 +57,13 @@ class Advisor:
         record = table.record()
         return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
 
-    async def guide(self, table: LiveTable, seat: int, lang: str = "en") -> dict[str, Any]:
+    async def guide(self, table: LiveTable, seat: int, lang: str = "en") -> GuideStep:
         """The guided game's step for ``seat`` (the seat to move), on the advice desk."""
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "the guide speaks when it is your turn, and it is not")
         kind = f"guide:{table.epoch}" if table.epoch else "guide"
         key = AdviceKey(table.id, seat, table.seq, kind)
-        step: dict[str, Any] = await self.advise(
+        step: GuideStep = await self.advise(
             key, lang, workers.guide_step, table.record(), seat, table.seq
         )
         return step

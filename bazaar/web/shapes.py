@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 
 #: the payload's ``deal`` (docs/web.md, "Fair deals"), defined with the deals in core
 from bazaar.core.deal import PublicDeal as PublicDeal
+from bazaar.core.shapes import GameInfo
 
 
 def game_part(schema_file: str) -> WithJsonSchema:
@@ -255,30 +256,63 @@ class TablesReply(TypedDict):
     tables: list[TableListing]
 
 
-#: lang code -> text (``{"en": …, "zh-TW": …}``)
-LangTexts = dict[str, str]
+class HintChange(TypedDict):
+    """What a hinted move surely changes, in the asked language."""
+
+    data: list[Any]
+    text: str
 
 
-class OptionInfo(TypedDict):
-    """A rule option (``Option.to_json``)."""
+class Hint(TypedDict):
+    """A hinted move (``bazaar.bots.shapes.HintMove``) with its words in the asked language."""
 
-    name: str
-    default: Any
-    choices: list[Any]
-    help: LangTexts
-    label: LangTexts
-    choice_labels: dict[str, list[str]]
+    action: int
+    notation: str
+    win: float | None
+    win_low: float | None
+    win_high: float | None
+    margin: float | None
+    score: float | None
+    visits: int
+    move: str
+    text: str
+    changes: list[HintChange]
+    close: NotRequired[bool]
 
 
-class GameInfo(TypedDict):
-    """A game of the lobby (``Game.info``)."""
+class HintReply(TypedDict):
+    """``GET /api/tables/{id}/hint``: the top moves, best estimate first."""
 
-    id: str
-    name: LangTexts
-    min_players: int
-    max_players: int
-    num_actions: int
-    options: list[OptionInfo]
+    moves: list[Hint]
+
+
+class GuideMove(TypedDict):
+    """The move the guide suggests, in the asked language."""
+
+    action: int
+    notation: str
+    move: str
+
+
+class GuideReply(TypedDict):
+    """``GET /api/tables/{id}/guide``: ``bazaar.bots.shapes.GuideStep`` in one language."""
+
+    topic: str
+    section: str | None
+    explain: str
+    suggestion: GuideMove
+    win: float | None
+    why: str
+
+
+class PuzzleAnswer(TypedDict):
+    """``POST /api/puzzles/{game}/{n}/answer``: ``bazaar.bots.shapes.PuzzleReply`` with the
+    answer and the moves as good as it."""
+
+    right: bool
+    lines: list[str]
+    answer: str
+    alternatives: list[str]
 
 
 class GamesReply(TypedDict):

@@ -16,7 +16,7 @@ from bazaar.bots import analysis
 from bazaar.bots.advice import analyse_record, decisions, hint
 from bazaar.bots.levels import Level
 from bazaar.bots.registry import make_bot
-from bazaar.bots.shapes import Decision, HintMove, TurningPoint, WinCurve
+from bazaar.bots.shapes import Decision, GuideStep, HintMove, TurningPoint, WinCurve
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 
@@ -38,7 +38,7 @@ def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> li
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 
 
-def guide_step(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+def guide_step(record: dict[str, Any], seat: int, seed: int) -> GuideStep:
     """The guided game's step for ``seat`` (:func:`bazaar.bots.guide.guide_step`)."""
     from bazaar.bots.guide import guide_step as step
 

@@ -18,6 +18,7 @@ from bazaar.core.registry import get_game
 from bazaar.core.shapes import validate
 from bazaar.web import shapes as web
 from bazaar.web.app import create_app
+from bazaar.web.settings import WebSettings
 from tests.test_shapes import MOVE_FIELDS, SHAPES
 
 GAMES = sorted(SHAPES)
@@ -27,7 +28,10 @@ MOVES = 40
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db: Path = tmp_path_factory.mktemp("shapes") / "s.db"
-    app = create_app(f"sqlite:///{db}", rate_limit_tables=0, rate_limit_sockets=0, bot_delay=0.0)
+    settings = WebSettings(
+        db_url=f"sqlite:///{db}", rate_limit_tables=0, rate_limit_sockets=0, bot_delay=0.0
+    )
+    app = create_app(settings)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -155,3 +159,36 @@ def test_socket_messages_both_ways_have_their_shapes(client: TestClient) -> None
         socket.send_json({"type": "nonsense"})
         refused = socket.receive_json()
         validate(web.ErrorMessage, refused)
+
+
+def test_a_hint_has_its_shape(client: TestClient) -> None:
+    table = new_table(client, "buy-low-sell-high", 6)
+    mover = payloads(client, table)[0]
+    res = client.get(
+        f"/api/tables/{table['id']}/hint",
+        params={"token": table["seats"][mover["seat"]]["token"], "lang": "zh-TW"},
+    )
+    assert res.status_code == 200, res.text
+    validate(web.HintReply, res.json())
+
+
+def test_a_guided_game_and_its_step_have_their_shapes(client: TestClient) -> None:
+    made = client.post("/api/games/take-stock/learn", params={"lang": "zh-TW"})
+    assert made.status_code == 201, made.text
+    table = made.json()
+    step = client.get(
+        f"/api/tables/{table['id']}/guide", params={"token": table["token"], "lang": "zh-TW"}
+    )
+    assert step.status_code == 200, step.text
+    validate(web.GuideReply, step.json())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_puzzle_and_its_answers_have_their_shapes(client: TestClient, game_id: str) -> None:
+    prompt = client.get(f"/api/puzzles/{game_id}/1", params={"lang": "zh-TW"})
+    assert prompt.status_code == 200, prompt.text
+    check_payload(prompt.json()["payload"])
+    for move in prompt.json()["payload"]["legal"][:2]:
+        res = client.post(f"/api/puzzles/{game_id}/1/answer", json={"move": move["notation"]})
+        assert res.status_code == 200, res.text
+        validate(web.PuzzleAnswer, res.json())

@@ -7,18 +7,22 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from bazaar.bots.shapes import HintMove
 from bazaar.web.errors import WebError
 from bazaar.web.keeper import check_deal_released
 from bazaar.web.routes.common import Token, WebDep, client_address, errors, lang_code
 from bazaar.web.routes.pages import game_package
 from bazaar.web.schema import LangQuery
+from bazaar.web.shapes import Hint, HintChange
 
 router = APIRouter()
 
 
-def hint_in(move: dict[str, Any], lang: str) -> dict[str, Any]:
+def hint_in(move: HintMove, lang: str) -> Hint:
     """A hint (:func:`bazaar.bots.advice.hint`) with its words in ``lang`` only."""
-    changes = [{"data": c["data"], "text": c["text"][lang]} for c in move["changes"]]
+    changes: list[HintChange] = [
+        {"data": c["data"], "text": c["text"][lang]} for c in move["changes"]
+    ]
     return {**move, "move": move["move"][lang], "text": move["text"][lang], "changes": changes}
 
 
