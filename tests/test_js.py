@@ -51,6 +51,7 @@ def test_the_checks_see_the_table_modules() -> None:
     table = set((ROOT / "bazaar" / "web" / "static" / "table").glob("*.js"))
     assert len(table) > 10 and table <= files
     assert ROOT / "types" / "payload.d.ts" in files
+    assert ROOT / "docs" / "schema" / "bazaar.d.ts" in files  # the server's shapes (typed)
     assert ROOT / "bazaar" / "games" / "take_stock" / "static" / "board.js" in files
 
 

@@ -12,8 +12,13 @@ import {bringMoves} from "./movebar.js";
 import {errorWords, sendMove} from "./socket.js";
 import {drawMoves} from "./side.js";
 
-/** @param {{[field: string]: unknown}} a @param {{[field: string]: unknown}} b */
-const same = (a, b) => Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+/** Whether move fields ``a`` hold every field of ``b`` with its value.
+ * @param {MoveFields} a @param {{[field: string]: unknown}} b */
+const same = (a, b) => {
+  /** @type {{[field: string]: unknown}} */
+  const have = {...a};
+  return Object.keys(b).every((k) => JSON.stringify(have[k]) === JSON.stringify(b[k]));
+};
 
 /** The legal move of ``p`` with these fields. @param {Payload} p @param {{[field: string]: unknown}} f */
 const legalOf = (p, f) => p.legal.find((m) => same(m.fields, f));

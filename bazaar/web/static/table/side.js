@@ -72,7 +72,8 @@ function drawResult(p) {
   if (!p.over) { box.hidden = true; return; }
   /** @type {GameResult} */
   const result = p.result || {ranking: p.scores.map((score, seat) => (
-    {rank: 0, seat: seat, score: score, winner: p.winners.includes(seat)})), tie: null};
+    {rank: 0, seat: seat, score: score, shown: String(score), winner: p.winners.includes(seat)})),
+  tie: null, rule: ""};
   const rows = result.ranking.map((r) =>
     `<li class="rank${r.winner ? " winner" : ""}" data-seat="${r.seat}" data-rank="${r.rank}">` +
     `<span class="place">${ui.esc(ui.t("{rank}.", {rank: r.rank}))}</span> ` +
