@@ -1,7 +1,8 @@
 """The browser scripts are linted (ESLint, eslint.config.js) and type-checked (tsc on their
-JSDoc: jsconfig.json for every script, jsconfig.modules.json for the table page's modules,
-where every parameter needs a type) with the pinned tools of package.json, which
-``scripts/setup.sh --test`` installs (``npm ci``); a failure shows the tool's own report."""
+JSDoc: jsconfig.json for every script, jsconfig.modules.json for the table page's modules in
+strict mode: every parameter typed, every possible null checked) with the pinned tools of
+package.json, which ``scripts/setup.sh --test`` installs (``npm ci``); a failure shows the
+tool's own report."""
 
 from __future__ import annotations
 
