@@ -1,7 +1,8 @@
 """The browser scripts are linted (ESLint, eslint.config.js) and type-checked (tsc on their
-JSDoc: jsconfig.json for every script, jsconfig.modules.json for the table page's modules,
-where every parameter needs a type) with the pinned tools of package.json, which
-``scripts/setup.sh --test`` installs (``npm ci``); a failure shows the tool's own report."""
+JSDoc: jsconfig.json for every script, jsconfig.modules.json for the table page's modules in
+strict mode: every parameter typed, every possible null checked) with the pinned tools of
+package.json, which ``scripts/setup.sh --test`` installs (``npm ci``); a failure shows the
+tool's own report."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def test_the_checks_see_the_table_modules() -> None:
     table = set((ROOT / "bazaar" / "web" / "static" / "table").glob("*.js"))
     assert len(table) > 10 and table <= files
     assert ROOT / "types" / "payload.d.ts" in files
+    assert ROOT / "docs" / "schema" / "bazaar.d.ts" in files  # the server's shapes (typed)
     assert ROOT / "bazaar" / "games" / "take_stock" / "static" / "board.js" in files
 
 

@@ -32,7 +32,7 @@ export async function analyse() {
       el.addEventListener("click", () => jumpTo(Number(/** @type {HTMLElement} */ (el).dataset.step))));
   } catch (err) {
     box.innerHTML = "";
-    Bazaar.toast(err.message);
+    Bazaar.toast(/** @type {Error} */ (err).message);
   }
   button.disabled = false;
 }
@@ -43,7 +43,7 @@ function analysisHtml(res) {
   const turns = res.turning_points.map((tp) => {
     const zh = lang === "zh-TW", colon = zh ? "：" : ": ";
     const words = tp.moves.filter((m) => m.seat !== null)
-      .map((m) => `${ui.esc(ui.seatName(m.seat))}${colon}${ui.esc(m.text)}`).join(zh ? "；" : "; ");
+      .map((m) => `${ui.esc(ui.seatName(/** @type {number} */ (m.seat)))}${colon}${ui.esc(m.text)}`).join(zh ? "；" : "; ");
     const facts = {first: tp.from + 1, last: tp.index, n: tp.index, who: ui.seatName(tp.seat), before: pct(tp.before), after: pct(tp.after)};
     const head = tp.from + 1 === tp.index ? ui.t("Move {n}: {who} {before} → {after}", facts)
       : ui.t("Moves {first}–{last}: {who} {before} → {after}", facts);

@@ -8,6 +8,9 @@ import {drawStory} from "./log.js";
 import {fitBoard} from "./movebar.js";
 import {pick} from "./moves.js";
 
+/** The actions of a board spot (its data-actions). @param {Element} el */
+const spotActions = (el) => (el.getAttribute("data-actions") || "").split(",");
+
 /** The renderer a board script registered for ``game``, if it has arrived.
  * @param {string} game @returns {Renderer | undefined} */
 export function rendererOf(game) { return (window.BazaarRenderers || {})[game]; }
@@ -93,7 +96,7 @@ export function show(payload) {
   if (places) BazaarMotion.play(board, places, {off: replaying || still});
   const legal = new Set(payload.legal.map((m) => m.action));
   board.querySelectorAll("[data-actions]").forEach((el) => {
-    const acts = el.getAttribute("data-actions").split(",").map(Number).filter((a) => legal.has(a));
+    const acts = spotActions(el).map(Number).filter((a) => legal.has(a));
     if (!acts.length || replaying) return;
     el.classList.add("hot");
     el.addEventListener("click", () => pick(acts));
@@ -114,22 +117,24 @@ export function redrawBoard() {
 function keyboardHotspots(board, legal) {
   const {replaying, compose} = store.get();
   board.querySelectorAll("[data-actions]").forEach((el) => {
-    const playable = el.getAttribute("data-actions").split(",").some((a) => legal.has(Number(a)));
+    const playable = spotActions(el).some((a) => legal.has(Number(a)));
     if (!playable || replaying) {
       el.removeAttribute("tabindex");
       el.removeAttribute("role");
       el.classList.remove("hot");
       return;
     }
-    el.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => {
-      if (ev.key !== "Enter" && ev.key !== " ") return;
+    el.addEventListener("keydown", (ev) => {
+      const key = /** @type {KeyboardEvent} */ (ev).key;
+      if (key !== "Enter" && key !== " ") return;
       ev.preventDefault();
       el.dispatchEvent(new MouseEvent("click", {bubbles: true}));
     });
   });
-  if (compose && compose.marks) {
+  const marks = compose && compose.marks ? compose.marks.bind(compose) : null;
+  if (marks) {
     board.querySelectorAll("[data-actions]").forEach((el) => {
-      if (compose.marks(el.getAttribute("data-actions").split(",").map(Number))) {
+      if (marks(spotActions(el).map(Number))) {
         el.classList.add("picked");
       }
     });

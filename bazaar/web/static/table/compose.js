@@ -12,8 +12,13 @@ import {bringMoves} from "./movebar.js";
 import {errorWords, sendMove} from "./socket.js";
 import {drawMoves} from "./side.js";
 
-/** @param {{[field: string]: unknown}} a @param {{[field: string]: unknown}} b */
-const same = (a, b) => Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+/** Whether move fields ``a`` hold every field of ``b`` with its value.
+ * @param {MoveFields} a @param {{[field: string]: unknown}} b */
+const same = (a, b) => {
+  /** @type {{[field: string]: unknown}} */
+  const have = {...a};
+  return Object.keys(b).every((k) => JSON.stringify(have[k]) === JSON.stringify(b[k]));
+};
 
 /** The legal move of ``p`` with these fields. @param {Payload} p @param {{[field: string]: unknown}} f */
 const legalOf = (p, f) => p.legal.find((m) => same(m.fields, f));
@@ -40,14 +45,15 @@ const decisionCtx = {
 export function composePick(actions) {
   const {live, replaying, plan, compose} = store.get();
   if (!live || replaying || plan) return false;
-  const moves = actions.map(moveOf).filter(Boolean);
+  const moves = /** @type {LegalMove[]} */ (actions.map(moveOf).filter(Boolean));
   if (!moves.length) return false;
   const kinds = new Set(moves.map((m) => m.fields.kind));
   const kind = kinds.size === 1 ? [...kinds][0] : null;
   if (compose && compose.take && compose.take(moves, kind)) { drawCompose(); redrawBoard(); return true; }
   const renderer = rendererOf(live.game) || {render: () => ""};
-  const own = kind && renderer.decisions && Object.prototype.hasOwnProperty.call(renderer.decisions, kind);
-  const decide = own ? renderer.decisions[kind] : null;
+  const decisions = renderer.decisions;
+  const decide = kind && decisions && Object.prototype.hasOwnProperty.call(decisions, kind) ?
+    decisions[kind] : null;
   const made = decide ? decide(moves, decisionCtx) : null;
   if (!made) {
     if (compose) closeCompose();
@@ -91,7 +97,7 @@ export function composeClick(ev) {
   if (el.id === "compose-cancel") { closeCompose(); return; }
   if (el.id === "compose-confirm") { confirmCompose(); return; }
   const what = el.getAttribute("data-compose");
-  if (what) { compose.button(what, el); drawCompose(); redrawBoard(); }
+  if (what && compose.button) { compose.button(what, el); drawCompose(); redrawBoard(); }
 }
 
 /** An amount typed in the decision. @param {Event} ev */
@@ -157,6 +163,7 @@ function planNote(text) {
 
 function advancePlan() {
   const {live: p, plan, ui} = store.get();
+  if (!p || !plan) return;
   const total = plan.steps.length;
   const rest = () => plan.steps.slice(plan.i).filter((st) => !st.optional).length;
   while (plan.i < total) {

@@ -76,5 +76,5 @@ export async function copyHex(button, failed) {
     area.remove();
     button.focus();
   }
-  $(button.dataset.status).textContent = done ? store.get().ui.t("Copied.") : failed;
+  $(button.dataset.status || "").textContent = done ? store.get().ui.t("Copied.") : failed;
 }

@@ -69,7 +69,7 @@ export async function drawGuide(p, past) {
   } catch (err) {
     store.update({guideKey: null});
     box.innerHTML = "";
-    Bazaar.toast(err.message);
+    Bazaar.toast(/** @type {Error} */ (err).message);
     return;
   }
   if (store.get().guideKey !== key) return;  // the table moved on meanwhile

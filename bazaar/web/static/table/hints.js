@@ -24,7 +24,7 @@ export async function hint() {
     $("hint-note").hidden = close <= 1;
   } catch (err) {
     $("hints").innerHTML = "";
-    Bazaar.toast(err.message);
+    Bazaar.toast(/** @type {Error} */ (err).message);
   }
   button.disabled = false;
 }

@@ -71,7 +71,7 @@ export function drawLog(p) {
         (g.seat === null ? "" : `<span class="who">${ui.esc(ui.seatName(g.seat))}</span>`) +
         g.lines.map(lineHtml).join("") + `</div>`).join("") + `</div>`;
   };
-  /** @type {{seat: number | null, entries: LogEntry[]}[]} */
+  /** @type {{seat: number, entries: LogEntry[]}[]} */
   const turns = [];
   p.log.forEach((e) => {
     const turn = turns[turns.length - 1];

@@ -42,7 +42,7 @@ async function saveName() {
   if (!name) return;
   try {
     await Bazaar.api("POST", tableApi(`name?lang=${store.get().ui.lang}`), {token: token, name: name});
-  } catch (err) { Bazaar.toast(err.message); }
+  } catch (err) { Bazaar.toast(/** @type {Error} */ (err).message); }
 }
 
 function wire() {
@@ -53,7 +53,8 @@ function wire() {
   });
   $("show-all").addEventListener("click", () => {
     store.update({filter: null});
-    drawMoves(store.get().live);
+    const {live} = store.get();
+    if (live) drawMoves(live);
   });
   $("compose").addEventListener("click", composeClick);
   $("compose").addEventListener("input", composeInput);

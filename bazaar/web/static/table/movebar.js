@@ -21,7 +21,7 @@ export function drawFold() {
   const {folded} = store.get();
   $("moves-panel").classList.toggle("folded", folded);
   $("moves-toggle").setAttribute("aria-expanded", String(!folded));
-  $("moves-toggle").querySelector(".fold-mark").textContent = folded ? "▴" : "▾";
+  /** @type {Element} */ ($("moves-toggle").querySelector(".fold-mark")).textContent = folded ? "▴" : "▾";
   fitBoard();
 }
 

@@ -11,7 +11,8 @@ export function pick(actions) {
   if (composePick(actions)) return;
   if (actions.length === 1) { play(actions[0]); return; }
   store.update({filter: actions});
-  drawMoves(store.get().live);
+  const {live} = store.get();
+  if (live) drawMoves(live);
   bringMoves();
 }
 

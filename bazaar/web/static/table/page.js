@@ -5,7 +5,7 @@
  * @param {string} id
  * @returns {HTMLElement}
  */
-export const $ = (id) => document.getElementById(id);
+export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
  * The input (or select) element with this id.
@@ -16,7 +16,7 @@ export const $input = (id) => /** @type {HTMLInputElement} */ (document.getEleme
 
 export const params = new URL(location.href).searchParams;
 /** the table's id, from /t/<id> */
-export const tableId = decodeURIComponent(location.pathname.split("/").pop());
+export const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");
 /** this seat's secret (empty: a spectator) */
 export const token = params.get("token") || "";
 

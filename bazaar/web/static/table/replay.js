@@ -19,7 +19,7 @@ export async function replayTo(step) {
     /** @type {Payload} */
     const p = await Bazaar.api("GET", tableApi(`replay/${step}?lang=${lang}${tokenQuery()}`));
     if (store.get().replaying) { show(p); drawSide(p); }
-  } catch (err) { Bazaar.toast(err.message); }
+  } catch (err) { Bazaar.toast(/** @type {Error} */ (err).message); }
 }
 
 /** The slider to ``step`` and the board there. @param {number} step */

@@ -28,6 +28,6 @@ export async function showRules(wantSpec) {
   }
   const dialog = /** @type {HTMLDialogElement} */ ($("rules"));
   if (!dialog.open) dialog.showModal();
-  const at = book ? /** @type {HTMLElement | null} */ (box.querySelector(`[data-section="${CSS.escape(live.section)}"]`)) : null;
+  const at = book ? /** @type {HTMLElement | null} */ (box.querySelector(`[data-section="${CSS.escape(live.section || "")}"]`)) : null;
   box.scrollTop = at ? at.offsetTop : 0;  // .rules is position: relative (style.css)
 }

@@ -33,10 +33,10 @@ export function drawSeats(p) {
     if (s.kind === "bot") state = "";
     else if (s.standin) state = ui.t("a bot plays for them: {bot}", {bot: ui.botLabel(s.standin)});
     else if (s.present) state = ui.t("here");
-    else state = ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - s.away) / 60))});
+    else state = ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - Number(s.away)) / 60))});
     const mark = s.kind === "bot" ? "" : (s.present ? "\u25cf " : "\u25cb ");
     const turn = !p.over && p.to_move === s.seat;
-    const about = ui.botDescription(s.kind === "bot" ? s.bot : s.standin || "");
+    const about = ui.botDescription(s.kind === "bot" ? s.bot || "" : s.standin || "");
     const hand = overdue.includes(s.seat) && p.seat !== null && s.seat !== p.seat ?
       ` <button data-standin="${s.seat}">${ui.esc(ui.t("Let a bot play for them"))}</button>` : "";
     const back = s.standin && s.seat === p.seat ?

@@ -38,7 +38,7 @@ export function drawSide(p) {
   } else if (p.to_move === p.seat) {
     status.textContent = ui.t("Your turn.");
   } else {
-    status.textContent = ui.t("Waiting for {name}.", {name: ui.seatName(p.to_move)});
+    status.textContent = ui.t("Waiting for {name}.", {name: ui.seatName(/** @type {number} */ (p.to_move))});
   }
   if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
   drawSeats(p);
@@ -46,7 +46,7 @@ export function drawSide(p) {
   drawDeal(p);
   $("name-row").hidden = p.seat === null;
   $input("my-name").placeholder = ui.t("Your name");
-  drawMoves(past ? live : p);
+  drawMoves(past && live ? live : p);
   drawUndo(p);
   drawGuide(p, past);
   drawLog(p);
@@ -71,8 +71,9 @@ function drawResult(p) {
   const box = $("result");
   if (!p.over) { box.hidden = true; return; }
   /** @type {GameResult} */
-  const result = p.result || {ranking: p.scores.map((score, seat) => (
-    {rank: 0, seat: seat, score: score, winner: p.winners.includes(seat)})), tie: null};
+  const result = p.result || {ranking: (p.scores || []).map((score, seat) => (
+    {rank: 0, seat: seat, score: score, shown: String(score), winner: p.winners.includes(seat)})),
+  tie: null, rule: ""};
   const rows = result.ranking.map((r) =>
     `<li class="rank${r.winner ? " winner" : ""}" data-seat="${r.seat}" data-rank="${r.rank}">` +
     `<span class="place">${ui.esc(ui.t("{rank}.", {rank: r.rank}))}</span> ` +
@@ -125,7 +126,7 @@ function drawUndo(p) {
     btn.addEventListener("click", () => {
       const {live, replaying} = store.get();
       if (!live || !live.undo || replaying) return;
-      send({type: "undo", seq: live.seq - 1, version: live.version});
+      send({type: "undo", seq: live.seq - 1, version: /** @type {number} */ (live.version)});
     });
     $("moves").after(btn);
   }

@@ -40,12 +40,12 @@ export function isOpen() { return Boolean(socket && socket.readyState === WebSoc
 export function hasSocket() { return socket !== null; }
 
 /** Send one request. @param {ClientMessage} msg */
-export function send(msg) { socket.send(JSON.stringify(msg)); }
+export function send(msg) { /** @type {WebSocket} */ (socket).send(JSON.stringify(msg)); }
 
 /** Send a move of the live payload; no other until its answer. @param {number} action */
 export function sendMove(action) {
   store.update({sending: true});
-  send({type: "move", action: action, seq: store.get().live.seq});
+  send({type: "move", action: action, seq: /** @type {Payload} */ (store.get().live).seq});
 }
 
 /* The connection banner: lost (the page reconnects by itself) and back again. */

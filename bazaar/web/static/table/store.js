@@ -71,7 +71,7 @@ export function createStore(initial) {
 const lang = Bazaar.pickLang();
 
 /** @type {Store<TableState>} */
-export const store = createStore({
+export const store = createStore(/** @type {TableState} */ ({
   lang: lang,
   strings: {},
   ui: BazaarUI.make(lang, {}, [], null),
@@ -91,4 +91,4 @@ export const store = createStore({
   folded: false,
   guiding: false,
   guideKey: null,
-});
+}));
