@@ -557,8 +557,8 @@ def _print_turning_points(report: AnalysisReport | None, names: list[str], lang:
         console.print(Text(f"  {head}"))
         for m in tp["moves"]:
             if m["seat"] is not None:
-                colon = "：" if lang == "zh-TW" else ": "
-                console.print(Text(f"    {names[m['seat']]}{colon}{m['text'][lang]}"))
+                move = t("{name}: {move}", lang, name=names[m["seat"]], move=m["text"][lang])
+                console.print(Text(f"    {move}"))
 
 
 VERIFY_HELP = h(

@@ -4,7 +4,9 @@ English is the message id; other languages come from gettext ``.po`` catalogs un
 ``bazaar/locale/<locale>/LC_MESSAGES/`` (``bazaar.po`` for the program, ``web.po`` for the
 browser pages; the two are merged), read with Babel the first time they are
 needed. ``t("Seat {seat}", "zh-TW", seat=2)`` looks the id up, then fills the ``{names}``.
-A missing translation falls back to the English text.
+A missing translation falls back to the English text. A text with a number takes the form for
+it: ``ngettext("{n} card", "{n} cards", n, lang, n=n)`` (a Babel plural entry; zh-TW has one
+form).
 
 Each game package keeps its own catalog (event sentences, option help, names) in
 ``<package>/locale/<locale>/LC_MESSAGES/<game>.po``, and its board script's words in ``board.po``
@@ -66,33 +68,63 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 @cache
+def plural_catalog(lang: str) -> dict[str, tuple[str, ...]]:
+    """singular msgid -> the translation's plural forms for ``lang``: the program's catalogs."""
+    merged: dict[str, tuple[str, ...]] = {}
+    for domain in PROGRAM_DOMAINS:
+        merged.update(_read_catalog("bazaar", lang, domain)[1])
+    return merged
+
+
 def package_catalog(package: str, lang: str, domain: str | None = None) -> dict[str, str]:
     """msgid -> translation for ``lang`` from ``<package>/locale/<locale>/LC_MESSAGES/<domain>.po``
     (``domain`` defaults to the package's last name: a game's own catalog); empty if there is
     no such file."""
+    return _read_catalog(package, lang, domain)[0]
+
+
+def package_plurals(
+    package: str, lang: str, domain: str | None = None
+) -> dict[str, tuple[str, ...]]:
+    """singular msgid -> plural forms for ``lang``: the plural entries of the same catalog."""
+    return _read_catalog(package, lang, domain)[1]
+
+
+@cache
+def _read_catalog(
+    package: str, lang: str, domain: str | None
+) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     locale = LOCALES.get(lang)
     if locale is None:
-        return {}
+        return {}, {}
     name = f"{domain or package.rpartition('.')[2]}.po"
     path = resources.files(package) / "locale" / locale / "LC_MESSAGES" / name
     if not path.is_file():
-        return {}
+        return {}, {}
     from babel.messages.pofile import read_po  # only when a catalog is read (fast start-up)
 
     with path.open("rb") as fh:
         po = read_po(fh, locale=locale)
-    found = {
-        str(m.id): str(m.string)
-        for m in po
-        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
-    }
-    # a plural message (ngettext: the browser's ui.tn) as gettext keys it: "one\0other" -> its
-    # forms joined by NUL, in the order of the catalog's Plural-Forms
+    singles: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
     for m in po:
-        ids, forms = m.id, m.string
-        if isinstance(ids, tuple | list) and isinstance(forms, tuple | list) and not m.fuzzy:
-            found.update({"\0".join(ids): "\0".join(forms)} if all(forms) else {})
-    return found
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, str):
+            if m.string:
+                singles[m.id] = str(m.string)
+        elif isinstance(m.string, tuple | list) and all(m.string):
+            forms = tuple(str(form) for form in m.string)
+            plurals[str(m.id[0])] = forms
+            # as gettext keys it for the browser's ui.tn: "one\0other" -> forms joined by NUL
+            singles["\0".join(str(i) for i in m.id)] = "\0".join(forms)
+    return singles, plurals
+
+
+def plural_form(forms: tuple[str, ...], n: int) -> str:
+    """The form of ``forms`` for ``n``: zh-TW has one form for every number; English (and any
+    two-form language) the first for one, the second otherwise."""
+    return forms[0] if len(forms) == 1 or n == 1 else forms[1]
 
 
 def has_translation(msgid: str, lang: str) -> bool:
@@ -102,6 +134,15 @@ def has_translation(msgid: str, lang: str) -> bool:
 def t(msgid: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
     """The text of ``msgid`` in ``lang``, with ``{name}`` fields filled from ``fmt``."""
     text = msgid if lang == DEFAULT_LANG else catalog(lang).get(msgid, msgid)
+    return text.format(**fmt) if fmt else text
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str = DEFAULT_LANG, /, **fmt: Any) -> str:
+    """``t`` for a text with a number: ``ngettext("{n} card", "{n} cards", n, lang, n=n)``
+    picks the form for ``n`` (a Babel plural entry in the catalog; English from the two ids).
+    The first four arguments are positional, so a field may be named ``n`` too."""
+    forms = plural_catalog(lang).get(singular) if lang != DEFAULT_LANG else None
+    text = plural_form(forms or (singular, plural), n)
     return text.format(**fmt) if fmt else text
 
 
@@ -123,4 +164,15 @@ class Translator:
             text = package_catalog(self.package, lang).get(msgid)
         if text is None:
             text = msgid
+        return text.format(**fmt) if fmt else text
+
+    def ngettext(
+        self, singular: str, plural: str, n: int, lang: str = DEFAULT_LANG, /, **fmt: Any
+    ) -> str:
+        """:func:`ngettext` for this package's catalog: ``t.ngettext("{n} card", "{n} cards",
+        n, lang, n=n)`` (Babel extracts the calls named ``ngettext``)."""
+        if self.package == "bazaar":
+            return ngettext(singular, plural, n, lang, **fmt)
+        forms = package_plurals(self.package, lang).get(singular) if lang != DEFAULT_LANG else None
+        text = plural_form(forms or (singular, plural), n)
         return text.format(**fmt) if fmt else text

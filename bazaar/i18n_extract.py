@@ -74,9 +74,22 @@ def extract_html(
 
 
 # ------------------------------------------------------------------ the catalogs and their sources
-#: the Babel keywords of every extraction: t()/N_() everywhere, h() (cli help), .tr() (terminal),
+#: the Babel keywords of every extraction: t()/N_() everywhere, ngettext() (a text with a number:
+#: its singular and plural ids), h() (cli help), .tr() (terminal),
 #: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t(), refuse() and Term() (refusals)
-KEYWORDS = ("t", "N_", "h", "tr", "Option:4", "ui.t", "c.ui.t", "ui.tn:1,2", "refuse", "Term")
+KEYWORDS = (
+    "t",
+    "N_",
+    "ngettext:1,2",
+    "h",
+    "tr",
+    "Option:4",
+    "ui.t",
+    "c.ui.t",
+    "ui.tn:1,2",
+    "refuse",
+    "Term",
+)
 LOCALE = "zh_TW"
 PROGRAM_FOLDER = f"bazaar/locale/{LOCALE}/LC_MESSAGES"
 

@@ -16,12 +16,14 @@ from babel.messages.pofile import read_po
 from bazaar.core.registry import get_game
 from bazaar.games.night_market import text as night_market_text
 from bazaar.games.take_stock import text as take_stock_text
-from bazaar.i18n import Translator, catalog, package_catalog
+from bazaar.i18n import Translator, catalog, ngettext, package_catalog
 from bazaar.i18n_extract import CatalogSource, catalog_sources, extracted
 from tests.no_english import english_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = catalog_sources()
+#: the game catalogs, each of which has plural entries
+GAME_PACKAGES_BY_NAME = ("buy_low_sell_high", "night_market", "take_stock")
 GAME_PACKAGES = {
     "buy-low-sell-high": "bazaar.games.buy_low_sell_high",
     "night-market": "bazaar.games.night_market",
@@ -108,11 +110,12 @@ def test_each_game_reads_its_own_catalog() -> None:
     assert package_catalog("bazaar.core", "zh-TW") == {}  # a package without a catalog
 
 
-def test_no_language_branches_remain_in_the_event_sentences() -> None:
-    """text.py holds English ids only: no ``if zh:``, no ``lang == "zh-TW"``, no Chinese
-    string (docstrings may show an example)."""
+@pytest.mark.parametrize("module", ["text.py", "words.py"])
+def test_no_language_branches_remain_in_the_event_sentences(module: str) -> None:
+    """text.py and words.py hold English ids only: no ``if zh:``, no ``lang == "zh-TW"``, no
+    Chinese string (docstrings may show an example)."""
     for package in GAME_PACKAGES.values():
-        source = (ROOT / package.replace(".", "/") / "text.py").read_text("utf-8")
+        source = (ROOT / package.replace(".", "/") / module).read_text("utf-8")
         assert re.findall(r"\bif zh\b|\bzh = |== \"zh-TW\"", source) == [], package
         tree = ast.parse(source)
         docstrings = {
@@ -129,6 +132,42 @@ def test_no_language_branches_remain_in_the_event_sentences() -> None:
             and re.search(r"[\u4e00-\u9fff]", node.value)
         ]
         assert chinese == [], package
+
+
+# ----------------------------------------------------------- plurals and punctuation
+def test_a_number_takes_its_plural_form_in_english_and_the_one_form_in_zh_tw() -> None:
+    t = Translator("bazaar.games.take_stock")
+    one, many = "{who} gains {tokens} option token", "{who} gains {tokens} option tokens"
+    assert t.ngettext(one, many, 1, "en", who="A", tokens=1) == "A gains 1 option token"
+    assert t.ngettext(one, many, 2, "en", who="A", tokens=2) == "A gains 2 option tokens"
+    assert t.ngettext(one, many, 2, "zh-TW", who="A", tokens=2) == "A獲得2個認股標記"
+    assert t.ngettext(one, many, 1, "zh-TW", who="A", tokens=1) == "A獲得1個認股標記"
+    # a field may be named n, like the number
+    assert ngettext("{n} turn", "{n} turns", 3, "en", n=3) == "3 turns"
+
+
+#: ids still spelled with "(s)": the refusals, in the state files the ``state`` helper is
+#: rewriting (TEMPORARY: they become plural entries once that work is merged), and the
+#: browser's own words (web.po, the ``jsmods`` helper's)
+PLURALS_LEFT = {
+    "bazaar/games/buy_low_sell_high/refusals.py",
+    "bazaar/games/night_market/refusals.py",
+    "bazaar/games/take_stock/refusals.py",
+    "bazaar/web/static/lobby.js",
+}
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda s: s.name)
+def test_plurals_are_catalog_entries_not_an_english_suffix(source: CatalogSource) -> None:
+    found = extracted(source, ROOT)
+    assert any(m.startswith("('") for m in found) or source.name not in GAME_PACKAGES_BY_NAME
+    left = sorted(f"{where}: {m}" for m, where in found.items() if "(s)" in m)
+    assert [w for w in left if w.split(":")[0] not in PLURALS_LEFT] == []
+
+
+def test_the_analysis_page_takes_its_punctuation_from_the_catalog() -> None:
+    source = (ROOT / "bazaar" / "play" / "analysis_page.py").read_text("utf-8")
+    assert "：" not in source and "；" not in source and "zh = " not in source
 
 
 # ----------------------------------------------------------- names and option help (core)

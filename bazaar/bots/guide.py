@@ -48,7 +48,8 @@ AS_GOOD = N_(
     "{other} ({other_pct}%): either is a fine choice."
 )
 ALONE = N_("In {n} quick trial games from here it won about {pct}% of the time.")
-CHANGES = N_("What it changes: {changes}.")
+#: follows the sentence before it: hence the leading space (none in zh-TW)
+CHANGES = N_(" What it changes: {changes}.")
 
 
 def game_guide(game_id: str) -> GameGuide | None:
@@ -124,10 +125,8 @@ def guide_step(state: State, seat: int, seed: int = 0) -> GuideStep:
     found = _changes(state, seat, best, seed)
     for lang in LANGS:
         changes = found[lang]
-        if changes:  # zh-TW: a fact may hold a comma, so facts are parted by semicolons
-            english = lang == "en"
-            joined = ("; " if english else "；").join(changes)
-            why[lang] += (" " if english else "") + t(CHANGES, lang, changes=joined)
+        if changes:  # a fact may hold a comma, so facts are parted by semicolons
+            why[lang] += t(CHANGES, lang, changes=t("; ", lang).join(changes))
     return {
         "topic": topic,
         "section": rules_section(state.game.id, view),

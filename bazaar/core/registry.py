@@ -71,5 +71,15 @@ def get_game(game_id: str) -> Game:
     return game_parts(game_id).game
 
 
+def declared_file(game_id: str, part: str, lang: str = "en") -> str:
+    """The path inside its package of the file ``part`` (a :class:`GameFiles` field:
+    "rules", "board_script", "puzzles") that game ``game_id`` declares, ``lang`` filling the
+    rules text's; the part's name when the game is unknown or declares no such file (a path
+    that is never a file, so a reader reports it missing)."""
+    parts = _registry().get(game_id)
+    path = getattr(parts.files, part, None) if parts is not None else None
+    return path.format(lang=lang) if isinstance(path, str) else part
+
+
 def all_games() -> list[Game]:
     return [parts.game for parts in _registry().values()]

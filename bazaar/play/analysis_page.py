@@ -123,8 +123,6 @@ def analysis_page(
 ) -> str:
     """The page: the graph, the turning points, the mistakes and every move in words."""
     seat = report["seat"]
-    zh = lang == "zh-TW"
-    colon = "：" if zh else ": "  # a full-width colon in zh-TW
     kind = get_game(record.game)
     game = kind.name_zh if lang == "zh-TW" else kind.name_en
     title = t("Analysis of {who}", lang, who=names[seat])
@@ -135,8 +133,9 @@ def analysis_page(
     turns = []
     for tp in report["turning_points"]:
         head = turn_heading(tp, names, lang)
-        words = ("；" if zh else "; ").join(
-            f"{escape(names[m['seat']])}{colon}{escape(m['text'][lang])}"
+        # the punctuation is the catalog's: full-width colon and semicolon in zh-TW
+        words = t("; ", lang).join(
+            t("{name}: {move}", lang, name=escape(names[m["seat"]]), move=escape(m["text"][lang]))
             for m in tp["moves"]
             if m["seat"] is not None
         )
@@ -158,11 +157,10 @@ def analysis_page(
         )
     moves = []
     for move in moves_in_words(record, 1, len(record.actions)):
-        who = "" if move["seat"] is None else names[move["seat"]] + colon
-        moves.append(
-            f'<li id="move-{move["index"]}" value="{move["index"]}">'
-            f"{escape(who)}{escape(move['text'][lang])}</li>"
-        )
+        text = escape(move["text"][lang])
+        if move["seat"] is not None:
+            text = t("{name}: {move}", lang, name=escape(names[move["seat"]]), move=text)
+        moves.append(f'<li id="move-{move["index"]}" value="{move["index"]}">{text}</li>')
     how = t(
         "Each point: the mean of {n} playouts from the true position (the whole deal is known "
         "after the game).",

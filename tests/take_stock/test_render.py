@@ -68,7 +68,7 @@ def test_describe_action_with_view_names_exercised_cards_and_prices():
         W.describe_action(A.parse("exercise 1 3"), "en", view)
         == "certificates: Cereal 3, Movies 12"
     )
-    assert W.describe_action(A.parse("buy O7 C3"), "en", view).endswith("(2 share(s), price now 1)")
+    assert W.describe_action(A.parse("buy O7 C3"), "en", view).endswith("(2 shares, price now 1)")
     assert W.describe_action(A.parse("exercise none"), "zh-TW", view) == "不使用認股標記"
 
 

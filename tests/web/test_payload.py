@@ -123,7 +123,7 @@ def test_night_market_and_take_stock_texts_name_seats_from_1() -> None:
     assert night_market(build, "en") == "Seat 3 builds a food stall on lot 23"
     assert night_market(build, "zh-TW") == "玩家3在第23攤建造食物攤位"
     over = Event("game_over", {"scores": [3, 9], "winners": [1]})
-    assert take_stock(over, "en") == "Game over: totals 3, 9; winner(s): Seat 2"
+    assert take_stock(over, "en") == "Game over: totals 3, 9; winner: Seat 2"
     assert take_stock(over, "zh-TW") == "遊戲結束：總分 3, 9；贏家：玩家2"
     from bazaar.games.take_stock import actions as A
 

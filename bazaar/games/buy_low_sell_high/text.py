@@ -117,7 +117,14 @@ def describe(event: Event, lang: str = "en") -> str:
         stock = stock_word(d["kind"], lang)
         return t("{stock} commission: seats pay {paid}", lang, stock=stock, paid=paid)
     if kind == "draw":
-        return t("{who} draws {count} card(s)", lang, who=who, count=d["count"])
+        return t.ngettext(
+            "{who} draws {count} card",
+            "{who} draws {count} cards",
+            d["count"],
+            lang,
+            who=who,
+            count=d["count"],
+        )
     if kind == "drew":
         cards = t(", ", lang).join(card_words(c, lang) for c in d["cards"])
         return t("{who} drew {cards}", lang, who=who, cards=cards)
@@ -149,8 +156,10 @@ def describe(event: Event, lang: str = "en") -> str:
             start=_seat(d["start"], lang),
         )
     if kind == "game_over":
-        return t(
-            "Game over: final money {scores}; winner(s): {winners}",
+        return t.ngettext(
+            "Game over: final money {scores}; winner: {winners}",
+            "Game over: final money {scores}; winners: {winners}",
+            len(d["winners"]),
             lang,
             scores=", ".join(f"${x}" for x in d["scores"]),
             winners=t(", ", lang).join(_seat(w, lang) for w in d["winners"]),

@@ -181,7 +181,10 @@ def _auction(view: dict[str, Any], lang: str, names: list[str] | None) -> Render
     if bidding["compensation"]:
         title += t(" — compensation bids", lang)
     elif view["phase"] in ("bid", "bid-amount"):
-        title += t(" — {n} regular turn(s) left", lang, n=bidding["regular_turns_left"])
+        left = bidding["regular_turns_left"]
+        title += t.ngettext(
+            " — {n} regular turn left", " — {n} regular turns left", left, lang, n=left
+        )
     table = Table(
         title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, show_edge=False
     )

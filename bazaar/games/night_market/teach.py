@@ -18,10 +18,6 @@ CASH = N_("your cash: ${before} → ${after}")
 LOANS = N_("your loans: {before} → {after}")
 LOTS = N_("your lots: {before} → {after}")
 STALL = N_("a {type} stall on lot {lot}")
-CATCH = N_(
-    "lot {lot} is the first {type} stall on the way of {count} waiting customer(s) "
-    "(entrance {entrances})"
-)
 
 
 def first_catches(view: dict[str, Any], lot: int, kind: str) -> tuple[int, str]:
@@ -68,7 +64,18 @@ def words(fact: Fact, lang: str) -> str:
     if kind == "stall":
         return t(STALL, lang, type=stall_word(fact[2], lang), lot=fact[1])
     _, lot, stall, count, where = fact
-    return t(CATCH, lang, lot=lot, type=stall_word(stall, lang), count=count, entrances=where)
+    return t.ngettext(
+        "lot {lot} is the first {type} stall on the way of {count} waiting customer "
+        "(entrance {entrances})",
+        "lot {lot} is the first {type} stall on the way of {count} waiting customers "
+        "(entrance {entrances})",
+        count,
+        lang,
+        lot=lot,
+        type=stall_word(stall, lang),
+        count=count,
+        entrances=where,
+    )
 
 
 CHANGES = MoveChanges(facts=facts, words=words)

@@ -148,11 +148,22 @@ def describe(event: Event, lang: str = "en") -> str:
             lot=d["lot"],
         )
     if kind == "loan":
+        fmt = {"who": who, "count": d["count"], "amount": d["amount"]}
         if d["forced"]:
-            sentence = N_("{who} takes {count} loan(s) for ${amount} (cash short)")
-        else:
-            sentence = N_("{who} takes {count} loan(s) for ${amount}")
-        return t(sentence, lang, who=who, count=d["count"], amount=d["amount"])
+            return t.ngettext(
+                "{who} takes {count} loan for ${amount} (cash short)",
+                "{who} takes {count} loans for ${amount} (cash short)",
+                d["count"],
+                lang,
+                **fmt,
+            )
+        return t.ngettext(
+            "{who} takes {count} loan for ${amount}",
+            "{who} takes {count} loans for ${amount}",
+            d["count"],
+            lang,
+            **fmt,
+        )
     if kind == "unbid":
         if d["returned"]:
             sentence = N_("Lots {lots} got no bid and go back into the land deck")
@@ -190,7 +201,14 @@ def describe(event: Event, lang: str = "en") -> str:
         paid = _money(d["income"], lang) or t("nothing", lang)
         return t("Income of round {round}: {paid}", lang, round=d["round"], paid=paid)
     if kind == "refill":
-        return t("{who} draws {count} customer(s)", lang, who=who, count=d["count"])
+        return t.ngettext(
+            "{who} draws {count} customer",
+            "{who} draws {count} customers",
+            d["count"],
+            lang,
+            who=who,
+            count=d["count"],
+        )
     if kind == "drew":
         names = customers_list(d["customers"], lang)
         return t("{who} drew {customers}", lang, who=who, customers=names)
@@ -201,8 +219,10 @@ def describe(event: Event, lang: str = "en") -> str:
         paid = _money(d["repaid"], lang) or t("none", lang)
         return t("Loans repaid at $7 each: {paid}", lang, paid=paid)
     if kind == "game_over":
-        return t(
-            "Game over: final cash {scores}; winner(s): {winners}",
+        return t.ngettext(
+            "Game over: final cash {scores}; winner: {winners}",
+            "Game over: final cash {scores}; winners: {winners}",
+            len(d["winners"]),
             lang,
             scores=_listing([_cash(x) for x in d["scores"]], lang),
             winners=_listing([_seat(q, lang) for q in d["winners"]], lang),

@@ -28,11 +28,9 @@ PHASES = {
 }
 
 
+#: what to do in each phase (the hidden customers' phase, whose words take the number to
+#: choose, is in :func:`prompt_hint`)
 HINTS = {
-    "hide": N_(
-        "Choose {n} customer(s) from your hand to enter face down later this round "
-        "('hide T2D' = likes T2, enters at D)."
-    ),
     "bid": N_(
         "Bid: choose a lot with 'bid LOT', then the amount; an empty lot takes any amount, "
         "otherwise bid more than the top bid. 'pass' ends your bidding for the round."
@@ -110,6 +108,17 @@ def prompt_hint(view: dict[str, Any], lang: str) -> str | None:
     phase = view["phase"]
     if phase == "bid" and view["bidding"]["compensation"]:
         phase = "compensation"
+    if phase == "hide":
+        n = view.get("hidden_to_choose", 0)
+        return t.ngettext(
+            "Choose {n} customer from your hand to enter face down later this round "
+            "('hide T2D' = likes T2, enters at D).",
+            "Choose {n} customers from your hand to enter face down later this round "
+            "('hide T2D' = likes T2, enters at D).",
+            n,
+            lang,
+            n=n,
+        )
     msgid = HINTS.get(phase)
     if msgid is None:
         return None

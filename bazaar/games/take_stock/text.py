@@ -103,8 +103,10 @@ def describe(event: Event, lang: str = "en") -> str:
             sentence = N_("{who} plays {card} on {row}")
         return t(sentence, lang, who=who, card=card, row=stock_name(d["stock"], lang))
     if kind == "buy":
-        return t(
-            "{who} buys: {card} becomes a certificate ({shares} share(s))",
+        return t.ngettext(
+            "{who} buys: {card} becomes a certificate ({shares} share)",
+            "{who} buys: {card} becomes a certificate ({shares} shares)",
+            d["shares"],
             lang,
             who=who,
             card=card,
@@ -112,10 +114,22 @@ def describe(event: Event, lang: str = "en") -> str:
         )
     if kind == "make_event":
         if d["mode"] == 2:
-            sentence = N_("{who} makes an event: draws {count} event card(s) to execute one")
-        else:
-            sentence = N_("{who} makes an event: draws {count} event card(s) to hold")
-        return t(sentence, lang, who=who, count=d["mode"])
+            return t.ngettext(
+                "{who} makes an event: draws {count} event card to execute one",
+                "{who} makes an event: draws {count} event cards to execute one",
+                d["mode"],
+                lang,
+                who=who,
+                count=d["mode"],
+            )
+        return t.ngettext(
+            "{who} makes an event: draws {count} event card to hold",
+            "{who} makes an event: draws {count} event cards to hold",
+            d["mode"],
+            lang,
+            who=who,
+            count=d["mode"],
+        )
     if kind == "events_seen":
         names = _cards([event_name(e, lang) for e in d["events"]], lang)
         return t("{who} sees {events}", lang, who=who, events=names)
@@ -139,26 +153,48 @@ def describe(event: Event, lang: str = "en") -> str:
         return t("No market change", lang)
     if kind == "split":
         row = stock_name(d["stock"], lang)
-        return t("{row} splits: {splits} split card(s) now", lang, row=row, splits=d["splits"])
-    if kind == "crash":
-        if d["splits"]:
-            sentence = N_("{row} crashes: {removed} removed; {splits} split card(s) discarded")
-        else:
-            sentence = N_("{row} crashes: {removed} removed")
-        return t(
-            sentence,
+        return t.ngettext(
+            "{row} splits: {splits} split card now",
+            "{row} splits: {splits} split cards now",
+            d["splits"],
             lang,
-            row=stock_name(d["stock"], lang),
-            removed=_cards(d["removed"], lang),
+            row=row,
             splits=d["splits"],
         )
+    if kind == "crash":
+        row, removed = stock_name(d["stock"], lang), _cards(d["removed"], lang)
+        if d["splits"]:
+            return t.ngettext(
+                "{row} crashes: {removed} removed; {splits} split card discarded",
+                "{row} crashes: {removed} removed; {splits} split cards discarded",
+                d["splits"],
+                lang,
+                row=row,
+                removed=removed,
+                splits=d["splits"],
+            )
+        return t("{row} crashes: {removed} removed", lang, row=row, removed=removed)
     if kind == "downturn":
         removed = _cards(d["removed"], lang)
         return t("Market downturn: {removed} removed", lang, removed=removed)
     if kind == "option_gained":
-        return t("{who} gains {tokens} option token(s)", lang, who=who, tokens=d["tokens"])
+        return t.ngettext(
+            "{who} gains {tokens} option token",
+            "{who} gains {tokens} option tokens",
+            d["tokens"],
+            lang,
+            who=who,
+            tokens=d["tokens"],
+        )
     if kind == "option_lost":
-        return t("{who} loses {tokens} option token(s)", lang, who=who, tokens=d["tokens"])
+        return t.ngettext(
+            "{who} loses {tokens} option token",
+            "{who} loses {tokens} option tokens",
+            d["tokens"],
+            lang,
+            who=who,
+            tokens=d["tokens"],
+        )
     if kind == "insider":
         # the zh-TW sentence also names the shares (the one translation with an extra field)
         return t(
@@ -205,8 +241,10 @@ def describe(event: Event, lang: str = "en") -> str:
         cards = _cards(d["cards"], lang)
         return t("{who} chose to exercise: {cards}", lang, who=who, cards=cards)
     if kind == "exercise":
-        return t(
-            "{who} exercises {count} option(s): {cards} become certificates",
+        return t.ngettext(
+            "{who} exercises {count} option: {cards} becomes a certificate",
+            "{who} exercises {count} options: {cards} become certificates",
+            len(d["cards"]),
             lang,
             who=who,
             count=len(d["cards"]),
@@ -231,8 +269,10 @@ def describe(event: Event, lang: str = "en") -> str:
             return t("All 40 event cards are reshuffled, Market Closed 11th from the bottom", lang)
         return t("The event discards and table events are shuffled under the event deck", lang)
     if kind == "game_over":
-        return t(
-            "Game over: totals {scores}; winner(s): {winners}",
+        return t.ngettext(
+            "Game over: totals {scores}; winner: {winners}",
+            "Game over: totals {scores}; winners: {winners}",
+            len(d["winners"]),
             lang,
             scores=", ".join(str(x) for x in d["scores"]),
             winners=t(", ", lang).join(_seat(w, lang) for w in d["winners"]),
@@ -288,8 +328,10 @@ def describe_action(action: int, lang: str = "en") -> str:
     positions = [str(j + 1) for j in A.mask_positions(action - A.EXERCISE_BASE)]
     if not positions:
         return t("exercise no options", lang)
-    return t(
-        "use {count} token(s): hand card(s) {positions} become certificates",
+    return t.ngettext(
+        "use {count} token: hand card {positions} becomes a certificate",
+        "use {count} tokens: hand cards {positions} become certificates",
+        len(positions),
         lang,
         count=len(positions),
         positions=t(", ", lang).join(positions),

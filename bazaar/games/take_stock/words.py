@@ -101,7 +101,14 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
         shares = symbols[VALUE_OF[cert] - 1] if symbols else None
         price = view["stocks"][s]["price"]
         if shares is not None:
-            return words + t(" ({n} share(s), price now {p})", lang, n=shares, p=price)
+            return words + t.ngettext(
+                " ({n} share, price now {p})",
+                " ({n} shares, price now {p})",
+                shares,
+                lang,
+                n=shares,
+                p=price,
+            )
         return words + t(" (price now {p})", lang, p=price)
     return words
 

@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 
 from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS
 from bazaar.core.errors import BazaarError
-from bazaar.core.registry import all_games, game_parts
+from bazaar.core.registry import all_games, declared_file, game_parts
 from bazaar.core.rulebook import Rulebook, RulebookError, find_rulebook
 from bazaar.i18n import BOARD_DOMAIN, LANGS, catalog, package_catalog
 from bazaar.web.errors import WebError
@@ -75,8 +75,7 @@ async def table_page(table_id: str) -> FileResponse:
 
 @router.get("/games/{game_id}/board.js", include_in_schema=False)
 async def board_script(game_id: str) -> Response:
-    declared = game_package(game_id) and game_parts(game_id).files.board_script  # 404 first
-    script = game_files(game_id, declared or "board script")
+    script = game_files(game_id, declared_file(game_id, "board_script"))
     return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8")
 
 
@@ -113,7 +112,7 @@ async def rules(
 ) -> Response:
     code = lang_code(lang)
     suffix = "zh-TW" if code == "zh-TW" else "en"
-    text = game_files(game_id, f"rules.{suffix}.md").read_text("utf-8")
+    text = game_files(game_id, declared_file(game_id, "rules", suffix)).read_text("utf-8")
     if format == "html":
         return HTMLResponse(MARKDOWN.render(text))
     return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
