@@ -1076,13 +1076,9 @@ def serve(
         timer_minute=timer_minute,
         idle_seconds=idle_seconds,
     )
+    url = settings.db_url
     console.print(
-        h(
-            "Bazaar is at http://{host}:{port}/ (database: {db})",
-            host=host,
-            port=port,
-            db=settings.db_url,
-        ),
+        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
         soft_wrap=True,
     )
     guard = Guard(settings.header_timeout, settings.connections_per_address)
