@@ -1041,13 +1041,9 @@ def serve(
         idle_seconds=idle_seconds,
         send_timeout=send_timeout,
     )
+    url = settings.db_url
     console.print(
-        h(
-            "Bazaar is at http://{host}:{port}/ (database: {db})",
-            host=host,
-            port=port,
-            db=settings.db_url,
-        ),
+        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
         soft_wrap=True,
     )
     guard = Guard(settings.header_timeout, settings.connections_per_address)

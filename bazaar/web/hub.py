@@ -19,7 +19,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
 
 from bazaar.web.advice import ADVICE_NICENESS, AdviceDesk
 from bazaar.web.advisor import Advisor
@@ -111,10 +110,6 @@ class Hub:
     def tables(self) -> dict[str, LiveTable]:
         """Every table in memory, by id."""
         return self.keeper.live
-
-    async def advise(self, *args: Any, **options: Any) -> Any:
-        """:meth:`Advisor.advise` (the reports' jobs go there too)."""
-        return await self.advisor.advise(*args, **options)
 
     # the parts' hooks: what follows a change of a table
     def _publish(self, table: LiveTable) -> None:

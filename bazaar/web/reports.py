@@ -153,7 +153,9 @@ class Reports:
         """One small job on the advice desk, behind every hint waiting there."""
         key = AdviceKey(table.id, seat, table.seq, f"analysis:{kind}")
         self.sent += 1
-        return await self.hub.advise(key, "en", fn, *args, priority=BACKGROUND, counted=False)
+        return await self.hub.advisor.advise(
+            key, "en", fn, *args, priority=BACKGROUND, counted=False
+        )
 
     async def _work(self, table: LiveTable, seat: int, job: Job) -> None:
         try:
