@@ -35,6 +35,7 @@ from bazaar.web.ratelimit import (
 )
 
 if TYPE_CHECKING:
+    from bazaar.bots.shapes import AnalysisReport, Decision
     from bazaar.core.game import Game
 
 EXIT_USAGE = 2
@@ -452,7 +453,7 @@ ANALYSE_HELP = h(
 )
 
 
-def _analysis_table(entries: list[dict[str, Any]], title: str, lang: str) -> Any:
+def _analysis_table(entries: list[Decision], title: str, lang: str) -> Any:
     from rich.table import Table
 
     table = Table(title=title, title_justify="left", title_style="bold")
@@ -532,7 +533,7 @@ def analyse_cmd(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report: dict[str, Any] = {}
+            report: AnalysisReport | None = None
             if as_json and html is None:
                 entries = analyse_record(rec, seat, the_level, seed, progress, jobs)
             else:
@@ -551,6 +552,7 @@ def analyse_cmd(
     if html is not None:
         from bazaar.play.analysis_page import analysis_page
 
+        assert report is not None  # a page asked for: the whole analysis was made
         try:
             html.write_text(analysis_page(rec, report, names, lang), encoding="utf-8")
         except OSError as exc:
@@ -585,11 +587,11 @@ def analyse_cmd(
     _print_turning_points(report, names, lang)
 
 
-def _print_turning_points(report: dict[str, Any], names: list[str], lang: str) -> None:
+def _print_turning_points(report: AnalysisReport | None, names: list[str], lang: str) -> None:
     """The turning points of the win curve, each with its moves in words."""
     from bazaar.play.analysis_page import turn_heading
 
-    turns = report.get("turning_points", [])
+    turns = report["turning_points"] if report else []
     console.print(Text(t("Turning points:", lang), style="bold"))
     if not turns:
         console.print(Text("  " + t("No big swings: the game stayed close.", lang)))

@@ -14,6 +14,7 @@ from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy
 from bazaar.bots.levels import Level, level_settings, make_ismcts
+from bazaar.bots.shapes import Decision, HintMove, MoveChange
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.parts import Fact
@@ -104,7 +105,7 @@ def wilson(win: float, visits: int, z: float = Z95) -> tuple[float, float]:
 CHANGE_SAMPLES = 6
 
 
-def move_changes(state: State, seat: int, action: int, seed: int) -> list[dict[str, Any]]:
+def move_changes(state: State, seat: int, action: int, seed: int) -> list[MoveChange]:
     """What ``action`` changes that ``seat`` can know: the game's change facts
     (``GameParts.changes``) found alike in :data:`CHANGE_SAMPLES` determinizations of the
     seat's information set, each ``{"data": [...], "text": {"en", "zh-TW"}}``."""
@@ -127,7 +128,7 @@ def move_changes(state: State, seat: int, action: int, seed: int) -> list[dict[s
     ]
 
 
-def _entry(state: State, m: MoveStats, seat: int, seed: int) -> dict[str, Any]:
+def _entry(state: State, m: MoveStats, seat: int, seed: int) -> HintMove:
     searched = m.visits > 0
     win = m.win if searched else None
     score = m.score if searched else None
@@ -223,7 +224,7 @@ def hint(
     top: int = 3,
     seed: int = 0,
     jobs: int = 1,
-) -> list[dict[str, Any]]:
+) -> list[HintMove]:
     """The ``top`` moves a search at ``level`` finds for ``seat`` (the seat to move), best
     estimate first (:func:`by_estimate`), after enough search (:func:`search_rounds`).
 
@@ -257,7 +258,7 @@ def hint(
     return out
 
 
-def ranking_violations(moves: list[dict[str, Any]]) -> int:
+def ranking_violations(moves: list[HintMove]) -> int:
     """How many of ``moves`` (a :func:`hint` reply) estimate a higher win chance than the top
     move by more than the top move's stated uncertainty (above its ``win_high``): 0 when the
     ranking agrees with the intervals it shows."""
@@ -390,7 +391,7 @@ def analyse_record(
     progress: Progress | None = None,
     jobs: int = 1,
     only: Collection[int] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Decision]:
     """Judge every decision of ``seat`` in ``record`` (with ``only``: those of these move
     numbers); the biggest mistakes first.
 
@@ -409,7 +410,7 @@ def analyse_record(
     if progress:
         progress(0, total)
     bot: Ismcts | None = None
-    out: list[dict[str, Any]] = []
+    out: list[Decision] = []
     for done, (index, state, played) in enumerate(found, 1):
         if bot is None:
             bot = make_ismcts(level, state.game.id, seed, jobs)

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bazaar.bots.advice import Progress, analyse_record
 from bazaar.bots.advice import decisions as seat_decisions
 from bazaar.bots.heuristics import has_heuristic, heuristic_for
 from bazaar.bots.levels import Level
+from bazaar.bots.shapes import AnalysisReport, Decision, TurningPoint, WinCurve, WordedMove
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
@@ -98,7 +98,7 @@ def win_curve(
     seed: int = 0,
     progress: Progress | None = None,
     chunk: int = 5,
-) -> dict[str, Any]:
+) -> WinCurve:
     """``{"moves", "win", "step", "playouts"}``: ``win[i][seat]`` is the win chance after
     ``moves[i]`` moves (in [0, 1]; the last is the result)."""
     moves = curve_moves(len(record.actions), points)
@@ -128,10 +128,10 @@ def _move_words(state: State, action: int, lang: str, seat: int | None) -> str:
     return f"{notation} ({words})" if words and words != notation else notation
 
 
-def moves_in_words(record: GameRecord, first: int, last: int) -> list[dict[str, Any]]:
+def moves_in_words(record: GameRecord, first: int, last: int) -> list[WordedMove]:
     """Moves ``first``..``last`` (numbers from 1): ``{"index", "seat", "notation", "text"}``,
     each in words as anyone at the table saw it (so in the third person, no "you")."""
-    out = []
+    out: list[WordedMove] = []
     for i, (state, _, _) in enumerate(record.states()):
         if i >= last:
             break
@@ -149,8 +149,8 @@ def moves_in_words(record: GameRecord, first: int, last: int) -> list[dict[str, 
 
 
 def turning_points(
-    record: GameRecord, curve: dict[str, Any], top: int = TOP, threshold: float = TURN_THRESHOLD
-) -> list[dict[str, Any]]:
+    record: GameRecord, curve: WinCurve, top: int = TOP, threshold: float = TURN_THRESHOLD
+) -> list[TurningPoint]:
     """The ``top`` biggest steps of any seat's curve (at least ``threshold``), in game order.
 
     Each: ``index`` (the move number after the step), ``from`` (the sampled move before it),
@@ -165,7 +165,7 @@ def turning_points(
         if abs(change[seat]) >= threshold:
             steps.append((abs(change[seat]), i, seat))
     picked = sorted(steps, key=lambda s: (-s[0], s[1]))[:top]
-    out = []
+    out: list[TurningPoint] = []
     for _, i, seat in sorted(picked, key=lambda s: s[1]):
         out.append(
             {
@@ -184,7 +184,7 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def better_sentence(game_id: str, entry: dict[str, Any], lang: str) -> str:
+def better_sentence(game_id: str, entry: Decision, lang: str) -> str:
     """What the better move would have changed: "about 48% to win instead of 31%, expected
     final money $85 instead of $72"."""
     label = describe.score_label(game_id, lang)
@@ -200,7 +200,7 @@ def better_sentence(game_id: str, entry: dict[str, Any], lang: str) -> str:
     )
 
 
-def worded_decisions(record: GameRecord, entries: list[dict[str, Any]], seat: int) -> None:
+def worded_decisions(record: GameRecord, entries: list[Decision], seat: int) -> None:
     """Add ``played_text``, ``best_text`` and ``change_text`` ({lang: sentence}) to each entry of
     :func:`analyse_record` (in place)."""
     by_index = {e["index"]: e for e in entries}
@@ -218,8 +218,8 @@ def worded_decisions(record: GameRecord, entries: list[dict[str, Any]], seat: in
 
 
 def mistakes(
-    entries: list[dict[str, Any]], top: int = TOP, threshold: float = MISTAKE_THRESHOLD
-) -> list[dict[str, Any]]:
+    entries: list[Decision], top: int = TOP, threshold: float = MISTAKE_THRESHOLD
+) -> list[Decision]:
     """The ``top`` biggest mistakes (loss at least ``threshold``), biggest first."""
     return [e for e in entries if e["loss"] >= threshold and e["played"] != e["best"]][:top]
 
@@ -233,7 +233,7 @@ def analyse_game(
     points: int = CURVE_POINTS,
     progress: Progress | None = None,
     jobs: int = 1,
-) -> dict[str, Any]:
+) -> AnalysisReport:
     """The whole analysis of ``seat``: ``{"seat", "curve", "turning_points", "decisions",
     "mistakes"}`` (``progress(done, total)`` counts sampled positions, then decisions)."""
     moves = curve_moves(len(record.actions), points)

@@ -64,6 +64,8 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from typing_extensions import TypedDict
+
 #: The game RNG keeps 64 bits of a seed; table seeds are 0 <= seed < SEED_LIMIT.
 SEED_LIMIT = 1 << 64
 #: Random bytes in a salt (shown as twice as many hex digits).
@@ -160,6 +162,17 @@ def derived_seed(seed: int, salt: str, purpose: str, step: int) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 2
 
 
+class PublicDeal(TypedDict):
+    """What anyone may know of a table's deal (:func:`public_deal`)."""
+
+    fixed: bool | None
+    commitment: str | None
+    #: decimal text (64 bits do not fit a JavaScript number); null until shown
+    seed: str | None
+    salt: str | None
+    digest: str | None
+
+
 def public_deal(
     seed: int,
     salt: str | None,
@@ -167,7 +180,7 @@ def public_deal(
     fixed: bool | None,
     over: bool,
     digest: str | None = None,
-) -> dict[str, object]:
+) -> PublicDeal:
     """What anyone may know of a table's deal (the payload's and the listing's ``deal``).
 
     ``fixed``: the creator chose the seed (None: a table from before commitments, not

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Self
 
 from bazaar.core.errors import BadOptions, IllegalAction, Term
 from bazaar.core.rng import Rng
+from bazaar.core.shapes import GameInfo, OptionInfo
 from bazaar.i18n import N_, Translator, t
 
 
@@ -60,7 +61,7 @@ class Option:
             return t(YES if value else NO, lang)
         return str(value)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OptionInfo:
         langs = ("en", "zh-TW")
         return {
             "name": self.name,
@@ -181,7 +182,7 @@ class Game(ABC):
         """A sentence in ``lang`` ("en" or "zh-TW") describing an event."""
         return type(self).event_text(event, lang)  # a staticmethod: not bound to self
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> GameInfo:
         return {
             "id": self.id,
             "name": {"en": self.name_en, "zh-TW": self.name_zh},

@@ -13,7 +13,9 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired
+
+from typing_extensions import TypedDict
 
 from bazaar.core import jsontext
 from bazaar.core.deal import HEX
@@ -62,6 +64,22 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+class RecordJson(TypedDict):
+    """A game record as JSON (:meth:`GameRecord.to_json`; docs/schema/game-record.json)."""
+
+    format: int
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[str]
+    actions: list[str]
+    salt: NotRequired[str]
+    commitment: NotRequired[str]
+    fixed_seed: NotRequired[bool]
+    scores: NotRequired[list[float]]
+
+
 @dataclass
 class GameRecord:
     """Everything needed to rebuild a game."""
@@ -80,8 +98,8 @@ class GameRecord:
     #: the final scores, as the server counted them (None: not recorded)
     scores: list[float] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> RecordJson:
+        out: RecordJson = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "players": self.players,
@@ -90,13 +108,14 @@ class GameRecord:
             "seats": list(self.seats),
             "actions": list(self.actions),
         }
-        extra = {
-            "salt": self.salt,
-            "commitment": self.commitment,
-            "fixed_seed": self.fixed_seed,
-            "scores": None if self.scores is None else list(self.scores),
-        }
-        out.update((key, value) for key, value in extra.items() if value is not None)
+        if self.salt is not None:
+            out["salt"] = self.salt
+        if self.commitment is not None:
+            out["commitment"] = self.commitment
+        if self.fixed_seed is not None:
+            out["fixed_seed"] = self.fixed_seed
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
         return out
 
     @classmethod

@@ -312,7 +312,7 @@ class Engine:
         return {"view": state.full_view() if seat is MISSING else state.view(seat)}
 
     def _cmd_result(self, req: dict[str, Any]) -> dict[str, Any]:
-        return result(need_match(self.match).state)
+        return {**result(need_match(self.match).state)}
 
     def _cmd_record(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"record": need_match(self.match).record.to_json()}

@@ -9,6 +9,7 @@ from typing import Any
 from bazaar.core.game import Event, Game, State
 from bazaar.core.record import GameRecord, Match
 from bazaar.interop.engine_fields import MISSING, Commands, RequestError
+from bazaar.interop.shapes import CommandHelp, EngineAbout, EngineResult
 
 
 def need_match(match: Match | None) -> Match:
@@ -72,7 +73,7 @@ def take_back(match: Match, count: int) -> Match:
     return Match.from_record(shorter)
 
 
-def about(match: Match) -> dict[str, Any]:
+def about(match: Match) -> EngineAbout:
     """What game this is: game id, players, seed, rule options."""
     record = match.record
     return {
@@ -83,14 +84,14 @@ def about(match: Match) -> dict[str, Any]:
     }
 
 
-def command_help(commands: Commands) -> dict[str, Any]:
+def command_help(commands: Commands) -> dict[str, CommandHelp]:
     """The ``commands`` of a ``help`` reply: each command's fields and help line."""
     return {
         name: {"fields": list(fields), "help": text} for name, (fields, text) in commands.items()
     }
 
 
-def result(state: State) -> dict[str, Any]:
+def result(state: State) -> EngineResult:
     """The ``result`` reply: over, scores, winners, returns."""
     return {
         "over": state.is_over(),

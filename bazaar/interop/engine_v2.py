@@ -26,6 +26,7 @@ from bazaar.interop import engine_steps as steps
 from bazaar.interop.engine import PROTOCOLS
 from bazaar.interop.engine_bots import BOT_LEVELS, SEARCH_LEVELS, search_seed
 from bazaar.interop.engine_fields import MISSING, Commands, FieldsV2, RequestError, show
+from bazaar.interop.shapes import EngineAbout, EngineMove, EngineTurn, PlayedMove
 
 if TYPE_CHECKING:
     from bazaar.interop.engine import Engine
@@ -163,15 +164,15 @@ class Version2:
     def words(state: State, action: int, lang: str, view: dict[str, Any] | None) -> str:
         return describe.describe_action(state.game.id, action, lang, view) or state.notation(action)
 
-    def _moves(self, state: State, lang: str | None) -> list[dict[str, Any]]:
+    def _moves(self, state: State, lang: str | None) -> list[EngineMove]:
         """The mover's legal moves: index, action number, notation (and words in ``lang``)."""
         mover = state.to_move()
         if mover is None:
             return []
         view = state.view(mover) if lang else None
-        out = []
+        out: list[EngineMove] = []
         for i, action in enumerate(state.legal_actions()):
-            move: dict[str, Any] = {
+            move: EngineMove = {
                 "index": i,
                 "action": action,
                 "notation": state.notation(action),
@@ -181,14 +182,14 @@ class Version2:
             out.append(move)
         return out
 
-    def _turn(self, state: State, seat: Any = MISSING, lang: str | None = None) -> dict[str, Any]:
+    def _turn(self, state: State, seat: Any = MISSING, lang: str | None = None) -> EngineTurn:
         """``to_move`` and its ``legal`` moves; empty for a ``seat`` that is not to move."""
         mover = state.to_move()
         shown = seat is MISSING or seat == mover
         return {"to_move": mover, "legal": self._moves(state, lang) if shown else []}
 
     @staticmethod
-    def _about(match: Match) -> dict[str, Any]:
+    def _about(match: Match) -> EngineAbout:
         return {**steps.about(match), "names": list(match.record.seats)}
 
     def play(self, match: Match, action: int, seat: Any, lang: str | None) -> dict[str, Any]:
@@ -198,14 +199,13 @@ class Version2:
         legal = state.legal_actions()
         notation = state.notation(action)
         public = state.public_notation(action)
-        move: dict[str, Any] = {"index": legal.index(action), "action": action}
-        move["notation"] = notation
+        move: PlayedMove = {"index": legal.index(action), "action": action, "notation": notation}
         if seat is not MISSING and seat != mover:
             # another seat's move: no index (it would tell the mover's choices apart) and,
             # for a private choice, only its public notation
             move["index"] = None
             if public != notation:
-                move.update(action=None, notation=public)
+                move["action"], move["notation"] = None, public
         if lang:
             if move["action"] is None:
                 move["text"] = None
@@ -280,7 +280,7 @@ class Version2:
     def _cmd_legal(self, req: dict[str, Any]) -> dict[str, Any]:
         state = self.need_match().state
         seat = self.fields.seat(req, state, public=False)
-        return self._turn(state, seat, self.fields.lang(req))
+        return {**self._turn(state, seat, self.fields.lang(req))}
 
     def _cmd_check(self, req: dict[str, Any]) -> dict[str, Any]:
         state = self.need_match().state
@@ -304,7 +304,7 @@ class Version2:
         return {"view": state.full_view() if seat is MISSING else state.view(seat)}
 
     def _cmd_result(self, req: dict[str, Any]) -> dict[str, Any]:
-        return steps.result(self.need_match().state)
+        return {**steps.result(self.need_match().state)}
 
     def _cmd_undo(self, req: dict[str, Any]) -> dict[str, Any]:
         match = self.need_match()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from bazaar.bots.analysis import moves_in_words
+from bazaar.bots.shapes import AnalysisReport, TurningPoint
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import get_game
 from bazaar.i18n import N_, t
@@ -25,7 +25,7 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-def turn_heading(tp: dict[str, Any], names: Sequence[str], lang: str) -> str:
+def turn_heading(tp: TurningPoint, names: Sequence[str], lang: str) -> str:
     """ "Moves 7–9: Ana 12% → 62%" (one move: "Move 7: ...")."""
     before, after, who = _pct(tp["before"]), _pct(tp["after"]), names[tp["seat"]]
     if tp["from"] + 1 == tp["index"]:
@@ -48,7 +48,7 @@ def turn_heading(tp: dict[str, Any], names: Sequence[str], lang: str) -> str:
     )
 
 
-def curve_svg(report: dict[str, Any], names: Sequence[str], lang: str) -> str:
+def curve_svg(report: AnalysisReport, names: Sequence[str], lang: str) -> str:
     """The win curve of every seat, its turning points and the seat's mistakes, as SVG."""
     width, height, left, right, top, bottom = 640, 240, 44, 12, 12, 34
     moves, win = report["curve"]["moves"], report["curve"]["win"]
@@ -119,7 +119,7 @@ def curve_svg(report: dict[str, Any], names: Sequence[str], lang: str) -> str:
 
 
 def analysis_page(
-    record: GameRecord, report: dict[str, Any], names: Sequence[str], lang: str
+    record: GameRecord, report: AnalysisReport, names: Sequence[str], lang: str
 ) -> str:
     """The page: the graph, the turning points, the mistakes and every move in words."""
     seat = report["seat"]
@@ -157,11 +157,11 @@ def analysis_page(
             f"<small>{escape(m['change_text'][lang])}</small></li>"
         )
     moves = []
-    for m in moves_in_words(record, 1, len(record.actions)):
-        who = "" if m["seat"] is None else names[m["seat"]] + colon
+    for move in moves_in_words(record, 1, len(record.actions)):
+        who = "" if move["seat"] is None else names[move["seat"]] + colon
         moves.append(
-            f'<li id="move-{m["index"]}" value="{m["index"]}">'
-            f"{escape(who)}{escape(m['text'][lang])}</li>"
+            f'<li id="move-{move["index"]}" value="{move["index"]}">'
+            f"{escape(who)}{escape(move['text'][lang])}</li>"
         )
     how = t(
         "Each point: the mean of {n} playouts from the true position (the whole deal is known "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bazaar.core.game import State
-from bazaar.core.record import Match
+from bazaar.core.record import Match, RecordJson
 from bazaar.core.registry import game_parts, get_game
 from bazaar.sim.agents import make_agent
 from bazaar.sim.plan import GameTask
@@ -27,7 +27,7 @@ class GameResult:
     index: int
     row: dict[str, Any]
     timing: dict[str, Any]
-    record: dict[str, Any]
+    record: RecordJson
 
 
 class LeadTracker:

@@ -36,6 +36,7 @@ from starlette.websockets import WebSocketDisconnected
 
 from bazaar import __version__
 from bazaar.bots.levels import BOT_DESCRIPTIONS, BOT_NAMES, LEVELS, Level
+from bazaar.bots.shapes import HintMove
 from bazaar.core import jsontext
 from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
@@ -59,6 +60,7 @@ from bazaar.web.schema import (
     name_schema,
     range_schema,
 )
+from bazaar.web.shapes import Hint, HintChange, TablePayload
 from bazaar.web.store import Store, default_db_url
 from bazaar.web.undo import UNDO_REFUSALS
 
@@ -242,9 +244,11 @@ def _lang(lang: Any) -> str:
         raise WebError(400, "lang", str(exc)) from exc
 
 
-def _hint_in(move: dict[str, Any], lang: str) -> dict[str, Any]:
+def _hint_in(move: HintMove, lang: str) -> Hint:
     """A hint (:func:`bazaar.bots.advice.hint`) with its words in ``lang`` only."""
-    changes = [{"data": c["data"], "text": c["text"][lang]} for c in move["changes"]]
+    changes: list[HintChange] = [
+        {"data": c["data"], "text": c["text"][lang]} for c in move["changes"]
+    ]
     return {**move, "move": move["move"][lang], "text": move["text"][lang], "changes": changes}
 
 
@@ -592,10 +596,11 @@ def create_app(
         "/api/tables/{table_id}",
         summary="The table as one seat (or a spectator) sees it",
         responses=errors(400, 403, 404, 422),
+        response_model=dict[str, Any],
     )
     async def table_view(
         table_id: str, request: Request, token: Token = None, lang: LangQuery = "en"
-    ) -> dict[str, Any]:
+    ) -> TablePayload:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.payload(table, seat, _lang(lang))
 
@@ -696,6 +701,7 @@ def create_app(
         "/api/tables/{table_id}/replay/{step}",
         summary="A seat's view after `step` moves",
         responses=errors(400, 403, 404, 422),
+        response_model=dict[str, Any],
     )
     async def replay(
         table_id: str,
@@ -703,7 +709,7 @@ def create_app(
         request: Request,
         token: Token = None,
         lang: LangQuery = "en",
-    ) -> dict[str, Any]:
+    ) -> TablePayload:
         hub, table, seat = await table_and_seat(request, table_id, token)
         return hub.replay_payload(table, seat, step, _lang(lang))
 

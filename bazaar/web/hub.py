@@ -15,7 +15,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +25,7 @@ import orjson
 from bazaar.bots.analysis import CURVE_PLAYOUTS
 from bazaar.bots.levels import Level
 from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
+from bazaar.bots.shapes import HintMove
 from bazaar.core import deal, describe
 from bazaar.core.errors import BazaarError, IllegalAction, NotationError
 from bazaar.core.game import State
@@ -48,6 +49,7 @@ from bazaar.web.payload import LoggedMove, build_payload, log_entries
 from bazaar.web.pools import WorkerPool
 from bazaar.web.ratelimit import ANALYSES_PER_ADDRESS, ANALYSES_PER_TABLE
 from bazaar.web.reports import Reports, localized
+from bazaar.web.shapes import ErrorReply, LogEntry, PublicDeal, SeatRow, TablePayload, TurnTimer
 from bazaar.web.store import DuplicateMove, Store, StoredTable, public_seat, token_hash
 from bazaar.web.undo import UNDO_REFUSALS, learned_nothing
 
@@ -127,8 +129,8 @@ class WebError(Exception):
         """The refusal of the advice desk or of the analyses, as the web says it."""
         return cls(refused.status, refused.code, refused.message, retry_after=refused.retry_after)
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        out: dict[str, Any] = {"error": self.message, "code": self.code}
+    def to_json(self, lang: str = "en") -> ErrorReply:
+        out: ErrorReply = {"error": self.message, "code": self.code}
         if self.rule is not None:
             out["rule"] = self.rule
         if lang in self.explain:
@@ -149,7 +151,7 @@ def refusal_words(game_id: str, exc: IllegalAction) -> dict[str, str]:
 Send = Callable[[str], Awaitable[None]]
 
 
-def encode(data: dict[str, Any]) -> str:
+def encode(data: Mapping[str, Any]) -> str:
     """Compact JSON text of a message (UTF-8 characters kept as they are)."""
     return orjson.dumps(data).decode()
 
@@ -189,7 +191,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     analyses: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     #: (seat, lang) -> the log entries of every move so far, as that seat sees them
-    logs: dict[tuple[int | None, str], list[dict[str, Any]]] = field(default_factory=dict)
+    logs: dict[tuple[int | None, str], list[LogEntry]] = field(default_factory=dict)
     #: someone connected or left since the last broadcast
     presence_stale: bool = False
     #: counts the comings and goings
@@ -218,11 +220,11 @@ class LiveTable:
     #: when (monotonic seconds) the table was last asked for, moved or left
     used: float = field(default_factory=time.monotonic)
 
-    def log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    def log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""
         return self.full_log(seat, lang)[-LOG_LAST:]
 
-    def full_log(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    def full_log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """Every log entry as ``seat`` sees it, in ``lang`` (each built once)."""
         entries = self.logs.setdefault((seat, lang), [])
         if len(entries) < len(self.history):
@@ -261,7 +263,7 @@ class LiveTable:
         out.update((key, value) for key, value in extra.items() if value is not None)
         return out
 
-    def deal(self) -> dict[str, Any]:
+    def deal(self) -> PublicDeal:
         """The payload's ``deal``: see :func:`bazaar.core.deal.public_deal`. Its game digest
         is worked out from the record (public by then), never stored."""
         info = self.info
@@ -288,13 +290,13 @@ class LiveTable:
         the table seed and its secret salt, so what a worker serves tells nothing of them."""
         return deal.derived_seed(self.info.seed, self.info.salt or "", purpose, step)
 
-    def seats_public(self) -> list[dict[str, Any]]:
+    def seats_public(self) -> list[SeatRow]:
         """Every seat as anyone may see it, with presence: ``present`` (the seat's person
         has the table open; bots: true), ``away`` (since when they are away, UNIX seconds: when
         their last connection closed or the server loaded the table; null while present) and
         ``standin`` (the bot spec playing for an absent person, or null)."""
         connected = {c.seat for c in self.connections}
-        out = []
+        out: list[SeatRow] = []
         for i, s in enumerate(self.info.seats):
             present = s["kind"] == "bot" or i in connected
             left = self.left_at.get(i)
@@ -561,7 +563,7 @@ class Hub:
             raise refusal(409, "deal-held", "deal-held", CLASSROOM_REFUSALS)
 
     # ------------------------------------------------------------------ views
-    def payload(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    def payload(self, table: LiveTable, seat: int | None, lang: str) -> TablePayload:
         payload = build_payload(
             table.state,
             seat,
@@ -885,7 +887,7 @@ class Hub:
                 upcoming.append(when)
         return due, min(upcoming, default=None)
 
-    def timer(self, table: LiveTable) -> dict[str, Any]:
+    def timer(self, table: LiveTable) -> TurnTimer:
         """The payload's ``timer``: ``minutes`` (null: no timer), the seat whose turn runs
         (a person's, else null), its ``deadline`` (UNIX seconds) and ``left`` (whole
         seconds, 0 once past), and ``overdue``: the seats anyone may hand to a bot now."""
@@ -1034,7 +1036,7 @@ class Hub:
         except AdviceError as exc:
             raise WebError.of(exc) from exc
 
-    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[HintMove]:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
         seed = table.worker_seed("hint", table.seq)
@@ -1085,7 +1087,7 @@ class Hub:
 
     def replay_payload(
         self, table: LiveTable, seat: int | None, step: int, lang: str
-    ) -> dict[str, Any]:
+    ) -> TablePayload:
         """The payload of ``seat`` as it was after ``step`` moves (0 = the start)."""
         if not 0 <= step <= table.seq:
             raise WebError(400, "field", f"'step' must be between 0 and {table.seq}, not {step}")

@@ -1,5 +1,8 @@
 """What the browser receives: one seat's (or a spectator's) picture of a table.
 
+Its shape, and that of each part below, is a TypedDict of :mod:`bazaar.web.shapes`; JSON
+Schema and TypeScript declarations of them: docs/schema/.
+
 A payload is built only from ``state.view(seat)``, the legal moves of that seat (when it is
 to move) and the events that seat may see, so it never holds another seat's hidden cards.
 
@@ -65,6 +68,19 @@ from bazaar.core.game import Event, State
 from bazaar.core.rng import Rng
 from bazaar.core.rulebook import rules_section
 from bazaar.i18n import Translator, t
+from bazaar.web.shapes import (
+    FinalResult,
+    GameView,
+    LastMove,
+    LegalMove,
+    LogEntry,
+    LogGroup,
+    MoveFields,
+    RankedSeat,
+    SeatRow,
+    TablePayload,
+    Tie,
+)
 
 
 @dataclass
@@ -86,13 +102,13 @@ class LoggedMove:
         return self.notation if seat == self.seat else self.public
 
 
-def no_fields(action: int) -> dict[str, Any]:
+def no_fields(action: int) -> MoveFields:
     """The fields of a game that declares none: the move is only its notation."""
     return {}
 
 
 @cache
-def move_fields_of(game_id: str) -> Callable[[int], dict[str, Any]]:
+def move_fields_of(game_id: str) -> Callable[[int], MoveFields]:
     """The ``move_fields`` part the game declares (bazaar.core.parts), or :func:`no_fields`."""
     from bazaar.core.registry import game_parts
 
@@ -100,8 +116,8 @@ def move_fields_of(game_id: str) -> Callable[[int], dict[str, Any]]:
 
 
 def legal_moves(
-    state: State, seat: int | None, lang: str, view: dict[str, Any] | None = None
-) -> list[dict[str, Any]]:
+    state: State, seat: int | None, lang: str, view: GameView | None = None
+) -> list[LegalMove]:
     """The moves ``seat`` may make now, with their notation and a description in ``lang``.
 
     ``view`` may pass ``state.view(seat)`` if the caller has it already.
@@ -160,7 +176,7 @@ def event_seat(event: Event) -> int | None:
 LIST_FROM = 3
 
 
-def event_groups(events: list[Event], mover: int) -> list[dict[str, Any]]:
+def event_groups(events: list[Event], mover: int) -> list[LogGroup]:
     """The events' sentences grouped by the seat they concern, as indices into the entry's
     ``lines`` (one sentence per event, in order), so no sentence is sent twice.
 
@@ -170,7 +186,7 @@ def event_groups(events: list[Event], mover: int) -> list[dict[str, Any]]:
     :data:`LIST_FROM` or more consecutive events of one kind (the customers of a Night Market
     walk) become one nested list of their indices.
     """
-    groups: list[dict[str, Any]] = []
+    groups: list[LogGroup] = []
     kinds: list[list[str]] = []
     for index, event in enumerate(events):
         seat = event_seat(event)
@@ -186,9 +202,9 @@ def event_groups(events: list[Event], mover: int) -> list[dict[str, Any]]:
     return groups
 
 
-def _listed(lines: list[int], kinds: list[str]) -> list[Any]:
+def _listed(lines: list[Any], kinds: list[str]) -> list[int | list[int]]:
     """``lines`` with each run of :data:`LIST_FROM`+ same-kind events as one nested list."""
-    out: list[Any] = []
+    out: list[int | list[int]] = []
     i = 0
     while i < len(lines):
         j = i
@@ -209,13 +225,13 @@ def log_entries(
     lang: str,
     last: int | None = None,
     names: list[str] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[LogEntry]:
     """The move log as ``seat`` may see it, in ``lang`` (only the newest ``last`` moves);
     seats with a name in ``names`` are called by it."""
     moves = history if last is None else history[-last:]
     game = state.game
     names = names or []
-    entries = []
+    entries: list[LogEntry] = []
     for m in moves:
         seen = [e for e in m.events if e.visible_to(seat)]
         lines = [with_names(game.describe_event(e, lang), names, lang) for e in seen]
@@ -233,8 +249,8 @@ def log_entries(
 
 
 def last_move(
-    state: State, history: list[LoggedMove], seat: int | None, entry: dict[str, Any] | None
-) -> dict[str, Any] | None:
+    state: State, history: list[LoggedMove], seat: int | None, entry: LogEntry | None
+) -> LastMove | None:
     """The payload's ``last``: the newest move as ``seat`` may see it (``entry`` is its log
     entry); its ``fields`` only if the seat sees the whole move (the mover, or a public move);
     ``events``: the move's events this seat may see, as data (``{"kind", "data"}``: what a
@@ -256,7 +272,7 @@ def last_move(
     }
 
 
-def final_result(state: State, lang: str) -> dict[str, Any] | None:
+def final_result(state: State, lang: str) -> FinalResult | None:
     """The payload's ``result``: seats ranked by score, then by the game's tie-break (its
     ``result_rule`` part), with the game's rule and a tie in words in ``lang``."""
     if not state.is_over():
@@ -275,7 +291,7 @@ def final_result(state: State, lang: str) -> dict[str, Any] | None:
         return (s not in winners, -scores[s], -second[s])
 
     order = sorted(range(len(scores)), key=lambda s: (key(s), s))
-    ranking: list[dict[str, Any]] = []
+    ranking: list[RankedSeat] = []
     for place, s in enumerate(order):
         rank = ranking[-1]["rank"] if ranking and key(order[place - 1]) == key(s) else place + 1
         ranking.append(
@@ -289,8 +305,8 @@ def final_result(state: State, lang: str) -> dict[str, Any] | None:
         )
     best = scores[winners[0]] if winners else None
     tied = [s for s in order if scores[s] == best]
-    tie = None
-    if len(tied) > 1:
+    tie: Tie | None = None
+    if len(tied) > 1 and best is not None:
         broken = len(winners) < len(tied)
         if broken and rule and rule.tie_break_words:
             text = words(rule.tie_break_words, lang, score=format_score(state, best))
@@ -314,12 +330,13 @@ def build_payload(
     lang: str,
     *,
     table: str = "",
-    seats: list[dict[str, Any]] | None = None,
+    seats: list[SeatRow] | None = None,
     history: list[LoggedMove] | None = None,
     log_last: int | None = 200,
-    log: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """The payload for ``seat`` (None = spectator); see the module docstring.
+    log: list[LogEntry] | None = None,
+) -> TablePayload:
+    """The payload for ``seat`` (None = spectator); see the module docstring and its shape,
+    :class:`bazaar.web.shapes.TablePayload` (docs/schema/).
 
     ``log`` may give the already-built log entries (the server keeps them per seat).
     """
@@ -355,7 +372,7 @@ def build_payload(
 
 def sample_payloads(
     game_id: str, players: int, seed: int, lang: str = "en", every: int = 1
-) -> list[dict[str, Any]]:
+) -> list[TablePayload]:
     """Payloads for the seat to move along one random game (for renderer tests and demos).
 
     Every ``every``-th position is kept, plus the final one (as seen by seat 0).
@@ -365,7 +382,7 @@ def sample_payloads(
     state = get_game(game_id).new(players, seed)
     rng = Rng(seed)
     history: list[LoggedMove] = []
-    out: list[dict[str, Any]] = []
+    out: list[TablePayload] = []
     while not state.is_over():
         seat = state.to_move()
         assert seat is not None

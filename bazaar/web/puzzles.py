@@ -18,6 +18,7 @@ from bazaar.core.record import GameRecord
 from bazaar.i18n import N_, t
 from bazaar.web.hub import WebError
 from bazaar.web.payload import build_payload
+from bazaar.web.shapes import SeatRow
 
 
 def _shipped(game_id: str, lang: str) -> list[pz.Puzzle]:
@@ -61,7 +62,7 @@ def position(puzzles: list[pz.Puzzle], number: int, game_id: str, lang: str) -> 
     }
 
 
-def seat_names(state: State, lang: str) -> list[dict[str, Any]]:
+def seat_names(state: State, lang: str) -> list[SeatRow]:
     """The seats as the payload lists them, named in ``lang`` ("Seat 2" / "玩家2")."""
     return [
         {"seat": s, "name": describe.seat_label(s, lang), "kind": "human", "bot": None}

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bazaar.bots.analysis import CURVE_PLAYOUTS, CURVE_POINTS, curve_moves, curve_step, mistakes
+from bazaar.bots.shapes import Decision
 from bazaar.i18n import N_, t
 from bazaar.web import workers
 from bazaar.web.advice import BACKGROUND, AdviceError, AdviceKey
@@ -161,7 +162,7 @@ class Reports:
             moves = await self._run(table, seat, "plan", workers.decision_moves, record, seat)
             job.total = len(moves)
             level, seed = self.hub.analysis_level, table.worker_seed("analysis", seat)
-            entries: list[dict[str, Any]] = []
+            entries: list[Decision] = []
             for start in range(0, len(moves), DECISION_CHUNK):
                 part = moves[start : start + DECISION_CHUNK]
                 entries += await self._run(

@@ -47,6 +47,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from bazaar.core.deal import public_deal
 from bazaar.core.paths import data_folder
+from bazaar.web.shapes import ListedDeal, SeatRow
 
 
 class Base(DeclarativeBase):
@@ -449,7 +450,7 @@ class Store:
             return out
 
 
-def listed_deal(row: TableRow) -> dict[str, object]:
+def listed_deal(row: TableRow) -> ListedDeal:
     """A listed table's ``deal``: :func:`public_deal` without the game digest, which would
     mean replaying every listed game (the table's own payload has it)."""
     shown = public_deal(
@@ -459,11 +460,15 @@ def listed_deal(row: TableRow) -> dict[str, object]:
         None if row.fixed_seed is None else bool(row.fixed_seed),
         bool(row.over),
     )
-    del shown["digest"]
-    return shown
+    return {
+        "fixed": shown["fixed"],
+        "commitment": shown["commitment"],
+        "seed": shown["seed"],
+        "salt": shown["salt"],
+    }
 
 
-def public_seat(seat: int, info: dict[str, Any]) -> dict[str, Any]:
+def public_seat(seat: int, info: dict[str, Any]) -> SeatRow:
     """A seat as anyone may see it (never the token hash)."""
     return {
         "seat": seat,

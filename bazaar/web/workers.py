@@ -16,6 +16,7 @@ from bazaar.bots import analysis
 from bazaar.bots.advice import analyse_record, decisions, hint
 from bazaar.bots.levels import Level
 from bazaar.bots.registry import make_bot
+from bazaar.bots.shapes import Decision, HintMove, TurningPoint, WinCurve
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
 
@@ -32,7 +33,7 @@ def bot_move(record: dict[str, Any], spec: str, seed: int) -> str:
     return state.notation(bot.choose(state))
 
 
-def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
+def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[HintMove]:
     """The top three moves for ``seat`` (the seat to move), as :func:`advice.hint` gives them."""
     return hint(rebuild(record), seat, level=level, top=3, seed=seed)
 
@@ -44,7 +45,7 @@ def guide_step(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
     return step(rebuild(record), seat, seed=seed)
 
 
-def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[dict[str, Any]]:
+def analyse(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[Decision]:
     """The post-game analysis of ``seat``'s decisions (biggest mistakes first)."""
     return analyse_record(GameRecord.from_json(record), seat, level=level, seed=seed)
 
@@ -56,7 +57,7 @@ def curve_part(
     return analysis.curve_points(GameRecord.from_json(record), moves, playouts, seed)
 
 
-def turning_points(record: dict[str, Any], curve: dict[str, Any]) -> list[dict[str, Any]]:
+def turning_points(record: dict[str, Any], curve: WinCurve) -> list[TurningPoint]:
     """The curve's turning points with their moves in words."""
     return analysis.turning_points(GameRecord.from_json(record), curve)
 
@@ -68,7 +69,7 @@ def decision_moves(record: dict[str, Any], seat: int) -> list[int]:
 
 def analyse_part(
     record: dict[str, Any], seat: int, level: Level, seed: int, moves: list[int]
-) -> list[dict[str, Any]]:
+) -> list[Decision]:
     """``seat``'s decisions at ``moves`` judged, with the moves in words."""
     game = GameRecord.from_json(record)
     entries = analyse_record(game, seat, level=level, seed=seed, only=set(moves))
