@@ -214,7 +214,7 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
     rng = _get(data, "rng")
     s.rng = Rng(_int(rng, "rng", 0, _RNG_LIMIT))
     _read_turn(s, data, bidding)
-    want = full_view(s)
+    want: dict[str, Any] = dict(full_view(s))
     extra = sorted(set(data) - set(want))
     if extra:
         raise _bad(extra[0], "is not a field of a night-market position")

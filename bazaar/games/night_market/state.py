@@ -15,7 +15,7 @@ re-exported for the modules and tests that import them from here.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from bazaar.core.game import Game, State
 from bazaar.games.night_market import actions as A
@@ -88,11 +88,15 @@ class NightMarketState(NightMarketFields, State):
     winners = transitions.winners
     bid_range = transitions.bid_range
     explain_illegal = refusals.explain_illegal
-    view = views.view
-    full_view = views.full_view
     determinize = views.determinize
     #: the automatic end of a round, for tests that start from its position
     _end_of_round = transitions.end_of_round
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return cast(dict[str, Any], views.view(self, seat))  # a NightMarketView
+
+    def full_view(self) -> dict[str, Any]:
+        return cast(dict[str, Any], views.full_view(self))  # a NightMarketPosition
 
     def public_notation(self, action: int) -> str:
         """A hidden customer (§4 Step 3) is placed face down: others see only ``hide ?``."""

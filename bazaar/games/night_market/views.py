@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from bazaar.core.rng import Rng
 from bazaar.games.night_market.components import (
@@ -25,6 +25,14 @@ from bazaar.games.night_market.fields import (
     VALUE,
     NightMarketFields,
 )
+from bazaar.games.night_market.shapes import (
+    NightMarketAuctionLot,
+    NightMarketLot,
+    NightMarketOptions,
+    NightMarketPosition,
+    NightMarketPublic,
+    NightMarketView,
+)
 from bazaar.games.night_market.transitions import scores, to_move, winners
 
 #: Version of the position format of :meth:`NightMarketState.full_view` (docs/positions/).
@@ -41,12 +49,12 @@ def _entrances(s: NightMarketFields) -> dict[str, list[str]]:
     return out
 
 
-def public(s: NightMarketFields) -> dict[str, Any]:
+def public(s: NightMarketFields) -> NightMarketPublic:
     r = s.rules
     kind = r.kind
     over = s.phase == OVER
     players = s.num_players
-    lots = []
+    lots: list[NightMarketLot] = []
     for lot in range(NUM_LOTS):
         lots.append(
             {
@@ -58,7 +66,7 @@ def public(s: NightMarketFields) -> dict[str, Any]:
                 "star": lot in r.stars,
             }
         )
-    auction = []
+    auction: list[NightMarketAuctionLot] = []
     for i, lot in enumerate(s.auction):
         bids = [
             [s.bidlog[j + 1], s.bidlog[j + 2]]
@@ -110,7 +118,7 @@ def public(s: NightMarketFields) -> dict[str, Any]:
         "last_income": list(s.last_income),
         "last_bonus": list(s.last_bonus),
         "over": over,
-        "scores": scores(s),
+        "scores": cast(list[int], scores(s)),
         "winners": winners(s),
     }
 
@@ -120,41 +128,41 @@ def _names(s: NightMarketFields, cards: list[int]) -> list[str]:
     return sorted(KIND_NAMES[kind[c]] for c in cards)
 
 
-def view(s: NightMarketFields, seat: int | None = None) -> dict[str, Any]:
-    out = public(s)
-    out["seat"] = seat
-    if seat is not None:
-        out["hand"] = _names(s, s.hands[seat])
-        out["hidden"] = _names(s, s.hidden[seat])
-    return out
+def view(s: NightMarketFields, seat: int | None = None) -> NightMarketView:
+    if seat is None:
+        return {**public(s), "seat": None}
+    hand, hidden = _names(s, s.hands[seat]), _names(s, s.hidden[seat])
+    return {**public(s), "seat": seat, "hand": hand, "hidden": hidden}
 
 
-def full_view(s: NightMarketFields) -> dict[str, Any]:
+def full_view(s: NightMarketFields) -> NightMarketPosition:
     """Everything the state holds, hidden parts included: the position as data
     (schema: docs/positions/night-market.md); :meth:`restore` builds it back."""
-    out = public(s)
     kind = s.rules.kind
-    out["format"] = POSITION_FORMAT
-    out["options"] = dict(s.options)
-    out["hands"] = [_names(s, h) for h in s.hands]
-    out["hidden"] = [_names(s, h) for h in s.hidden]
-    out["deck_order"] = [KIND_NAMES[kind[c]] for c in s.deck]
-    out["land_order"] = [lot + 1 for lot in s.land]
     log = s.bidlog
-    out["bid_log"] = [
-        [s.auction[log[j]] + 1, log[j + 1], log[j + 2]] for j in range(0, len(log), 3)
+    waiting: list[list[int | str]] = [
+        [x // NUM_LETTERS, LETTERS[x % NUM_LETTERS]] for x in s.waiting
     ]
-    out["cards"] = {
-        "kinds": [KIND_NAMES[k] for k in kind],
-        "deck": s.deck[:],
-        "hands": [h[:] for h in s.hands],
-        "hidden": [h[:] for h in s.hidden],
-        "waiting": [[x // NUM_LETTERS, LETTERS[x % NUM_LETTERS]] for x in s.waiting],
-        "discard": s.discard[:],
-        "left_game": s.out[:],
+    return {
+        **public(s),
+        "format": POSITION_FORMAT,
+        "options": cast(NightMarketOptions, dict(s.options)),
+        "hands": [_names(s, h) for h in s.hands],
+        "hidden": [_names(s, h) for h in s.hidden],
+        "deck_order": [KIND_NAMES[kind[c]] for c in s.deck],
+        "land_order": [lot + 1 for lot in s.land],
+        "bid_log": [[s.auction[log[j]] + 1, log[j + 1], log[j + 2]] for j in range(0, len(log), 3)],
+        "cards": {
+            "kinds": [KIND_NAMES[k] for k in kind],
+            "deck": s.deck[:],
+            "hands": [h[:] for h in s.hands],
+            "hidden": [h[:] for h in s.hidden],
+            "waiting": waiting,
+            "discard": s.discard[:],
+            "left_game": s.out[:],
+        },
+        "rng": s.rng.state,
     }
-    out["rng"] = s.rng.state
-    return out
 
 
 def determinize(st: F, seat: int, rng: Rng) -> F:
