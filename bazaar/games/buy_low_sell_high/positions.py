@@ -139,7 +139,7 @@ def _check_cards(s: BlshFields) -> None:
 
 def _check_derived(s: BlshFields, data: dict[str, Any]) -> None:
     """Every derived field given must equal what the rebuilt state computes."""
-    mine = public(s)  # every derived key is in the public part
+    mine: dict[str, Any] = dict(public(s))  # every derived key is in the public part
     given: list[tuple[str, Any, Any]] = [
         (key, data[key], mine[key]) for key in DERIVED if key in data
     ]

@@ -15,7 +15,7 @@ the class games create, pickle and register.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from bazaar.core.game import Game, State
 from bazaar.games.buy_low_sell_high import actions as A
@@ -70,12 +70,16 @@ class BlshState(BlshFields, State):
     scores = transitions.scores
     winners = transitions.winners
     explain_illegal = refusals.explain_illegal
-    view = views.view
-    full_view = views.full_view
     determinize = views.determinize
     #: the trades' steps, for tests that check a trade one token at a time
     _buy = transitions.buy
     _sell = transitions.sell
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return cast(dict[str, Any], views.view(self, seat))  # a BlshView
+
+    def full_view(self) -> dict[str, Any]:
+        return cast(dict[str, Any], views.full_view(self))  # a BlshPosition
 
     def public_notation(self, action: int) -> str:
         """A year-end discard (§6 step 5) is set aside face down: others see ``discard ?``."""

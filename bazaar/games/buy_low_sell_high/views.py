@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from bazaar.core.rng import Rng
 from bazaar.core.statedata import write_position
@@ -15,12 +15,13 @@ from bazaar.games.buy_low_sell_high.fields import (
     TYPE_OF,
     BlshFields,
 )
-from bazaar.games.buy_low_sell_high.transitions import scores, to_move, winners
+from bazaar.games.buy_low_sell_high.shapes import BlshPosition, BlshPublic, BlshView
+from bazaar.games.buy_low_sell_high.transitions import to_move, winners
 
 F = TypeVar("F", bound=BlshFields)
 
 
-def public(s: BlshFields) -> dict[str, Any]:
+def public(s: BlshFields) -> BlshPublic:
     """What every seat and spectator sees."""
     return {
         "game": s.game.id,
@@ -53,30 +54,27 @@ def public(s: BlshFields) -> dict[str, Any]:
         "discarded": [len(d) for d in s.discards],
         "skip_trading": list(s.skip_trading),
         "over": s.phase == OVER,
-        "scores": scores(s) if s.phase == OVER else None,
+        "scores": list(s.money) if s.phase == OVER else None,  # the scores (transitions)
         "winners": winners(s),
     }
 
 
-def view(s: BlshFields, seat: int | None = None) -> dict[str, Any]:
+def view(s: BlshFields, seat: int | None = None) -> BlshView:
     """What ``seat`` sees (None: a spectator): the public part and its own cards."""
-    out = public(s)
-    out["seat"] = seat
-    if seat is not None:
-        out["hand"] = hand_names(s.hands[seat])
-        out["my_discards"] = card_names(s.discards[seat])
-    return out
+    if seat is None:
+        return {**public(s), "seat": None}
+    hand, discards = hand_names(s.hands[seat]), card_names(s.discards[seat])
+    return {**public(s), "seat": seat, "hand": hand, "my_discards": discards}
 
 
-def full_view(s: BlshFields) -> dict[str, Any]:
+def full_view(s: BlshFields) -> BlshPosition:
     """The whole position, hidden parts included (schema: docs/positions/buy-low-sell-high.md).
 
     ``restore`` rebuilds the identical state from it.
     """
-    out = public(s)
-    out["format"] = POSITION_FORMAT
+    out: dict[str, Any] = {**public(s), "format": POSITION_FORMAT}
     write_position(s, out)
-    return out
+    return cast(BlshPosition, out)  # the hidden part's keys: BlshFields' kept fields
 
 
 def determinize(s: F, seat: int, rng: Rng) -> F:

@@ -1,6 +1,6 @@
 """Taiwan Night Market's state: the rule options read once (:class:`Rules`), the phase and
-lot status constants, and :class:`NightMarketFields`: every slot with its type, ``setup``,
-``restore`` and ``clone``, and small read-only helpers the rules and the views share
+lot status constants, and :class:`NightMarketFields`: every field with its type (a dataclass;
+clone generated from it), and small read-only helpers the rules and the views share
 (rules spec: shared/rules/night_market.md; section numbers (§) refer to it).
 
 Lots are 0-based inside the engine (notation and views use 1-30). Customer cards are ids 0-39;
@@ -10,11 +10,11 @@ Lots are 0-based inside the engine (notation and views use 1-30). Customer cards
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import Any, Self
+from typing import Any
 
-from bazaar.core.game import Event, Game, State
+from bazaar.core.game import Game
 from bazaar.core.rng import Rng
+from bazaar.core.statedata import StateData, state_data
 from bazaar.games.night_market.components import (
     ADJACENCY_SETS,
     COMPONENTS,
@@ -22,7 +22,6 @@ from bazaar.games.night_market.components import (
     NEXT_ENTRANCE_SETS,
     NUM_LETTERS,
     NUM_LOTS,
-    NUM_TYPES,
     STAR_LOT_SETS,
 )
 
@@ -86,49 +85,16 @@ class Rules:
         self.ctype = tuple(k // NUM_LETTERS for k in self.kind)
 
 
-class NightMarketFields(State):
-    """A game of Taiwan Night Market in progress: its fields (the rules are in
-    transitions.py, the views in views.py, the final class in state.py)."""
+@state_data
+class NightMarketFields(StateData):
+    """A game of Taiwan Night Market in progress: its fields, each written once (the clone is
+    generated from their types; the rules are in transitions.py, the views in views.py, the
+    final class in state.py)."""
 
-    __slots__ = (
-        "auction",
-        "bidlog",
-        "cash",
-        "cur",
-        "deck",
-        "discard",
-        "done",
-        "game",
-        "hands",
-        "hidden",
-        "land",
-        "last_bonus",
-        "last_income",
-        "lead",
-        "loans",
-        "need",
-        "nlots",
-        "num_players",
-        "options",
-        "order",
-        "out",
-        "owner",
-        "passed",
-        "phase",
-        "placed",
-        "rng",
-        "round",
-        "rules",
-        "slot",
-        "stall",
-        "status",
-        "step",
-        "supply",
-        "top",
-        "waiting",
-        "won",
-    )
-    # The slots' types (annotations without values: the attributes stay slotted).
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    rng: Rng
     rules: Rules
     #: Seats in this round's turn order.
     order: tuple[int, ...]
@@ -178,101 +144,6 @@ class NightMarketFields(State):
     #: The auction slot being bid on (VALUE) or the lot being built (BUILD), else -1.
     slot: int
 
-    # ------------------------------------------------------------------ setup (§3)
-    @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Self:
-        s = cls.blank(game, players, seed, options)
-        r = s.rules = Rules(players, options)
-        s.order = tuple(range(players))
-        s.cash = list(r.start_money)
-        s.loans = [0] * players
-        s.nlots = [0] * players
-        s.owner = [-1] * NUM_LOTS
-        s.stall = [-1] * NUM_LOTS
-        s.won = [0] * NUM_LOTS
-        s.status = [IN_DECK] * NUM_LOTS
-        s.supply = [C.stalls_per_type] * NUM_TYPES
-        s.deck = list(range(r.deck))
-        s.rng.shuffle(s.deck)
-        s.hands = [[] for _ in range(players)]
-        for p in s.order:  # the start player draws first (§9.3)
-            for _ in range(HAND):
-                s.hands[p].append(s.deck.pop())
-        s.hidden = [[] for _ in range(players)]
-        s.discard = []
-        s.out = []
-        s.waiting = []
-        s.land = list(range(NUM_LOTS))
-        s.rng.shuffle(s.land)
-        for _ in range(r.removed):
-            s.status[s.land.pop()] = REMOVED
-        s.auction = ()
-        s.top = []
-        s.lead = []
-        s.bidlog = []
-        s.placed = [0] * players
-        s.passed = [0] * players
-        s.done = [0] * players
-        s.last_income = (0,) * players
-        s.last_bonus = (0,) * players
-        s.round = 1
-        s.phase = HIDE
-        s.cur = 0
-        s.step = 0
-        s.need = 0
-        s.slot = -1
-        s._start_round(None)
-        return s
-
-    @classmethod
-    def restore(cls, game: Game, data: dict[str, Any]) -> Self:
-        """The state whose :meth:`full_view` is ``data`` (docs/positions/night-market.md);
-        BadRecord naming the field when ``data`` is not such a position."""
-        from bazaar.games.night_market.positions import restore
-
-        return restore(cls, game, data)
-
-    def clone(self) -> Self:
-        s = object.__new__(type(self))
-        s.game = self.game
-        s.num_players = self.num_players
-        s.options = self.options
-        s.rules = self.rules
-        rng = s.rng = object.__new__(Rng)
-        rng.state = self.rng.state
-        s.order = self.order
-        s.cash = self.cash[:]
-        s.loans = self.loans[:]
-        s.nlots = self.nlots[:]
-        s.owner = self.owner[:]
-        s.stall = self.stall[:]
-        s.won = self.won[:]
-        s.status = self.status[:]
-        s.supply = self.supply[:]
-        s.deck = self.deck[:]
-        s.hands = [h[:] for h in self.hands]
-        s.hidden = [h[:] for h in self.hidden]
-        s.discard = self.discard[:]
-        s.out = self.out[:]
-        s.waiting = self.waiting[:]
-        s.land = self.land[:]
-        s.auction = self.auction
-        s.top = self.top[:]
-        s.lead = self.lead[:]
-        s.bidlog = self.bidlog[:]
-        s.placed = self.placed[:]
-        s.passed = self.passed[:]
-        s.done = self.done[:]
-        s.last_income = self.last_income
-        s.last_bonus = self.last_bonus
-        s.round = self.round
-        s.phase = self.phase
-        s.cur = self.cur
-        s.step = self.step
-        s.need = self.need
-        s.slot = self.slot
-        return s
-
     def in_compensation(self) -> bool:
         """True during the compensation bids (after both regular bids of everyone)."""
         return self.phase in (BID, VALUE) and self.step >= 2 * self.num_players
@@ -284,8 +155,3 @@ class NightMarketFields(State):
     def free_markers(self, p: int) -> int:
         """Markers not on the turn track, on owned lots or on bid cards (§9.3)."""
         return FREE_MARKERS - self.nlots[p] - self.placed[p]
-
-    @abstractmethod
-    def _start_round(self, events: list[Event] | None) -> None:
-        """Reveal the round's lots and public customers (transitions.py); ``setup`` ends
-        with it."""

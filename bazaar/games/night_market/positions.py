@@ -43,7 +43,8 @@ from bazaar.games.night_market.fields import (
     NightMarketFields,
     Rules,
 )
-from bazaar.games.night_market.views import POSITION_FORMAT
+from bazaar.games.night_market.transitions import legal_actions
+from bazaar.games.night_market.views import POSITION_FORMAT, full_view
 
 S = TypeVar("S", bound=NightMarketFields)
 _RNG_LIMIT = (1 << 64) - 1
@@ -213,7 +214,7 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
     rng = _get(data, "rng")
     s.rng = Rng(_int(rng, "rng", 0, _RNG_LIMIT))
     _read_turn(s, data, bidding)
-    want = s.full_view()
+    want: dict[str, Any] = dict(full_view(s))
     extra = sorted(set(data) - set(want))
     if extra:
         raise _bad(extra[0], "is not a field of a night-market position")
@@ -223,7 +224,7 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
         found = _difference(_get(data, key), want[key], key)
         if found:
             raise _bad(found, "does not agree with the rest of the position")
-    if phase != OVER and not s.legal_actions():
+    if phase != OVER and not legal_actions(s):
         raise _bad("to_move", f"seat {s.cur} has no legal action in phase {PHASE_NAMES[phase]!r}")
     return s
 

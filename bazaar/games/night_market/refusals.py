@@ -5,20 +5,16 @@ rule, with an English message id and fields, translated by this game's catalog
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bazaar.core.errors import IllegalAction, Refusals, Term
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import KIND_NAMES, NUM_TYPES, TYPE_NAMES
-from bazaar.games.night_market.fields import BID, BUILD, HIDE, LOAN_AMOUNT, VALUE
-
-if TYPE_CHECKING:
-    from bazaar.games.night_market.transitions import NightMarketTransitions
+from bazaar.games.night_market.fields import BID, BUILD, HIDE, LOAN_AMOUNT, VALUE, NightMarketFields
+from bazaar.games.night_market.transitions import bid_range
 
 refuse = Refusals(__package__)
 
 
-def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction:
+def explain_illegal(state: NightMarketFields, action: int) -> IllegalAction:
     """The refusal of ``action``, which is not legal in ``state``."""
     phase = state.phase
     seat = state.cur
@@ -51,7 +47,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
             note=note,
             seat=seat + 1,
             lot=state.auction[state.slot] + 1,
-            amount=state.bid_range(seat, state.slot)[0],
+            amount=bid_range(state, seat, state.slot)[0],
         )
     if phase == BUILD:
         lot = state.slot
@@ -99,7 +95,7 @@ def explain_illegal(state: NightMarketTransitions, action: int) -> IllegalAction
     )
 
 
-def _explain_bid(state: NightMarketTransitions, action: int) -> IllegalAction:
+def _explain_bid(state: NightMarketFields, action: int) -> IllegalAction:
     seat = state.cur
     note = A.notation(action)
     comp = state.in_compensation()
@@ -154,10 +150,10 @@ def _explain_bid(state: NightMarketTransitions, action: int) -> IllegalAction:
     )
 
 
-def _explain_amount(state: NightMarketTransitions, amount: int | None, i: int) -> IllegalAction:
+def _explain_amount(state: NightMarketFields, amount: int | None, i: int) -> IllegalAction:
     seat = state.cur
     lot = state.auction[i] + 1
-    lo, hi = state.bid_range(seat, i)
+    lo, hi = bid_range(state, seat, i)
     top = state.top[i]
     if amount is not None and amount < lo:
         if top >= 0:

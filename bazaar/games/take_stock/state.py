@@ -15,7 +15,7 @@ other modules import from here.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from bazaar.core.game import Game, State
 from bazaar.games.take_stock import actions as A
@@ -102,10 +102,14 @@ class TakeStockState(TakeStockFields, State):
     scores = transitions.scores
     winners = transitions.winners
     explain_illegal = refusals.explain_illegal
-    view = views.view
-    full_view = views.full_view
     determinize = views.determinize
     _others_to_exercise = transitions.others_to_exercise
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return cast(dict[str, Any], views.view(self, seat))  # a TakeStockView
+
+    def full_view(self) -> dict[str, Any]:
+        return cast(dict[str, Any], views.full_view(self))  # a TakeStockPosition
 
     def parse(self, text: str) -> int:
         """Notation → action; ``exercise`` may also name the cards (``exercise O7 C3``)."""

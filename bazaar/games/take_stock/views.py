@@ -6,7 +6,7 @@ spectator views, the full view (the position format, docs/positions/take-stock.m
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from bazaar.core.rng import Rng
 from bazaar.core.statedata import write_position
@@ -34,16 +34,24 @@ from bazaar.games.take_stock.fields import (
     C,
     TakeStockFields,
 )
-from bazaar.games.take_stock.transitions import exercise_actions, scores, to_move, winners
+from bazaar.games.take_stock.shapes import (
+    TakeStockHeldEvent,
+    TakeStockPosition,
+    TakeStockPublic,
+    TakeStockSeatSummary,
+    TakeStockStock,
+    TakeStockView,
+)
+from bazaar.games.take_stock.transitions import exercise_actions, to_move, winners
 
 F = TypeVar("F", bound=TakeStockFields)
 
 
-def public(st: TakeStockFields) -> dict[str, Any]:
+def public(st: TakeStockFields) -> TakeStockPublic:
     n = st.num_players
     shares = st.rules.shares
     limit = st.hold_limit()
-    stocks = []
+    stocks: list[TakeStockStock] = []
     for s in range(STOCKS):
         stocks.append(
             {
@@ -57,7 +65,7 @@ def public(st: TakeStockFields) -> dict[str, Any]:
                 "length": st.row_length(s),
             }
         )
-    seats = []
+    seats: list[TakeStockSeatSummary] = []
     for q in range(n):
         per_stock = [0] * STOCKS
         for c in st.certs[q]:
@@ -104,7 +112,7 @@ def public(st: TakeStockFields) -> dict[str, Any]:
         "audit_limit": st.audit_limit if st.phase == AUDIT_P else None,
         "round_end": REASON_NAMES[st.reason],
         "over": over,
-        "scores": scores(st) if over else None,
+        "scores": list(st.totals) if over else None,  # the scores (transitions)
         "winners": winners(st),
     }
 
@@ -118,37 +126,38 @@ def _discard_view(st: TakeStockFields, seat: int | None) -> list[str]:
     return out
 
 
-def view(st: TakeStockFields, seat: int | None = None) -> dict[str, Any]:
-    out = public(st)
-    out["seat"] = seat
-    out["event_discard"] = _discard_view(st, seat)
-    if seat is not None:
-        out["hand"] = [CARD_NAMES[c] for c in st.hands[seat]]
-        out["held_events"] = [
-            {
-                "event": KIND_NAMES[e & KIND_MASK],
-                "round": e >> TAG_SHIFT,
-                "usable": not st.rules.later_round or e >> TAG_SHIFT < st.round,
-            }
-            for e in st.held[seat]
-        ]
-        mine = st.actor == seat and st.phase != OVER
-        out["drawn_events"] = [KIND_NAMES[k] for k in st.pending] if mine else []
-        mask = st.exmask[seat] if st.phase == EXERCISE else -1
-        hand = st.hands[seat]
-        out["exercising"] = (
-            [CARD_NAMES[hand[j]] for j in A.mask_positions(mask)] if mask >= 0 else None
-        )
-    return out
+def view(st: TakeStockFields, seat: int | None = None) -> TakeStockView:
+    discard = _discard_view(st, seat)
+    if seat is None:
+        return {**public(st), "seat": None, "event_discard": discard}
+    held: list[TakeStockHeldEvent] = [
+        {
+            "event": KIND_NAMES[e & KIND_MASK],
+            "round": e >> TAG_SHIFT,
+            "usable": not st.rules.later_round or e >> TAG_SHIFT < st.round,
+        }
+        for e in st.held[seat]
+    ]
+    mine = st.actor == seat and st.phase != OVER
+    mask = st.exmask[seat] if st.phase == EXERCISE else -1
+    hand = st.hands[seat]
+    return {
+        **public(st),
+        "seat": seat,
+        "event_discard": discard,
+        "hand": [CARD_NAMES[c] for c in hand],
+        "held_events": held,
+        "drawn_events": [KIND_NAMES[k] for k in st.pending] if mine else [],
+        "exercising": [CARD_NAMES[hand[j]] for j in A.mask_positions(mask)] if mask >= 0 else None,
+    }
 
 
-def full_view(st: TakeStockFields) -> dict[str, Any]:
+def full_view(st: TakeStockFields) -> TakeStockPosition:
     """Everything the state holds (the position format of docs/positions/take-stock.md):
     the spectator view's keys plus the hidden parts and the state's memory."""
-    out = public(st)
-    out["format"] = POSITION_FORMAT
+    out: dict[str, Any] = {**public(st), "format": POSITION_FORMAT}
     write_position(st, out)
-    return out
+    return cast(TakeStockPosition, out)  # the hidden part's keys: TakeStockFields' kept fields
 
 
 def determinize(st: F, seat: int, rng: Rng) -> F:
