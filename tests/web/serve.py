@@ -12,9 +12,11 @@ run them at normal priority; the priority itself is checked where it is set
 
 from __future__ import annotations
 
-import bazaar.web.hub
 from bazaar.cli import main
 
 if __name__ == "__main__":
+    # (imported here: a spawned worker imports this module too, and needs no hub)
+    import bazaar.web.hub
+
     bazaar.web.hub.ADVICE_NICENESS = 0  # read when the server's hub is made
     main()
