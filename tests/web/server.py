@@ -79,7 +79,7 @@ class Server:
         cmd = [
             sys.executable,
             "-m",
-            "bazaar.cli",
+            "tests.web.serve",  # bazaar serve, its advice at normal priority (see there)
             "serve",
             "--port",
             str(self.port),

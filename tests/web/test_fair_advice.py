@@ -212,7 +212,9 @@ def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
                 assert res.status_code == 202, res.text
         yield srv, tables
     finally:
-        srv.stop()
+        # killed: a graceful stop waits for the running analyses (minutes), then 10 s for
+        # nothing; the workers end with the server (bazaar/web/workers.py, watch_parent)
+        srv.stop(kill=True)
 
 
 def test_the_web_refuses_a_third_analysis_with_retry_after(
