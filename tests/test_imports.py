@@ -22,22 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "bazaar"
 REGISTRY = "bazaar.core.registry"
 
-#: the state files the ``state`` helper is rewriting (issue 22, "state as data"): the circles
-#: found among them alone are allowed for now. TEMPORARY: the coordinator empties this set once
-#: that work is merged, and from then on every circle fails.
-STATE_FILES = ("fields", "transitions", "views", "state", "positions", "refusals")
-
-
-def _game_modules(game: str, *names: str) -> frozenset[str]:
-    return frozenset(f"bazaar.games.{game}.{name}" for name in names)
-
-
-TEMPORARY_STATE_ALLOWANCE: set[frozenset[str]] = {
-    _game_modules("buy_low_sell_high", *STATE_FILES),
-    _game_modules("night_market", "fields", "positions", "views"),
-    _game_modules("take_stock", "fields", "positions"),
-}
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -160,14 +144,6 @@ def test_the_finder_sees_a_circle_through_a_function_level_import() -> None:
     assert circles({REGISTRY: {"bazaar.games.g.parts"}, "bazaar.games.g.parts": {REGISTRY}}) == []
 
 
-def test_no_import_circles_besides_the_registry_and_the_state_allowance() -> None:
-    found = circles(import_graph())
-    unexpected = [
-        sorted(c) for c in found if not any(c <= allowed for allowed in TEMPORARY_STATE_ALLOWANCE)
-    ]
-    assert unexpected == [], f"{len(unexpected)} import circle(s): {unexpected}"
-
-
-def test_the_temporary_allowance_names_only_state_files() -> None:
-    named = set().union(*TEMPORARY_STATE_ALLOWANCE)
-    assert all(m.rpartition(".")[2] in STATE_FILES for m in named)
+def test_no_import_circles_besides_the_registry() -> None:
+    found = [sorted(c) for c in circles(import_graph())]
+    assert found == [], f"{len(found)} import circle(s): {found}"
