@@ -11,13 +11,14 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from bazaar.core.registry import get_game
 from bazaar.games.night_market import text as night_market_text
 from bazaar.games.take_stock import text as take_stock_text
 from bazaar.i18n import Translator, catalog, ngettext, package_catalog
-from bazaar.i18n_extract import CatalogSource, catalog_sources, extracted
+from bazaar.i18n_extract import CatalogSource, catalog_sources, extracted, msgid_key
 from tests.no_english import english_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,7 +42,12 @@ def fields(text: str) -> set[str]:
 def messages(source: CatalogSource) -> list[tuple[str, str]]:
     with (ROOT / source.po).open("rb") as fh:
         po = read_po(fh)
-    return [(str(m.id), str(m.string) if not m.fuzzy else "") for m in po if m.id]
+    return [(msgid_key(m.id), text_of(m)) for m in po if m.id]
+
+
+def text_of(message: Message) -> str:
+    """A message's translation (a plural one's forms joined by NUL, as its key); "" if fuzzy."""
+    return "" if message.fuzzy else msgid_key(message.string)
 
 
 # ---------------------------------------------------------------------------- the catalogs
@@ -160,7 +166,7 @@ PLURALS_LEFT = {
 @pytest.mark.parametrize("source", SOURCES, ids=lambda s: s.name)
 def test_plurals_are_catalog_entries_not_an_english_suffix(source: CatalogSource) -> None:
     found = extracted(source, ROOT)
-    assert any(m.startswith("('") for m in found) or source.name not in GAME_PACKAGES_BY_NAME
+    assert any("\0" in m for m in found) or source.name not in GAME_PACKAGES_BY_NAME
     left = sorted(f"{where}: {m}" for m, where in found.items() if "(s)" in m)
     assert [w for w in left if w.split(":")[0] not in PLURALS_LEFT] == []
 

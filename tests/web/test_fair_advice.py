@@ -255,9 +255,10 @@ def test_the_table_page_waits_its_turn_and_asks_again(
     link = tables[2]["seats"][1]["link"].replace("lang=en", f"lang={lang}")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    asked: list[float] = []  # when the page asked for the analysis (monotonic seconds)
+    # when the page asked the analysis API (monotonic seconds; not the analysis.js module)
+    asked: list[float] = []
     page.on(
-        "request", lambda req: asked.append(time.monotonic()) if "/analysis" in req.url else None
+        "request", lambda req: asked.append(time.monotonic()) if "/analysis?" in req.url else None
     )
     try:
         page.goto(link)
