@@ -76,7 +76,8 @@ def extract_html(
 # ------------------------------------------------------------------ the catalogs and their sources
 #: the Babel keywords of every extraction: t()/N_() everywhere, ngettext() (a text with a number:
 #: its singular and plural ids), h() (cli help), .tr() (terminal),
-#: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t(), refuse() and Term() (refusals)
+#: Option(..., help_en, ...) and the browser's ui.t() / c.ui.t(), refuse(), refuse.plural() (its
+#: singular and plural ids; Babel sees the last name) and Term() (refusals)
 KEYWORDS = (
     "t",
     "N_",
@@ -88,6 +89,7 @@ KEYWORDS = (
     "c.ui.t",
     "ui.tn:1,2",
     "refuse",
+    "plural:1,2",
     "Term",
 )
 LOCALE = "zh_TW"

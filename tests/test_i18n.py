@@ -152,23 +152,11 @@ def test_a_number_takes_its_plural_form_in_english_and_the_one_form_in_zh_tw() -
     assert ngettext("{n} turn", "{n} turns", 3, "en", n=3) == "3 turns"
 
 
-#: ids still spelled with "(s)": the refusals, in the state files the ``state`` helper is
-#: rewriting (TEMPORARY: they become plural entries once that work is merged), and the
-#: browser's own words (web.po, the ``jsmods`` helper's)
-PLURALS_LEFT = {
-    "bazaar/games/buy_low_sell_high/refusals.py",
-    "bazaar/games/night_market/refusals.py",
-    "bazaar/games/take_stock/refusals.py",
-    "bazaar/web/static/lobby.js",
-}
-
-
 @pytest.mark.parametrize("source", SOURCES, ids=lambda s: s.name)
 def test_plurals_are_catalog_entries_not_an_english_suffix(source: CatalogSource) -> None:
     found = extracted(source, ROOT)
     assert any("\0" in m for m in found) or source.name not in GAME_PACKAGES_BY_NAME
-    left = sorted(f"{where}: {m}" for m, where in found.items() if "(s)" in m)
-    assert [w for w in left if w.split(":")[0] not in PLURALS_LEFT] == []
+    assert sorted(f"{where}: {m}" for m, where in found.items() if "(s)" in m) == []
 
 
 def test_the_analysis_page_takes_its_punctuation_from_the_catalog() -> None:

@@ -56,9 +56,20 @@ def assert_chinese(game_id: str, exc: IllegalAction | BadOptions) -> None:
     bare = identifiers(game_id).sub(" ", QUOTED.sub(" ", zh))
     assert english_tokens(game_id, bare) == [], (exc.msgid, zh)
     for name, value in exc.fields.items():
-        if not isinstance(value, Term):
+        if isinstance(value, IllegalAction):  # a clause of its own (a second number)
+            assert value.text("zh-TW") in zh, (exc.msgid, name, zh)
+        elif not isinstance(value, Term):
             shown = repr(value) if f"{{{name}!r}}" in (exc.msgid or "") else str(value)
             assert shown in zh, (exc.msgid, name, zh)
+
+
+def said(exc: IllegalAction) -> str:
+    """The English message from the ids: the singular, or the form for the number."""
+    assert exc.msgid is not None
+    if exc.plural is None:
+        return exc.msgid.format(**exc.fields)
+    plural, n = exc.plural
+    return (exc.msgid if n == 1 else plural).format(**exc.fields)
 
 
 def configs() -> list[str]:
@@ -78,7 +89,7 @@ def test_every_sampled_refusal_is_unchanged_in_english_and_translated(config: st
         for action, index in by_step.pop(step, []):
             message, rule, exc = refusals(state, action)
             assert [message, rule] == texts[index], (step, action)
-            assert exc.msgid is not None and exc.msgid.format(**exc.fields) == message
+            assert exc.msgid is not None and said(exc) == message
             assert_chinese(game_id, exc)
             checked += 1
     assert by_step == {} and checked == len(rows)
@@ -152,3 +163,65 @@ def test_exercise_cards_errors_are_translated() -> None:
         == "'exercise O7 C3': options are exercised only at the end of a round (§7.1)"
     )
     assert caught.value.text("zh-TW") == "'exercise O7 C3'：認股權只能在回合結束時行使(§7.1)"
+
+
+def test_a_refusal_with_a_number_takes_its_plural_form_in_every_language() -> None:
+    from bazaar.games.take_stock.refusals import refuse
+
+    def hand(count: int) -> IllegalAction:
+        return refuse.plural(
+            "{note!r}: seat {seat} has only {count} card in hand (§7.1)",
+            "{note!r}: seat {seat} has only {count} cards in hand (§7.1)",
+            count,
+            "exercise-hand",
+            note="x",
+            seat=2,
+            count=count,
+        )
+
+    one, two = hand(1), hand(2)
+    assert one.message == "'x': seat 2 has only 1 card in hand (§7.1)"
+    assert two.message == "'x': seat 2 has only 2 cards in hand (§7.1)"
+    assert one.text("en") == one.message and two.text("en") == two.message
+    assert (one.rule, one.msgid, one.plural) == (
+        "exercise-hand",
+        "{note!r}: seat {seat} has only {count} card in hand (§7.1)",
+        ("{note!r}: seat {seat} has only {count} cards in hand (§7.1)", 1),
+    )
+    assert one.text("zh-TW") == "'x'：玩家2手牌只有1張(§7.1)"
+    assert two.text("zh-TW") == "'x'：玩家2手牌只有2張(§7.1)"
+
+
+def test_two_numbers_two_plurals_the_row_clause_is_said_in_its_own_words() -> None:
+    from bazaar.games.take_stock.refusals import refuse
+
+    def limit(have: int, cards: int) -> IllegalAction:
+        row = refuse.plural(
+            "the longest row (splits included) has {limit} card",
+            "the longest row (splits included) has {limit} cards",
+            cards,
+            "buy-limit",
+            limit=cards,
+        )
+        return refuse.plural(
+            "{note!r}: seat {seat} holds {have} certificate and {row}; a Buy needs fewer "
+            "certificates than that (§5.3B)",
+            "{note!r}: seat {seat} holds {have} certificates and {row}; a Buy needs fewer "
+            "certificates than that (§5.3B)",
+            have,
+            "buy-limit",
+            note="buy",
+            seat=1,
+            have=have,
+            row=row,
+        )
+
+    assert limit(1, 1).message == (
+        "'buy': seat 1 holds 1 certificate and the longest row (splits included) has 1 card; "
+        "a Buy needs fewer certificates than that (§5.3B)"
+    )
+    assert limit(2, 1).message.startswith("'buy': seat 1 holds 2 certificates and the longest")
+    assert "has 1 card;" in limit(2, 1).message and "has 2 cards;" in limit(2, 2).message
+    assert limit(2, 2).text("zh-TW") == (
+        "'buy'：玩家1有2張股票憑證，最長的股票列(含分割卡)有2張；購買股票時憑證張數必須少於這個數(§5.3B)"
+    )

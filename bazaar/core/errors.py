@@ -8,8 +8,10 @@ game's ``refuse = Refusals(__package__)``): ``exc.message`` is the English text 
 ``exc.text("zh-TW")`` the same sentence from the catalog of ``exc.domain`` (the game package,
 or ``"bazaar"`` for the program's catalog). A field that is itself words is a :class:`Term`,
 translated in the same catalog; a field that is itself an error (the reason of this one) is
-said in its own words. Babel extracts the ids of ``refuse(…)``, ``.of(…)`` and
-``Term(…)`` calls (bazaar/i18n_extract.py, KEYWORDS).
+said in its own words. A message with a number has two ids, the singular and the plural
+(:meth:`BazaarError.of_plural`, ``refuse.plural(one, other, n, ...)``): every language takes
+its form for ``n``. Babel extracts the ids of ``refuse(…)``, ``refuse.plural(…)``, ``.of(…)``
+and ``Term(…)`` calls (bazaar/i18n_extract.py, KEYWORDS).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class BazaarError(Exception):
         msgid: str | None = None,
         fields: dict[str, Any] | None = None,
         domain: str = "bazaar",
+        plural: tuple[str, int] | None = None,
     ) -> None:
         super().__init__(message)
         if rule is not None:
@@ -46,11 +49,31 @@ class BazaarError(Exception):
         self.fields: dict[str, Any] = fields or {}
         #: the package whose catalog translates ``msgid``
         self.domain = domain
+        #: (the plural id, the number that picks the form) of a message with a number; its
+        #: ``msgid`` is then the singular id
+        self.plural = plural
 
     @classmethod
     def of(cls, msgid: str, rule: str | None = None, domain: str = "bazaar", **fields: Any) -> Self:
         """The error whose message is ``msgid`` filled with ``fields`` (translatable)."""
         return cls(msgid.format(**fields), rule, msgid=msgid, fields=fields, domain=domain)
+
+    @classmethod
+    def of_plural(
+        cls,
+        singular: str,
+        plural: str,
+        n: int,
+        rule: str | None = None,
+        domain: str = "bazaar",
+        **fields: Any,
+    ) -> Self:
+        """The error whose message is ``singular`` (``n`` is 1) or ``plural`` filled with
+        ``fields``; every language takes its own form for ``n``."""
+        from bazaar.i18n import plural_form
+
+        message = plural_form((singular, plural), n).format(**fields)
+        return cls(message, rule, msgid=singular, fields=fields, domain=domain, plural=(plural, n))
 
     @property
     def message(self) -> str:
@@ -64,6 +87,9 @@ class BazaarError(Exception):
 
         translate = Translator(self.domain)
         fields = {k: _field_text(v, translate, lang) for k, v in self.fields.items()}
+        if self.plural is not None:
+            plural, n = self.plural
+            return translate.ngettext(self.msgid, plural, n, lang, **fields)
         return translate(self.msgid, lang, **fields)
 
     @property
@@ -120,7 +146,8 @@ class BadName(BazaarError):
 class Refusals:
     """The refusals of one package: ``refuse = Refusals(__package__)``, then
     ``refuse("{seat} has no {card}", "hand", seat=..., card=...)`` is an
-    :class:`IllegalAction` translated by that package's catalog
+    :class:`IllegalAction` translated by that package's catalog, and
+    ``refuse.plural("{n} card", "{n} cards", n, "hand", n=n)`` one with a number
     (``Refusals(__package__, NotationError)`` for notation errors; rule ``None``: the class's)."""
 
     __slots__ = ("domain", "kind")
@@ -131,3 +158,9 @@ class Refusals:
 
     def __call__(self, msgid: str, rule: str | None = None, **fields: Any) -> IllegalAction:
         return self.kind.of(msgid, rule, self.domain, **fields)
+
+    def plural(
+        self, singular: str, plural: str, n: int, rule: str | None = None, **fields: Any
+    ) -> IllegalAction:
+        """The refusal of a message with a number: ``singular`` for one ``n``, else ``plural``."""
+        return self.kind.of_plural(singular, plural, n, rule, self.domain, **fields)

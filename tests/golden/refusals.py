@@ -1,4 +1,6 @@
-"""Record the refusal golden: ``python -m tests.golden.refusals`` (writes refusals.json).
+"""Record the refusal golden: ``python -m tests.golden.refusals`` (writes refusals.json);
+``python -m tests.golden.refusals --texts`` keeps the recorded games and positions and
+rewrites only the texts (for reworded refusals: games gained options since the recording).
 
 Seeded random games of every game, player count and option set; at every few steps a
 deterministic sample of the illegal actions is tried and the English refusal (message and
@@ -9,6 +11,7 @@ or translating the refusal explanations cannot change a single English word.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -94,7 +97,22 @@ def record() -> dict[str, Any]:
     return {"texts": [list(t) for t in texts], "games": games}
 
 
+def reword() -> dict[str, Any]:
+    """The recorded golden with each text said as the code says it now (same rows)."""
+    data: dict[str, Any] = json.loads(PATH.read_text(encoding="utf-8"))
+    texts: dict[int, list[str]] = {}
+    for key, rows in data["games"].items():
+        by_step: dict[int, list[tuple[int, int]]] = {}
+        for step, action, index in rows:
+            by_step.setdefault(step, []).append((action, index))
+        for step, state in positions(*json.loads(key)):
+            for action, index in by_step.pop(step, []):
+                text = list(refusals(state, action)[:2])
+                assert texts.setdefault(index, text) == text, (key, step, action)
+    return {"texts": [texts.get(i, t) for i, t in enumerate(data["texts"])], "games": data["games"]}
+
+
 if __name__ == "__main__":
-    data = record()
+    data = reword() if sys.argv[1:] == ["--texts"] else record()
     PATH.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
     print(PATH, sum(map(len, data["games"].values())), "refusals", len(data["texts"]), "texts")

@@ -110,9 +110,12 @@ def _explain_trade(state: BlshFields, action: int) -> IllegalAction:
                 count=-x,
             )
         if x > 0 and state.n[k] <= x:
-            return refuse(
-                "K{kind} has {count} token(s) on the board; the last token of a kind "
+            return refuse.plural(
+                "K{kind} has {count} token on the board; the last token of a kind "
                 "cannot be bought (§4.3)",
+                "K{kind} has {count} tokens on the board; the last token of a kind "
+                "cannot be bought (§4.3)",
+                state.n[k],
                 "last-token",
                 kind=k,
                 count=state.n[k],

@@ -27,9 +27,12 @@ def explain_illegal(state: NightMarketFields, action: int) -> IllegalAction:
                 seat=seat + 1,
                 kind=KIND_NAMES[action],
             )
-        return refuse(
-            "{note!r}: seat {seat} must first choose {count} more hidden customer(s) from "
+        return refuse.plural(
+            "{note!r}: seat {seat} must first choose {count} more hidden customer from "
             "their hand, e.g. 'hide T2D' (§4 Step 3)",
+            "{note!r}: seat {seat} must first choose {count} more hidden customers from "
+            "their hand, e.g. 'hide T2D' (§4 Step 3)",
+            state.need,
             "phase",
             note=note,
             seat=seat + 1,

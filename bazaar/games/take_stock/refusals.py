@@ -90,16 +90,19 @@ def explain_illegal(state: TakeStockFields, action: int) -> IllegalAction:
         mask = action - A.EXERCISE_BASE
         size = len(state.hands[seat])
         if mask >> size:
-            return refuse(
-                "{note!r}: seat {seat} has only {count} card(s) in hand (§7.1)",
+            return refuse.plural(
+                "{note!r}: seat {seat} has only {count} card in hand (§7.1)",
+                "{note!r}: seat {seat} has only {count} cards in hand (§7.1)",
+                size,
                 "exercise-hand",
                 note=note,
                 seat=seat + 1,
                 count=size,
             )
-        return refuse(
-            "{note!r}: seat {seat} has {count} option token(s); each exercised card uses one "
-            "(§7.1)",
+        return refuse.plural(
+            "{note!r}: seat {seat} has {count} option token; each exercised card uses one (§7.1)",
+            "{note!r}: seat {seat} has {count} option tokens; each exercised card uses one (§7.1)",
+            state.tokens[seat],
             "exercise-tokens",
             note=note,
             seat=seat + 1,
@@ -229,14 +232,26 @@ def _explain_main(state: TakeStockFields, action: int) -> IllegalAction:
                 note=note,
                 seat=seat + 1,
             )
-        return refuse(
-            "{note!r}: seat {seat} holds {have} certificate(s) and the longest row (splits "
-            "included) has {limit} card(s); a Buy needs fewer certificates than that (§5.3B)",
+        # two numbers, two plurals: the row's clause is a refusal of its own, said in its words
+        have, limit = len(state.certs[seat]), state.hold_limit()
+        row = refuse.plural(
+            "the longest row (splits included) has {limit} card",
+            "the longest row (splits included) has {limit} cards",
+            limit,
+            "buy-limit",
+            limit=limit,
+        )
+        return refuse.plural(
+            "{note!r}: seat {seat} holds {have} certificate and {row}; a Buy needs fewer "
+            "certificates than that (§5.3B)",
+            "{note!r}: seat {seat} holds {have} certificates and {row}; a Buy needs fewer "
+            "certificates than that (§5.3B)",
+            have,
             "buy-limit",
             note=note,
             seat=seat + 1,
-            have=len(state.certs[seat]),
-            limit=state.hold_limit(),
+            have=have,
+            row=row,
         )
     if action < A.TRIGGER_BASE:
         discard = (action - A.EVENT2_BASE) % NUM_CARDS
