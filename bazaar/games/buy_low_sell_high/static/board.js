@@ -108,12 +108,14 @@
 
   // ------------------------------------------------------------------ legal moves
   /** Trades that buy or sell stock k, and the sale of k (from the moves' fields). */
+  /** @param {BlshBoard} c */
   function columnMoves(c, k) {
     return c.legal.filter((m) => (m.fields.kind === "trade" && m.fields.stocks.includes(k)) ||
       (m.fields.kind === "sell" && m.fields.stock === k));
   }
 
   /** The moves of one hand card (Breaking News: the spaces of its colour and 'dud'). */
+  /** @param {BlshBoard} c */
   function cardMoves(c, name) {
     const card = parseCard(name);
     return c.legal.filter((m) => {
@@ -126,11 +128,13 @@
     });
   }
 
+  /** @param {BlshBoard} c */
   function spaceMoves(c, j) {
     return c.legal.filter((m) => m.fields.kind === "news" && m.fields.space === j + 1);
   }
 
   // ------------------------------------------------------------------ words
+  /** @param {BlshBoard} c */
   function phaseName(c) {
     const t = c.ui.t;
     switch (c.v.phase) {
@@ -143,6 +147,7 @@
     }
   }
 
+  /** @param {BlshBoard} c */
   function typeWord(c, type) {
     const t = c.ui.t;
     switch (type) {
@@ -155,10 +160,12 @@
   }
 
   /** Stock k by the colour it is drawn in (the notation keeps K0, K1, K2). */
+  /** @param {BlshBoard} c */
   function stockName(c, k) {
     return [c.ui.t("red"), c.ui.t("green"), c.ui.t("purple")][k] || "K" + k;
   }
 
+  /** @param {BlshBoard} c */
   function effectText(c, card) {
     const t = c.ui.t;
     const k = stockName(c, card.k);
@@ -173,6 +180,7 @@
   }
 
   /** What the viewer is asked to do now (empty when it is not their turn). */
+  /** @param {BlshBoard} c */
   function promptLines(c) {
     const t = c.ui.t;
     if (!c.legal.length) return [];
@@ -203,6 +211,7 @@
   }
 
   // ------------------------------------------------------------------ header and prompt
+  /** @param {BlshBoard} c */
   function header(c, d) {
     const t = c.ui.t;
     const v = c.v;
@@ -227,6 +236,7 @@
   }
 
   /** The prompt bar (the viewer's task) or the final result; returns {svg, h}. */
+  /** @param {BlshBoard} c */
   function prompt(c, d, y) {
     const t = c.ui.t;
     if (c.over) {
@@ -260,6 +270,7 @@
   const CELL_H = 19;
   const COL_HEAD = 66;
 
+  /** @param {BlshBoard} c */
   function stockBoard(c, d, x, y) {
     const t = c.ui.t;
     let s = d.text(x + 4, y + 24, t("Stock prices"), {size: 20, bold: true});
@@ -278,6 +289,7 @@
     return {svg: s, h: bottom - y};
   }
 
+  /** @param {BlshBoard} c */
   function priceColumn(c, d, col, k, x, y) {
     const t = c.ui.t;
     const kc = KIND[k % KIND.length];
@@ -319,6 +331,7 @@
   }
 
   /** One price space: a token pill, the buy / sell marks, or the faint space value. */
+  /** @param {BlshBoard} c */
   function priceCell(c, d, o, x, y) {
     const t = c.ui.t;
     const kc = o.kc;
@@ -356,6 +369,7 @@
   // ------------------------------------------------------------------ players and deck
   const PLAYER_H = 104;
 
+  /** @param {BlshBoard} c */
   function playersPanel(c, d, x, y, w) {
     const t = c.ui.t;
     const v = c.v;
@@ -369,6 +383,7 @@
     return {svg: s, h: py - y};
   }
 
+  /** @param {BlshBoard} c */
   function playerCard(c, d, p, x, y, w, most) {
     const t = c.ui.t;
     const v = c.v;
@@ -414,6 +429,7 @@
     return s;
   }
 
+  /** @param {BlshBoard} c */
   function deckPanel(c, d, x, y, w) {
     const t = c.ui.t;
     const v = c.v;
@@ -450,6 +466,7 @@
   }
 
   /** The price moves and dividend cards the market row holds so far (public data). */
+  /** @param {BlshBoard} c */
   function outlookPanel(c, d, x, y, w) {
     const t = c.ui.t;
     const net = c.v.columns.map(() => 0);
@@ -494,6 +511,7 @@
   }
 
   /** A card face of width w and height h; big faces also show the effect in words. */
+  /** @param {BlshBoard} c */
   function cardFace(c, d, name, x, y, w, h, big) {
     const card = parseCard(name);
     const kc = KIND[card.k % KIND.length];
@@ -528,6 +546,7 @@
     return at;
   }
 
+  /** @param {BlshBoard} c */
   function marketRow(c, d, y) {
     const t = c.ui.t;
     const v = c.v;
@@ -563,6 +582,7 @@
   }
 
   /** The mark on a covered card (Breaking News on top) or on a dud. */
+  /** @param {BlshBoard} c */
   function rowMark(c, d, cell, x, y, w, h) {
     const t = c.ui.t;
     const kc = KIND[parseCard(cell.card).k % KIND.length];
@@ -574,6 +594,7 @@
     return s;
   }
 
+  /** @param {BlshBoard} c */
   function handSection(c, d, y) {
     const t = c.ui.t;
     const v = c.v;
@@ -612,9 +633,15 @@
   }
 
   // ------------------------------------------------------------------ the whole board
+  /** What the drawing functions share; ``last``: the newest move's fields, or {} (none seen).
+   * @typedef {{ui: Ui, v: BlshView, seat: number | null, legal: BlshLegalMove[],
+   *   last: {[field: string]: any}, over: boolean, scores: number[] | null, winners: number[],
+   *   key: (name: string) => string}} BlshBoard */
+  /** @param {BlshPayload} payload @param {Ui} ui @returns {string} */
   function render(payload, ui) {
     const v = payload.view;
     const seat = payload.seat === undefined ? null : payload.seat;
+    /** @type {BlshBoard} */
     const c = {
       ui: ui, v: v, seat: seat, legal: payload.legal || [], last: S.lastFields(payload),
       over: Boolean(payload.over || v.over),

@@ -171,7 +171,9 @@
   }
 
   // ------------------------------------------------------------------ context
-  /** Everything the drawing functions share: payload, view, words and the legal moves. */
+  /** @typedef {ReturnType<typeof context>} NightMarketBoard */
+  /** Everything the drawing functions share: payload, view, words and the legal moves.
+   * @param {NightMarketPayload} payload @param {Ui} ui @param {NightMarketPayload | null} [prev] */
   function context(payload, ui, prev) {
     const v = payload.view;
     const c = {p: payload, v: v, ui: ui, lotMoves: {}, hideMoves: {}, amounts: [],
@@ -198,6 +200,7 @@
   }
 
   // ------------------------------------------------------------------ header
+  /** @param {NightMarketBoard} c */
   function header(c) {
     const {v, ui} = c;
     let s = rect(0, 0, W, 56, {fill: "#12152d"})
@@ -217,6 +220,7 @@
     }
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function finalBanner(c, y) {
     const {p, v, ui} = c;
     const winners = p.winners || v.winners || [];
@@ -239,6 +243,7 @@
   }
 
   // ------------------------------------------------------------------ the market
+  /** @param {NightMarketBoard} c */
   function market(c, y0) {
     const {ui} = c;
     let s = rect(0, y0, W, 3 * STREET_H + 60, {fill: NIGHT});
@@ -263,6 +268,7 @@
    *  move's "move" events (payload.last.events: public, one per customer, with the entrance
    *  it set off from, the lot it bought at or null, and where it went on to: an entrance
    *  letter or "out"); only when the board shown before (c.prev) is the one just before. */
+  /** @param {NightMarketBoard} c */
   function walks(c) {
     const a = c.prev && c.prev.view;
     const last = c.p.last;
@@ -284,6 +290,7 @@
     }
     return w.lot ? lots.slice(0, lots.indexOf(w.lot) + 1) : lots;
   }
+  /** @param {NightMarketBoard} c */
   function walkers(c) {
     let s = "";
     for (const w of walks(c)) {
@@ -299,6 +306,7 @@
     }
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function street(c, st, y) {
     const {ui} = c;
     const x0 = LOT.x - 6;
@@ -328,6 +336,7 @@
     return s;
   }
   /** Connected stalls: same owner and type side by side in a row get a little bridge. */
+  /** @param {NightMarketBoard} c */
   function links(c, row, y) {
     let s = "";
     for (let k = 0; k + 1 < row.length; k++) {
@@ -341,6 +350,7 @@
     }
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function lotTip(c, lot) {
     const {ui} = c;
     const a = c.auction[lot.lot];
@@ -358,6 +368,7 @@
     const words = {removed: ui.t("removed"), void: ui.t("unused"), deck: ui.t("not drawn yet")};
     return `${head} · ${words[lot.status] || lot.status}`;
   }
+  /** @param {NightMarketBoard} c */
   function lotCard(c, n, x, y) {
     const {v, ui} = c;
     const lot = c.lots[n];
@@ -393,6 +404,7 @@
     }
     return hot(ui, moves, S.mark(S.lastFields(c.p).lot === n, s), lotTip(c, lot));
   }
+  /** @param {NightMarketBoard} c */
   function stallBanner(c, lot, x, y) {
     const {ui} = c;
     if (!lot.stall) {
@@ -406,6 +418,7 @@
       + icon(t, x + 22, y + 52, 18)
       + text(ui, x + 36, y + 58, fit(typeWord(ui, t), 16, LOT.w - 46), {size: 16, bold: true});
   }
+  /** @param {NightMarketBoard} c */
   function auctionFace(c, a, x, y) {
     const {ui} = c;
     let s = circle(x + LOT.w - 17, y + 17, 12, {fill: GOLD, stroke: "#a86b00"})
@@ -437,6 +450,7 @@
       + text(ui, x + 30, top + 52, ui.t("leave the market"), {size: 14, fill: "#dfe3ff"});
   }
   /** Entrances ``letters`` in a box, each with its waiting customers, and an arrow in. */
+  /** @param {NightMarketBoard} c */
   function entranceBlock(c, label, letters, x, y, w, h, ax, ay, dir) {
     const {v, ui} = c;
     let s = rect(x, y, w, h, {rx: 12, fill: "#2a2f58", stroke: "#59609a", "stroke-width": 2})
@@ -471,6 +485,7 @@
       + ` stroke="${GOLD}" stroke-width="3"/>`;
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function decks(c, x, y, w) {
     const {v, ui} = c;
     const lines = [
@@ -488,6 +503,7 @@
     });
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function supply(c, x, y, w) {
     const {v, ui} = c;
     let s = rect(x, y, w, 40 + 4 * 34, {rx: 12, fill: "#2a2f58", stroke: "#59609a"})
@@ -504,6 +520,7 @@
     });
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function legend(c, y) {
     const {ui} = c;
     const items = [
@@ -526,6 +543,7 @@
   }
 
   // ------------------------------------------------------------------ players
+  /** @param {NightMarketBoard} c */
   function players(c, y) {
     const {v, ui} = c;
     const n = v.turn_order.length;
@@ -539,6 +557,7 @@
       ui.t("Score = cash − $7 per loan · +n = hidden customers"), {size: 14, fill: "#b9bde0"});
     return s;
   }
+  /** @param {NightMarketBoard} c */
   function playerCard(c, q, pos, x, y, w) {
     const {v, ui} = c;
     const h = 150;
@@ -589,6 +608,7 @@
   }
 
   // ------------------------------------------------------------------ auction
+  /** @param {NightMarketBoard} c */
   function auctionPanel(c, x, y, w) {
     const {v, ui} = c;
     if (!v.auction.length) return wonPanel(c, x, y, w);
@@ -610,6 +630,7 @@
     s += text(ui, x + 16, y + h - 16, fit(foot, 14, w - 32), {size: 14, fill: "#7a6a4f"});
     return {svg: s, h: h};
   }
+  /** @param {NightMarketBoard} c */
   function auctionRow(c, a, x, y, w) {
     const {v, ui} = c;
     const chosen = v.bidding.lot === a.lot;
@@ -648,6 +669,7 @@
     return hot(ui, c.lotMoves[a.lot], s);
   }
   /** After the auction: the lots won this round (shown while building). */
+  /** @param {NightMarketBoard} c */
   function wonPanel(c, x, y, w) {
     const {v, ui} = c;
     const won = v.lots.filter((l) => l.won_round === v.round && l.owner !== null);
@@ -664,6 +686,7 @@
   }
 
   // ------------------------------------------------------------------ the viewer's move
+  /** @param {NightMarketBoard} c */
   function movePanel(c, x, y, w) {
     const {p, v, ui} = c;
     const mine = p.seat !== null && p.seat !== undefined && p.to_move === p.seat && p.legal.length;
@@ -703,6 +726,7 @@
     s += hint.map((line, i) => text(ui, x + 16, y + 54 + i * 22, line, {size: 16})).join("");
     return {svg: s + body, h: h};
   }
+  /** @param {NightMarketBoard} c */
   function moveHint(c) {
     const {v, ui} = c;
     const phase = v.phase;
@@ -724,6 +748,7 @@
     }
     return wrap(line, 16, 440).slice(0, 3);
   }
+  /** @param {NightMarketBoard} c */
   function amountGrid(c, x, y, w) {
     const {v, p, ui} = c;
     const me = p.seat;
@@ -749,6 +774,7 @@
     }
     return {svg: s, h: h};
   }
+  /** @param {NightMarketBoard} c */
   function buildButtons(c, x, y, w) {
     const {v, ui} = c;
     let s = "";
@@ -774,9 +800,11 @@
   }
 
   // ------------------------------------------------------------------ the viewer's customers
+  /** @param {NightMarketBoard} c */
   function customersPanel(c, x, y, w) {
     const {v, ui} = c;
     if (!v.hand || (v.over && !v.hand.length)) return {svg: "", h: 0};
+    /** @type {[string, string[], boolean][]} */
     const rows = [[ui.t("Your hand"), v.hand, false]];
     if (v.hidden && v.hidden.length) rows.push([ui.t("Your hidden customers"), v.hidden, true]);
     const h = 40 + rows.length * 140;
@@ -791,6 +819,7 @@
     });
     return {svg: s, h: h};
   }
+  /** @param {NightMarketBoard} c */
   function customerCard(c, name, x, y, hidden) {
     const {ui} = c;
     const t = TYPES.indexOf(name.slice(0, 2));
@@ -812,6 +841,8 @@
   }
 
   // ------------------------------------------------------------------ render
+  /** @param {NightMarketPayload} payload @param {Ui} ui @param {NightMarketPayload | null} [prev]
+   * @returns {string} */
   function render(payload, ui, prev) {
     const c = context(payload, ui, prev);
     let y = 56;

@@ -112,6 +112,7 @@
   const textWidth = S.measure([[/[A-Z]/, 0.68], [/[0-9]/, 0.64], [" ", 0.32]], 0.57);
 
   /** A <text>; with o.max the font shrinks (to o.min) and then the text is cut with "…". */
+  /** @param {TakeStockBoard} c */
   function txt(c, x, y, s, o) {
     o = o || {};
     let size = o.size || 16;
@@ -139,6 +140,7 @@
   }
 
   /** A small pill with a word in it; returns [markup, width]. */
+  /** @param {TakeStockBoard} c */
   function pill(c, x, y, label, fill, ink) {
     const w = Math.ceil(textWidth(label, 14) * 1.12 + 16);
     return [rect(x, y, w, 22, fill, {rx: 11}) + txt(c, x + w / 2, y + 16, label, {size: 14, fill: ink || "#fff", anchor: "middle", bold: true}), w];
@@ -155,30 +157,36 @@
   }
 
   // ------------------------------------------------------------------ moves and hotspots
+  /** @param {TakeStockLegalMove[]} legal */
   function parseMoves(legal) {
     return (legal || []).map((m) => ({action: m.action, text: m.text || m.notation, fields: m.fields}));
   }
 
   /** Wrap `inner` in a group, clickable for `moves`; `what` names the thing (data-what). */
+  /** @param {TakeStockBoard} c */
   function hot(c, moves, inner, what) { return S.hot(moves, inner, {what: what}); }
 
   /** The moves whose fields (kind, card, discard, event, stock, seat, positions) pass `test`. */
+  /** @param {TakeStockBoard} c */
   function movesFor(c, test) {
     return c.moves.filter((m) => test(m.fields));
   }
 
   /** Moves naming hand card `card` (at 0-based position `pos` in the hand). */
+  /** @param {TakeStockBoard} c */
   function cardMoves(c, card, pos) {
     return movesFor(c, (f) => (f.kind === "exercise" ? f.positions.includes(pos + 1) : f.card === card || f.discard === card));
   }
 
   /** Moves on stock L's row: plays and insider trades of its cards, a freeze, a drawn
    * split / crash / insider event of L. */
+  /** @param {TakeStockBoard} c */
   function rowMoves(c, L) {
     return movesFor(c, (f) => f.stock === L && (f.kind === "play" || f.kind === "insider" ||
       f.kind === "freeze" || (f.kind === "choose" && ["split", "crash", "insider"].includes(f.base))));
   }
 
+  /** @param {TakeStockBoard} c */
   function stockName(c, L) { return c.ui.t(STOCKS[L].name); }
 
   function eventParts(kind) {
@@ -186,12 +194,14 @@
     return m ? {base: m[1], letter: m[2]} : {base: kind, letter: null};
   }
 
+  /** @param {TakeStockBoard} c */
   function eventName(c, kind) {
     const p = eventParts(kind);
     const base = c.ui.t(EVENTS[p.base] || p.base);
     return p.letter ? base + (c.ui.lang === "zh-TW" ? "(" + stockName(c, p.letter) + ")" : " (" + stockName(c, p.letter) + ")") : base;
   }
 
+  /** @param {TakeStockBoard} c */
   function cardWords(c, card) {
     const name = stockName(c, card[0]);
     return c.ui.lang === "zh-TW" ? name + card.slice(1) : name + " " + card.slice(1);
@@ -199,6 +209,7 @@
 
   // ------------------------------------------------------------------ cards
   /** A share card face (w × h) of `card` ("O7"); `big` draws the hand-card style. */
+  /** @param {TakeStockBoard} c */
   function shareCard(c, x, y, w, h, card, o) {
     o = o || {};
     const s = STOCKS[card[0]];
@@ -218,6 +229,7 @@
   }
 
   /** A certificate: a small card with the stock letter over the value. */
+  /** @param {TakeStockBoard} c */
   function certCard(c, x, y, card) {
     const s = STOCKS[card[0]];
     return rect(x, y, 36, 48, "#fff", {stroke: s.color, sw: 2, rx: 5}) +
@@ -227,6 +239,7 @@
   }
 
   /** An event card face: coloured band with the event's name, a second line, a footer. */
+  /** @param {TakeStockBoard} c */
   function eventCard(c, x, y, kind, footer, o) {
     o = o || {};
     const p = eventParts(kind);
@@ -245,6 +258,7 @@
   }
 
   // ------------------------------------------------------------------ sections
+  /** @param {TakeStockBoard} c */
   function header(c, y) {
     const v = c.v;
     let out = rect(0, y, W, 70, "#17324D", {rx: 0});
@@ -260,6 +274,7 @@
     return {svg: out, h: 70};
   }
 
+  /** @param {TakeStockBoard} c */
   function finalResult(c, y) {
     const v = c.v;
     const scores = c.p.scores || v.seats.map((s) => s.total);
@@ -284,6 +299,7 @@
     return {svg: out, h: h};
   }
 
+  /** @param {TakeStockBoard} c */
   function banner(c, y) {
     if (c.p.over) return finalResult(c, y);
     const v = c.v;
@@ -319,6 +335,7 @@
 
   const COL = {cards: 182, cardsEnd: 596, splits: 660, length: 770, price: 830, priceW: 150};
 
+  /** @param {TakeStockBoard} c */
   function marketRow(c, y, stock, longest) {
     const L = stock.letter;
     const s = STOCKS[L];
@@ -364,6 +381,7 @@
     return S.keyed(c.key("row:" + L), hot(c, moves, S.mark(touched, out), "row " + L));
   }
 
+  /** @param {TakeStockBoard} c */
   function market(c, y) {
     const v = c.v;
     let out = txt(c, M, y + 26, c.ui.t("Market"), {size: 22, bold: true});
@@ -384,6 +402,7 @@
   }
 
   /** Drawn events (to choose from) and held events of the viewer: rows of event cards. */
+  /** @param {TakeStockBoard} c */
   function eventRow(c, y, title, items) {
     const rowH = items.some((it) => it.moves.length) ? 126 : 98;
     let out = txt(c, M, y + 22, title, {size: 20, bold: true});
@@ -407,6 +426,7 @@
     return tags;
   }
 
+  /** @param {TakeStockBoard} c */
   function hand(c, y) {
     const v = c.v;
     const cards = v.hand || [];
@@ -433,6 +453,7 @@
     return {svg: out, h: 180 + tagRows * 20};
   }
 
+  /** @param {TakeStockBoard} c */
   function yours(c, y) {
     const v = c.v;
     if (c.p.seat === null || c.p.seat === undefined || !v.hand) return {svg: "", h: 0};
@@ -460,6 +481,7 @@
     return {svg: out, h: h - 14};
   }
 
+  /** @param {TakeStockBoard} c */
   function playerPanel(c, x, y, w, q) {
     const v = c.v;
     const seat = v.seats[q];
@@ -521,6 +543,7 @@
     return hot(c, moves, out, "seat " + q);
   }
 
+  /** @param {TakeStockBoard} c */
   function players(c, y) {
     const n = c.v.seats.length;
     const w = (W - 2 * M - 20) / 2;
@@ -529,6 +552,7 @@
     return {svg: out, h: 36 + Math.ceil(n / 2) * 212 - 16};
   }
 
+  /** @param {TakeStockBoard} c */
   function pileBox(c, x, y, w, title, count, lines, o) {
     o = o || {};
     let out = rect(x, y, w, 126, o.hot ? "#FFF6CC" : "#F4F6F8", {stroke: o.hot ? "#E0A800" : "#C5CED8", sw: o.hot ? 4 : 1.5, rx: 10});
@@ -539,6 +563,7 @@
     return out;
   }
 
+  /** @param {TakeStockBoard} c */
   function piles(c, y) {
     const v = c.v;
     const w = (W - 2 * M - 4 * 10) / 5;
@@ -567,6 +592,10 @@
   }
 
   // ------------------------------------------------------------------ entry point
+  /** What the drawing functions share: the payload, its view, the words and the legal moves.
+   * @typedef {{p: TakeStockPayload, v: TakeStockView, ui: Ui, moves: ReturnType<typeof parseMoves>,
+   *   key: (name: string) => string}} TakeStockBoard */
+  /** @param {TakeStockPayload} payload @param {Ui} ui @returns {string} */
   function render(payload, ui) {
     const c = {p: payload, v: payload.view, ui: ui, moves: parseMoves(payload.legal), key: S.keyer()};
     let y = 0;
