@@ -299,7 +299,8 @@ class Engine:
         count = self.fields.integer(req, "count", 1, "how many actions to take back")
         if not 1 <= count <= len(record.actions):
             raise RequestError(
-                f"field 'count' is {count}, but {len(record.actions)} action(s) can be taken back",
+                f"field 'count' is {count}, but the actions that can be taken back: "
+                f"{len(record.actions)}",
                 "field",
             )
         self.match = take_back(match, count)

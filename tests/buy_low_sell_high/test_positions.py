@@ -310,7 +310,7 @@ BAD_POSITIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "tokens",
         lambda d: d["holdings"][1].__setitem__(0, 2),
-        "position fields 'columns' and 'holdings': K0 has 10 token(s) on the board and 3 "
+        "position fields 'columns' and 'holdings': K0 tokens: 10 on the board and 3 "
         "held, 13 in all, not 12",
     ),
     (
@@ -342,8 +342,8 @@ BAD_POSITIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "news",
         _set("news_played", ["K1news"]),
-        "position field 'news_played': 1 Breaking News card(s) played but 0 market space(s) "
-        "covered",
+        "position field 'news_played': Breaking News cards played: 1, but market spaces "
+        "covered: 0",
     ),
     (
         "row object",

@@ -82,7 +82,7 @@ CASES = [
     (
         1,
         '{"cmd": "undo", "count": 5}',
-        '{"ok": false, "error": "field \'count\' is 5, but 0 action(s) can be taken back", "code": "field"}',
+        '{"ok": false, "error": "field \'count\' is 5, but the actions that can be taken back: 0", "code": "field"}',
     ),
     (
         1,

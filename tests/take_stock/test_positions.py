@@ -250,7 +250,7 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "lost card",
         put("hands.0", ["T7", "M3"]),
-        f"{P} 'share_draw_order' and the other piles miss the share card(s) ['O2']",
+        f"{P} 'share_draw_order' and the other piles miss these share cards: ['O2']",
     ),
     (
         "known_by",
@@ -265,7 +265,7 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "event count",
         put("event_discard.1.event", "audit"),
-        f"{P} 'event_deck_order' and the other places of event cards hold 5 audit card(s); "
+        f"{P} 'event_deck_order' and the other places of event cards hold audit cards: 5; "
         "the game has 4",
     ),
     (

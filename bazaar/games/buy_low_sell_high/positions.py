@@ -105,9 +105,8 @@ def _check_market(s: BlshFields, data: dict[str, Any]) -> None:
         total = s.n[k] + sum(h[k] for h in s.held)
         if total != COMPONENTS.tokens_per_kind:
             raise BadRecord(
-                f"position fields 'columns' and 'holdings': K{k} has {s.n[k]} token(s) on the "
-                f"board and {total - s.n[k]} held, {total} in all, not "
-                f"{COMPONENTS.tokens_per_kind}"
+                f"position fields 'columns' and 'holdings': K{k} tokens: {s.n[k]} on the board "
+                f"and {total - s.n[k]} held, {total} in all, not {COMPONENTS.tokens_per_kind}"
             )
     if any(TYPE_OF[c] != NEWS for c in s.news_on):
         raise bad("news_played", f"holds a card that is not Breaking News: {data['news_played']}")
@@ -116,7 +115,7 @@ def _check_market(s: BlshFields, data: dict[str, Any]) -> None:
     if played != covered and not (s.rules.bn_covered and 0 < covered < played):
         raise bad(
             "news_played",
-            f"{played} Breaking News card(s) played but {covered} market space(s) covered",
+            f"Breaking News cards played: {played}, but market spaces covered: {covered}",
         )
 
 

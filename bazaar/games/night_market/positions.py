@@ -384,7 +384,7 @@ def _read_turn(s: NightMarketFields, data: dict[str, Any], bidding: dict[str, An
         need = _get(data, "hidden_to_choose")
         hand = len(s.hands[s.cur])
         if hand < 2:
-            raise _bad("hidden_to_choose", f"leaves seat {s.cur} no choice with {hand} card(s)")
+            raise _bad("hidden_to_choose", f"leaves seat {s.cur} no choice (cards in hand: {hand})")
         s.need = _int(need, "hidden_to_choose", 1, hand - 1)
     elif phase == LOAN:
         if not s.rules.voluntary_loans:

@@ -387,14 +387,14 @@ def _check_accounting(s: TakeStockFields) -> None:
             seen[c] = path
     if len(seen) != NUM_CARDS:
         missing = [CARD_NAMES[c] for c in range(NUM_CARDS) if c not in seen]
-        fail("share_draw_order", f"and the other piles miss the share card(s) {missing}")
+        fail("share_draw_order", f"and the other piles miss these share cards: {missing}")
     counts = Counter(k for where in s.event_locations().values() for k in where)
     if counts != EVENT_POOL:
         wrong = next(k for k in sorted(set(counts) | set(EVENT_POOL)) if counts[k] != EVENT_POOL[k])
         fail(
             "event_deck_order",
-            f"and the other places of event cards hold {counts[wrong]} {KIND_NAMES[wrong]} "
-            f"card(s); the game has {EVENT_POOL[wrong]}",
+            f"and the other places of event cards hold {KIND_NAMES[wrong]} cards: "
+            f"{counts[wrong]}; the game has {EVENT_POOL[wrong]}",
         )
     if sum(s.tokens) + s.supply != COMPONENTS.tokens_total:
         fail("token_supply", f"and the seats' tokens must add up to {COMPONENTS.tokens_total}")
