@@ -342,8 +342,7 @@ BAD_POSITIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "news",
         _set("news_played", ["K1news"]),
-        "position field 'news_played': Breaking News cards played: 1, but market spaces "
-        "covered: 0",
+        "position field 'news_played': Breaking News cards played: 1, but market spaces covered: 0",
     ),
     (
         "row object",
