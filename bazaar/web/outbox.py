@@ -85,8 +85,9 @@ class Outbox:
             text = self._queue.popleft()
             if text is None:  # stop() asked for the end, after what was queued before
                 return
-            try:
-                await asyncio.wait_for(self._send(text), self.send_timeout)
+            try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel
+                async with asyncio.timeout(self.send_timeout):
+                    await self._send(text)
             except TimeoutError:
                 self.drop(f"too slow: a message took over {self.send_timeout:g} s")
                 return
@@ -112,12 +113,11 @@ class Outbox:
     async def _shut(self, reason: str) -> None:
         sender = self._sender
         if sender is not None and sender is not asyncio.current_task():
-            sender.cancel()
-            with contextlib.suppress(BaseException):
-                await sender
+            await _end(sender)
         if self._close is not None:
             try:
-                await asyncio.wait_for(self._close(CLOSE_TOO_SLOW, reason), self.close_timeout)
+                async with asyncio.timeout(self.close_timeout):
+                    await self._close(CLOSE_TOO_SLOW, reason)
             except Exception:  # the close frame did not fit either: abort at once
                 pass
             else:  # the frame is queued: give the peer a moment to read it and answer
@@ -132,14 +132,22 @@ class Outbox:
             self._queue.append(None)
             self._ready.set()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(task), self.close_timeout)
+                async with asyncio.timeout(self.close_timeout):
+                    await asyncio.shield(task)
         if self.dropped is None:
             self.dropped = "closed"
         self._queue.clear()
-        if task is not None and task is not asyncio.current_task() and not task.done():
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
+        if task is not None and task is not asyncio.current_task():
+            await _end(task)
+
+
+async def _end(task: asyncio.Task[None]) -> None:
+    """Cancel ``task`` and wait until it has ended. Unlike awaiting it under
+    ``suppress(BaseException)``, a cancel of the task that waits still goes through."""
+    task.cancel()
+    await asyncio.wait({task})
+    if not task.cancelled():
+        task.exception()  # retrieved: the sender handles its own errors
 
 
 def find_abort(send: Callable[..., object], depth: int = 6) -> Callable[[], None] | None:

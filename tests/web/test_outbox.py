@@ -185,6 +185,32 @@ def test_presence_broadcasts_are_coalesced(tmp_path: Path) -> None:
     run(scenario)
 
 
+def test_a_sender_cancelled_as_its_send_finishes_ends() -> None:
+    """A cancel that lands just as a send completes ends the sender task (on Python 3.11,
+    ``asyncio.wait_for`` returned the send's result there and the task waited forever, so a
+    server's shutdown, or ``asyncio.run``'s, hung)."""
+
+    async def scenario() -> None:
+        sent: list[str] = []
+        box: Outbox
+
+        async def send(text: str) -> None:
+            sent.append(text)
+            sender = box._sender  # the task running this very send
+            assert sender is not None
+            sender.cancel()
+
+        box = Outbox(send)
+        box.start()
+        assert box.put("a")
+        sender = box._sender
+        assert sender is not None
+        await asyncio.wait({sender}, timeout=LIVENESS)
+        assert sent == ["a"] and sender.cancelled()
+
+    run(scenario)
+
+
 def test_stop_sends_what_was_queued_first() -> None:
     async def scenario() -> None:
         sent: list[str] = []
