@@ -73,10 +73,12 @@ class TerminalRenderer:
     """A game's pictures for the terminal (``bazaar play``, hints, analyses): only drawing.
 
     ``render_view(view, lang, names)`` draws a view (a rich renderable); its words come from
-    :class:`GameWords`.
+    :class:`GameWords`. ``compact_view(view, lang, names)``, when given, draws the same view in
+    a few lines (about ten at 80 columns: the guided game's 24-line screen, docs/terminal.md).
     """
 
     render_view: Callable[[View, str, list[str] | None], object]
+    compact_view: Callable[[View, str, list[str] | None], object] | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ __all__ = [
     "notation_examples",
     "notation_help",
     "player_name",
+    "compact_view",
     "prompt_hint",
     "render_view",
     "renderer",
@@ -50,3 +51,14 @@ def render_view(
     if parts is None:
         return Pretty(view)
     return cast(RenderableType, parts.render_view(view, lang, names))
+
+
+def compact_view(
+    game_id: str, view: dict[str, Any], lang: str = "en", names: list[str] | None = None
+) -> RenderableType | None:
+    """The board of ``view`` in a few lines (the game's ``compact_view``), or None when the
+    game draws no compact board."""
+    parts = renderer(game_id)
+    if parts is None or parts.compact_view is None:
+        return None
+    return cast(RenderableType, parts.compact_view(view, lang, names))

@@ -240,20 +240,24 @@ class TerminalGame:
         self.console.rule()
         self.console.print(render.render_view(self.game.id, view, self.lang, self.seats))
 
-    def menu(self, seat: int, legal: list[int]) -> Table:
+    def menu(self, seat: int, legal: list[int], only: list[int] | None = None) -> Table:
+        """The moves in words, each as "number. notation description" (in up to three
+        columns); ``only`` (indices into ``legal``) lists some of them, in one column, with the
+        numbers they have in the whole list."""
         view = self.match.state.view(seat)
+        shown = list(range(len(legal))) if only is None else only
         items = [
             (
-                f"{i}.",
-                self.game.notation(a),
-                render.describe_action(self.game.id, a, self.lang, view),
+                f"{i + 1}.",
+                self.game.notation(legal[i]),
+                render.describe_action(self.game.id, legal[i], self.lang, view),
             )
-            for i, a in enumerate(legal, 1)
+            for i in shown
         ]
         widths = [max(Text(x[c]).cell_len for x in items) for c in range(3)]
         item_width = sum(widths) + 2
         columns = max(1, min(3, (self.width + 2) // (item_width + 2)))
-        if len(items) <= 8:
+        if len(items) <= 8 or only is not None:
             columns = 1
         rows = -(-len(items) // columns)
         grid = Table.grid(padding=(0, 1))
@@ -301,11 +305,19 @@ class TerminalGame:
         shown.append(self.moves(seat, legal, SCREEN_LINES - used))
         return shown
 
+    def rule(self) -> None:
+        """The line above a decision's screen."""
+        self.console.rule()
+
+    def board_screen(self, seat: int, legal: list[int]) -> list[RenderableType]:
+        """What 'b' shows: the board and the moves again (:meth:`turn_screen`)."""
+        return self.turn_screen(seat, legal)
+
     def ask(self, seat: int) -> int | None:
         """Ask the human for a move until a legal one is typed; None means quit."""
         state = self.match.state
         legal = state.legal_actions()
-        self.console.rule()
+        self.rule()
         for part in self.turn_screen(seat, legal):
             self.console.print(part)
         prompt = self.tr("Your move (number or notation, h = hint, ? = help, q = quit): ")
@@ -328,8 +340,8 @@ class TerminalGame:
                 self.console.print(Text(self.help_text()))
                 continue
             if low in BOARD_WORDS:
-                self.console.rule()
-                for part in self.turn_screen(seat, legal):
+                self.rule()
+                for part in self.board_screen(seat, legal):
                     self.console.print(part)
                 continue
             if low in MORE_WORDS:
@@ -362,9 +374,14 @@ class TerminalGame:
         moves = hint(
             state, seat, self.hint_level, seed=len(self.match.record.actions), jobs=self.jobs
         )
-        self.console.print(Text(self.tr("Suggested moves:"), style="bold"))
-        for i, move in enumerate(moves, 1):
-            line = Text(f"  {i}. ", style="cyan")
+        legal = state.legal_actions()
+        numbers = [legal.index(move["action"]) + 1 for move in moves]
+        digits = max(len(str(n)) for n in numbers)
+        self.console.print(
+            Text(self.tr("Suggested moves, best first, by their numbers in the list:"), style="bold")
+        )
+        for n, move in zip(numbers, moves, strict=True):
+            line = Text(f"  {str(n).rjust(digits)}. ", style="cyan")
             line.append(move["text"][self.lang])
             if move["visits"]:
                 line.append("  " + self.tr("({n} playouts)", n=move["visits"]), style="dim")
