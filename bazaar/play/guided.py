@@ -170,8 +170,9 @@ class GuidedGame(TerminalGame):
     def guided_screen(self, seat: int, legal: list[int], step: GuideStep) -> list[RenderableType]:
         """One decision on one screen: a board, the guide, the moves and the keys, fitted with
         the rule above and the prompt below into :meth:`screen_height` lines. The whole board
-        comes first if it fits, else its compact form; the rulebook line and the phase's hint
-        are left out before the board is; the move list is whole if it fits, else short."""
+        comes first if it fits, else its compact form; then the whole move list if it fits, else
+        a short one (the suggestion and four others, or fewer); the rulebook line, then the
+        phase's hint, are left out before the move list is shortened."""
         width = self.console.width
         view = self.match.state.view(seat)
         room = self.screen_height() - 2  # the rule above and the prompt below
@@ -205,15 +206,12 @@ class GuidedGame(TerminalGame):
                 menus.append(self.short_moves(seat, legal, suggested, others))
         fixed = size([*guide, keys])
         choice: list[RenderableType] | None = None
-        for board in boards:
-            for extra in extras:
-                for moves in menus:
-                    if size([board, *extra, moves]) + fixed <= room:
-                        choice = [board, *guide, *extra, moves, keys]
-                        break
-                if choice is not None:
-                    break
-            if choice is not None:
+        tries = [
+            (board, extra, moves) for board in boards for moves in menus for extra in extras
+        ]
+        for board, extra, moves in tries:
+            if size([board, *extra, moves]) + fixed <= room:
+                choice = [board, *guide, *extra, moves, keys]
                 break
         if choice is None:  # a very small terminal: the smallest screen there is
             choice = [boards[-1], *guide, menus[-1], keys]

@@ -11,6 +11,7 @@ from bazaar.core.parts import (
     TerminalRenderer,
 )
 from bazaar.games.buy_low_sell_high import GAME, rulebook
+from bazaar.games.buy_low_sell_high import compact as C
 from bazaar.games.buy_low_sell_high import render as R
 from bazaar.games.buy_low_sell_high import words as W
 from bazaar.games.buy_low_sell_high.estimate import estimate_scores
@@ -31,7 +32,7 @@ WORDS = GameWords(
     notation_examples=W.NOTATION_EXAMPLES,
     money=W.money,
 )
-RENDERER = TerminalRenderer(render_view=R.render_view)
+RENDERER = TerminalRenderer(render_view=R.render_view, compact_view=C.compact_view)
 
 RESULT_RULE = ResultRule(rule=N_("Most money wins; tied players share the win."))
 

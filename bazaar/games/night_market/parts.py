@@ -12,6 +12,7 @@ from bazaar.core.parts import (
     TerminalRenderer,
 )
 from bazaar.games.night_market import GAME, rulebook
+from bazaar.games.night_market import compact as C
 from bazaar.games.night_market import render as R
 from bazaar.games.night_market import words as W
 from bazaar.games.night_market.estimate import estimate_scores
@@ -33,7 +34,7 @@ WORDS = GameWords(
     notation_examples=W.NOTATION_EXAMPLES,
     money=W.money,
 )
-RENDERER = TerminalRenderer(render_view=R.render_view)
+RENDERER = TerminalRenderer(render_view=R.render_view, compact_view=C.compact_view)
 
 
 def most_lots(state: State) -> list[float]:

@@ -12,6 +12,7 @@ from bazaar.core.parts import (
     TerminalRenderer,
 )
 from bazaar.games.take_stock import GAME, rulebook
+from bazaar.games.take_stock import compact as C
 from bazaar.games.take_stock import render as R
 from bazaar.games.take_stock import words as W
 from bazaar.games.take_stock.estimate import estimate_scores
@@ -32,7 +33,7 @@ WORDS = GameWords(
     notation_examples=W.NOTATION_EXAMPLES,
     money=None,
 )
-RENDERER = TerminalRenderer(render_view=R.render_view)
+RENDERER = TerminalRenderer(render_view=R.render_view, compact_view=C.compact_view)
 
 #: Take Stock's many Buy pairs spread a few hundred playouts too thin: its hard level widens
 #: in the heuristic's order, narrowly, and keeps the heuristic's move on near-ties (150

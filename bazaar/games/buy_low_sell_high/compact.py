@@ -1,0 +1,109 @@
+"""Buy Low Sell High's board in a few lines, for the guided game's 24-line screen
+(docs/terminal.md): the header, prices and players in one table, the market row and the hand
+on a line each. 'b' in the terminal shows the whole board
+(:mod:`bazaar.games.buy_low_sell_high.render`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from bazaar.core.seats import seat_label
+from bazaar.games.buy_low_sell_high.components import CARD_NAMES, KINDS, card_type
+from bazaar.games.buy_low_sell_high.render import card_cell, card_text, header, kind_text, t
+from bazaar.games.buy_low_sell_high.text import canonical, type_words
+from bazaar.games.buy_low_sell_high.words import money
+
+
+def _table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
+    """Stocks (buy and sell price) on the left, players (money, holdings, cards) on the right."""
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False
+    )
+    table.add_column(t("Stock", lang), no_wrap=True)
+    table.add_column(t("Buy", lang), justify="right", no_wrap=True)
+    table.add_column(t("Sell", lang), justify="right", no_wrap=True)
+    table.add_column("", width=1)
+    table.add_column(t("Player", lang), overflow="fold")
+    table.add_column(t("Money", lang), justify="right", no_wrap=True)
+    for k in range(KINDS):
+        table.add_column(kind_text(k, lang), justify="right", no_wrap=True)
+    table.add_column(t("Cards", lang), justify="right", no_wrap=True)
+    me = view.get("seat")
+    for i in range(max(KINDS, view["players"])):
+        cells: list[Text | str] = ["", "", ""]
+        if i < KINDS:
+            col = view["columns"][i]
+            buy = money(col["buy"]) if col["buy"] is not None else "—"
+            cells = [kind_text(i, lang), buy, money(col["sell"])]
+        if i < view["players"]:
+            cash = view["money"][i]
+            cells += [
+                "▶" if view["to_move"] == i else "",
+                Text(seat_label(i, lang, names), style="bold" if i == me else ""),
+                Text(money(cash), style="red" if cash < 0 else ""),
+                *(str(x) for x in view["holdings"][i]),
+                str(view["hand_sizes"][i]),
+            ]
+        else:
+            cells += [""] * (3 + KINDS + 1)
+        table.add_row(*cells)
+    return table
+
+
+def _cards_line(label: str, cards: list[Text], lang: str, empty: bool = True) -> Text:
+    """ "label: card, card"; no cards: "label: (none)", or the label alone (not ``empty``)."""
+    if not cards and not empty:
+        return Text(label, style="bold")
+    line = Text(label + (": " if lang == "en" else "："), style="bold")
+    if not cards:
+        line.append(t("(none)", lang), style="dim")
+    for i, card in enumerate(cards):
+        if i:
+            line.append(t(", ", lang))
+        line.append_text(card)
+    return line
+
+
+def _hand_card(name: str, lang: str) -> Text:
+    text = card_text(name, lang)
+    text.append(" " + type_words(card_type(CARD_NAMES.index(canonical(name))), lang))
+    return text
+
+
+def _row_card(cell: dict[str, Any], lang: str) -> Text:
+    text = card_cell(cell["card"], lang)
+    text = Text(" ").join(text.split("\n"))
+    if cell["covered"]:
+        text.stylize("strike dim")
+    elif cell["dud"]:
+        text.stylize("dim")
+    return text
+
+
+def compact_view(
+    view: dict[str, Any], lang: str = "en", names: list[str] | None = None
+) -> RenderableType:
+    row = view["row"]
+    title = t(
+        "Market row: {filled} of {length} spaces filled",
+        lang,
+        filled=len(row),
+        length=view["row_length"],
+    )
+    parts: list[RenderableType] = [
+        header(view, lang, names),
+        _table(view, lang, names),
+        _cards_line(title, [_row_card(cell, lang) for cell in row], lang, empty=False),
+    ]
+    if view.get("seat") is not None:
+        hand = [_hand_card(name, lang) for name in view.get("hand", [])]
+        parts.append(_cards_line(t("Your hand", lang), hand, lang))
+        if view.get("my_discards"):
+            aside = [_hand_card(name, lang) for name in view["my_discards"]]
+            parts.append(_cards_line(t("Set aside", lang), aside, lang))
+    return Group(*parts)
