@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -193,8 +194,14 @@ def test_hint_command_in_a_terminal_game(monkeypatch: pytest.MonkeyPatch) -> Non
     )
     assert game.run() is False
     out = buf.getvalue()
-    assert out.count("Thinking (custom)…") == 2 and out.count("Suggested moves:") == 2
-    assert "  1. " in out and "to win, expected final" in out and "% (±" in out
+    head = "Suggested moves, best first, by their numbers in the list:"
+    assert out.count("Thinking (custom)…") == 2 and out.count(head) == 2
+    assert "to win, expected final" in out and "% (±" in out
+    # a hinted move is named by its number in the move list above it, not by its rank
+    menu, _, hinted = out.partition(head)
+    first = re.search(r"^ +(\d+)\. (\S+)", hinted, re.M)
+    assert first is not None
+    assert re.search(rf"(^| ){first[1]}\. +{re.escape(first[2])}( |$)", menu, re.M)
     assert "       · your money: $" in out  # what the suggested moves change
     assert match.record.actions  # the game went on after the hint
     assert "✗" not in out  # 'h' and 'hint' are not read as moves
@@ -206,7 +213,7 @@ def test_hint_command_in_a_terminal_game(monkeypatch: pytest.MonkeyPatch) -> Non
     zh.hint_level = "easy"
     monkeypatch.setitem(LEVELS, "easy", dict(TINY))
     zh.run()
-    assert "思考中(簡單)…" in zh_buf.getvalue() and "建議的行動：" in zh_buf.getvalue()
+    assert "思考中(簡單)…" in zh_buf.getvalue() and "建議的行動(最好的在前" in zh_buf.getvalue()
     assert "       · 你的資金：$" in zh_buf.getvalue() and "（±" in zh_buf.getvalue()
     assert zh_match.record.actions == []
 

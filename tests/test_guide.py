@@ -186,13 +186,13 @@ def test_the_guide_step_does_not_depend_on_another_seats_secret(game_id: str) ->
 def test_learn_plays_the_suggestion_and_quits(tmp_path: Any) -> None:
     path = tmp_path / "learn.json"
     result = CliRunner().invoke(
-        app, ["learn", "buy-low-sell-high", "--record", str(path)], input="s\nq\n"
+        app, ["learn", "buy-low-sell-high", "--record", str(path)], input="?\ns\nq\n"
     )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Your first trade." in out
-    assert "Suggested: -K2 (sell 1 purple" in out
-    assert "More in the rulebook: The first two turns" in out
+    assert "Suggested: 3. -K2 (sell 1 purple" in out  # with its number in the move list
+    assert "More in the rulebook: The first two turns" in out  # in the help ('?')
     assert "Game stopped after" in out
     # 80 columns, but for the record's path (printed whole so it can be copied)
     assert max(cell_len(line) for line in out.splitlines() if str(path) not in line) <= 80

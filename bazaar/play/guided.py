@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from bazaar.bots.guide import guide_step
+from bazaar.bots.guide import CHANGES, guide_step
 from bazaar.bots.shapes import GuideStep
 from bazaar.core.record import Match
 from bazaar.core.rulebook import find_rulebook
@@ -121,17 +121,35 @@ class GuidedGame(TerminalGame):
             shown.append(Text(hint, style="cyan"))
         return shown
 
-    def guide_parts(self, step: GuideStep, legal: list[int]) -> list[RenderableType]:
-        """The explanation, the suggestion (with its number in the list) and why."""
+    def help_text(self) -> str:
+        """The terminal's help, then the guide's keys and where the rulebook says more (the
+        decision's screen leaves that line out when it does not fit)."""
+        lines = [super().help_text()]
+        if self.step is not None:
+            lines.append(self.tr("s = play the suggestion, g = leave the guide, q = quit"))
+            book = self.book_line(self.step)
+            if book is not None:
+                lines.append(book.plain)
+        return "\n".join(lines)
+
+    def guide_parts(
+        self, step: GuideStep, legal: list[int], changes: bool = True
+    ) -> list[RenderableType]:
+        """The explanation, the suggestion (with its number in the list) and why; without
+        ``changes``, why leaves out what the move changes ('h' says it too)."""
         lang = self.lang
         number = legal.index(step["suggestion"]["action"]) + 1
         line = Text(self.tr("Suggested: "), style="bold green")
         line.append(f"{number}. ", style="bold cyan")
         line.append(step["suggestion"]["move"][lang], style="bold")
+        why = step["why"][lang]
+        if not changes:
+            head = t(CHANGES, lang, changes="\0").split("\0")[0]
+            why = why.split(head, 1)[0] if head.strip() else why
         return [
             Text(step["explain"][lang]),
             line,
-            Text(self.tr("Why: ") + step["why"][lang], style="green"),
+            Text(self.tr("Why: ") + why, style="green"),
         ]
 
     def book_line(self, step: GuideStep) -> Text | None:
@@ -170,9 +188,10 @@ class GuidedGame(TerminalGame):
     def guided_screen(self, seat: int, legal: list[int], step: GuideStep) -> list[RenderableType]:
         """One decision on one screen: a board, the guide, the moves and the keys, fitted with
         the rule above and the prompt below into :meth:`screen_height` lines. The whole board
-        comes first if it fits, else its compact form; then the whole move list if it fits, else
-        a short one (the suggestion and four others, or fewer); the rulebook line, then the
-        phase's hint, are left out before the move list is shortened."""
+        comes first if it fits, else its compact form; then why with what the move changes if it
+        fits, else without; then the whole move list if it fits, else a short one (the
+        suggestion and four others, or fewer); the rulebook line, then the phase's hint, are
+        left out before the move list is shortened."""
         width = self.console.width
         view = self.match.state.view(seat)
         room = self.screen_height() - 2  # the rule above and the prompt below
@@ -185,10 +204,8 @@ class GuidedGame(TerminalGame):
                     measured[id(part)] = lines_of(part, width)
             return sum(measured[id(part)] for part in parts)
 
-        guide = self.guide_parts(step, legal)
-        keys = Text(
-            self.tr("s = play the suggestion, g = leave the guide, q = quit"), style="dim"
-        )
+        guides = [self.guide_parts(step, legal), self.guide_parts(step, legal, changes=False)]
+        keys = Text(self.tr("s = play the suggestion, g = leave the guide, q = quit"), style="dim")
         full = render.render_view(self.game.id, view, self.lang, self.seats)
         compact = render.compact_view(self.game.id, view, self.lang, self.seats)
         boards: list[RenderableType] = [full] if compact is None else [full, compact]
@@ -204,18 +221,17 @@ class GuidedGame(TerminalGame):
         for others in range(SHORT_OTHERS, 0, -1):
             if others < len(legal) - 1:
                 menus.append(self.short_moves(seat, legal, suggested, others))
-        fixed = size([*guide, keys])
-        choice: list[RenderableType] | None = None
         tries = [
-            (board, extra, moves) for board in boards for moves in menus for extra in extras
+            (board, guide, extra, moves)
+            for board in boards
+            for guide in guides
+            for moves in menus
+            for extra in extras
         ]
-        for board, extra, moves in tries:
-            if size([board, *extra, moves]) + fixed <= room:
-                choice = [board, *guide, *extra, moves, keys]
-                break
-        if choice is None:  # a very small terminal: the smallest screen there is
-            choice = [boards[-1], *guide, menus[-1], keys]
-        return choice
+        for board, guide, extra, moves in tries:
+            if size([board, *guide, *extra, moves, keys]) <= room:
+                return [board, *guide, *extra, moves, keys]
+        return [boards[-1], *guides[-1], menus[-1], keys]  # the smallest screen there is
 
 
 def learn_line(lang: str) -> str:

@@ -28,13 +28,13 @@ from bazaar.core.describe import (
 )
 
 __all__ = [
+    "compact_view",
     "describe_action",
     "explain_rule",
     "format_score",
     "notation_examples",
     "notation_help",
     "player_name",
-    "compact_view",
     "prompt_hint",
     "render_view",
     "renderer",

@@ -378,7 +378,9 @@ class TerminalGame:
         numbers = [legal.index(move["action"]) + 1 for move in moves]
         digits = max(len(str(n)) for n in numbers)
         self.console.print(
-            Text(self.tr("Suggested moves, best first, by their numbers in the list:"), style="bold")
+            Text(
+                self.tr("Suggested moves, best first, by their numbers in the list:"), style="bold"
+            )
         )
         for n, move in zip(numbers, moves, strict=True):
             line = Text(f"  {str(n).rjust(digits)}. ", style="cyan")

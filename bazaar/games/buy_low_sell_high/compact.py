@@ -59,7 +59,7 @@ def _cards_line(label: str, cards: list[Text], lang: str, empty: bool = True) ->
     """ "label: card, card"; no cards: "label: (none)", or the label alone (not ``empty``)."""
     if not cards and not empty:
         return Text(label, style="bold")
-    line = Text(label + (": " if lang == "en" else "："), style="bold")
+    line = Text(f"{label}: ", style="bold")  # as the whole board's empty hand
     if not cards:
         line.append(t("(none)", lang), style="dim")
     for i, card in enumerate(cards):
