@@ -1,29 +1,25 @@
 """Buy Low Sell High's board in a few lines, for the guided game's 24-line screen
 (docs/terminal.md): the header, prices and players in one table, the market row and the hand
-on a line each. 'b' in the terminal shows the whole board
-(:mod:`bazaar.games.buy_low_sell_high.render`)."""
+on a line each (a card as its colour and its kind in short). 'b' in the terminal shows the
+whole board (:mod:`bazaar.games.buy_low_sell_high.render`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from bazaar.core.seats import seat_label
-from bazaar.games.buy_low_sell_high.components import CARD_NAMES, KINDS, card_type
-from bazaar.games.buy_low_sell_high.render import card_cell, card_text, header, kind_text, t
-from bazaar.games.buy_low_sell_high.text import canonical, type_words
+from bazaar.games.buy_low_sell_high.components import KINDS
+from bazaar.games.buy_low_sell_high.render import card_cell, header, kind_text, t
 from bazaar.games.buy_low_sell_high.words import money
 
 
 def _table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     """Stocks (buy and sell price) on the left, players (money, holdings, cards) on the right."""
-    table = Table(
-        box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False
-    )
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
     table.add_column(t("Stock", lang), no_wrap=True)
     table.add_column(t("Buy", lang), justify="right", no_wrap=True)
     table.add_column(t("Sell", lang), justify="right", no_wrap=True)
@@ -70,9 +66,8 @@ def _cards_line(label: str, cards: list[Text], lang: str, empty: bool = True) ->
 
 
 def _hand_card(name: str, lang: str) -> Text:
-    text = card_text(name, lang)
-    text.append(" " + type_words(card_type(CARD_NAMES.index(canonical(name))), lang))
-    return text
+    """A card as its colour and its kind in short ("red +3", "purple fee"), as in the row."""
+    return Text(" ").join(card_cell(name, lang).split("\n"))
 
 
 def _row_card(cell: dict[str, Any], lang: str) -> Text:
