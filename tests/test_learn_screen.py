@@ -21,6 +21,8 @@ from bazaar.core.registry import get_game
 from bazaar.play import terminal
 from bazaar.play.guided import GuidedGame, screen_lines
 from bazaar.play.terminal import HUMAN
+from tests.no_english import english_tokens
+from tests.test_terminal_zh_tw import OPTION_LETTERS
 
 GAMES = ("buy-low-sell-high", "take-stock", "night-market")
 LANGS = ("en", "zh-TW")
@@ -52,7 +54,14 @@ def guided(
     def read(prompt: str) -> str:
         assert prompt == PROMPT[lang]
         # the step, and where the move answered here goes in the record
-        steps.append({**(game.step or {}), "at": len(game.match.record.actions)})
+        state = game.match.state
+        steps.append(
+            {
+                **(game.step or {}),
+                "at": len(game.match.record.actions),
+                "notation": [state.notation(a) for a in state.legal_actions()],
+            }
+        )
         con.print(prompt, end="", markup=False, highlight=False)
         try:
             answer = next(it)
@@ -108,6 +117,13 @@ def test_each_decision_fits_80_columns_and_24_lines(game_id: str, lang: str) -> 
             assert record[step["at"]] == suggested
         keys = "s = play the suggestion" if lang == "en" else "s = 走建議的一步"
         assert keys in shown
+        if lang == "zh-TW":  # English only in the notation and keys to type, the rules command
+            allowed = {w for text in step["notation"] for w in text.split()} | set("sgq")
+            allowed |= OPTION_LETTERS.get(game_id, set())
+            text = re.sub(r"'[^']*'", "", shown[: -len(screen[-1])])
+            text = re.sub(r"bazaar\s+rules\s+\S+\s+--section\s+\S+\s+--lang\s+zh-TW", "", text)
+            english = [w for w in english_tokens(game_id, text) if w not in allowed]
+            assert english == [], shown
 
 
 def test_the_short_list_says_how_to_see_every_move_and_m_shows_them() -> None:
