@@ -52,10 +52,12 @@ def _table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
 
 
 def _cards_line(label: str, cards: list[Text], lang: str, empty: bool = True) -> Text:
-    """ "label: card, card"; no cards: "label: (none)", or the label alone (not ``empty``)."""
+    """ "label — card, card" (a dash, no colon: the row's label ends in one in zh-TW); no cards:
+    "label — (none)", or the label alone (not ``empty``)."""
+    line = Text(label, style="bold")
     if not cards and not empty:
-        return Text(label, style="bold")
-    line = Text(f"{label}: ", style="bold")  # as the whole board's empty hand
+        return line
+    line.append(" — ")
     if not cards:
         line.append(t("(none)", lang), style="dim")
     for i, card in enumerate(cards):
@@ -75,8 +77,10 @@ def _row_card(cell: dict[str, Any], lang: str) -> Text:
     text = Text(" ").join(text.split("\n"))
     if cell["covered"]:
         text.stylize("strike dim")
+        text.append(f" ({t('covered', lang)})", style="yellow")
     elif cell["dud"]:
         text.stylize("dim")
+        text.append(f" ({t('dud', lang)})", style="yellow")
     return text
 
 
