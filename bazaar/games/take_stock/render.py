@@ -68,7 +68,7 @@ def header(view: dict[str, Any], lang: str, names: list[str] | None = None) -> T
         if view["turn_of"] is not None and view["turn_of"] != view["to_move"]:
             turn = seat_label(view["turn_of"], lang, names)
             parts.append(t("({who}'s turn)", lang, who=turn))
-    parts.append(t("dealer {d}", lang, d=view["dealer"]))
+    parts.append(t("{who} deals", lang, who=seat_label(view["dealer"], lang, names)))
     return Text("  ·  ".join(parts), style="bold")
 
 
@@ -234,7 +234,8 @@ def _own(view: dict[str, Any], lang: str) -> list[RenderableType]:
         out.append(line)
     if view.get("exercising") is not None:
         line = Text(t("Your options: ", lang), style="bold")
-        line.append(_cards_line(view["exercising"], lang) if view["exercising"] else t("none", lang))
+        chosen = view["exercising"]
+        line.append(_cards_line(chosen, lang) if chosen else Text(t("none", lang)))
         out.append(line)
     return out
 
