@@ -352,7 +352,7 @@
     const moves = rowMoves(c, L);
     let out = rect(M, y, W - 2 * M, 72, s.tint, {stroke: moves.length ? "#E0B200" : s.color, sw: moves.length ? 4 : 1.5, rx: 10});
     out += rect(M, y, 150, 72, s.color, {rx: 10});
-    out += txt(c, M + 14, y + 49, L, {size: 34, bold: true, fill: "#fff"});
+    out += txt(c, M + 14, y + 49, stockMark(c, L), {size: 34, bold: true, fill: "#fff"});
     out += txt(c, M + 50, y + 46, stockName(c, L), {size: 19, bold: true, fill: "#fff", max: 94});
     const n = stock.cards.length;
     const cw = 44;
