@@ -4,7 +4,9 @@ reader. The notation stays for typing only (the terminal's input and its notatio
 
 Seeded random games: every legal move's words (with and without the mover's view), every
 event's sentence, the terminal board of the mover and of a spectator (80 columns), the guide's
-words for each legal move and one whole guide step, and the players' rulebook."""
+words for each legal move and one whole guide step, a zh-TW hint's and puzzle's words for a move
+(English hints, analyses and puzzles lead with the notation beside the words, as English pages
+show it), and the players' rulebook."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from bazaar.bots import guide
+from bazaar.bots import advice, guide, puzzles
 from bazaar.core import describe
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME
@@ -79,6 +81,10 @@ def test_a_random_game_reads_in_names(players: int, seed: int) -> None:
                 check(T.describe_action(a, lang), f"move {a} without a view ({lang})")
                 if step % 7 == 0:
                     check(guide.move_words(state, a, lang, seat), f"guide's move {a} ({lang})")
+                if step % 7 == 0 and lang != "en":  # English hints lead with the notation
+                    hint = advice.move_sentence(state, a, 0.5, 40.0, lang, seat, 0.1)
+                    check(hint, f"a hint on move {a} ({lang})")
+                    check(puzzles.move_words(state, state.notation(a), lang, seat), "a puzzle")
             if step % 5 == 0:
                 check(board(view, lang), f"the board of seat {seat} ({lang})")
                 check(board(state.view(None), lang), f"a spectator's board ({lang})")
