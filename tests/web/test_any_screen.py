@@ -12,6 +12,7 @@ spots work from the keyboard, and axe-core finds no problem of any impact (contr
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -436,11 +437,35 @@ def shared_positions(p: dict[str, Any]) -> list[int]:
     return sorted(q for q, n in counts.items() if n >= 2)
 
 
-def test_take_stock_exercise_set_is_picked_card_by_card(browser: Any, server: Server) -> None:
-    table = new_table(server, "take-stock", "en", seed=5)
+#: Take Stock's codes, which no reader should meet: a card ("O7"), a move's notation ("event2"),
+#: cards listed as codes ("C5 | O5", "C5、O5") and a plural left to the reader ("card(s)")
+TAKE_STOCK_CODES = re.compile(r"\b[A-Z]\d+\b|\bevent\d|\b[A-Z]\d+\s*\||[A-Z]\d+(?=[、,，])|\(s\)")
+#: what an English page shows of the notation to type beside the words (its "show notation"
+#: side: the log's <code>, a move button's .nt): left out of the words a player reads
+NOTATION_SHOWN = "code, .nt"
+
+
+def text_without_notation(page: Any, selector: str) -> str:
+    """The innerText of ``selector`` without the notation an English page shows to type."""
+    return str(
+        page.evaluate(
+            """([sel, skip]) => { const el = document.querySelector(sel).cloneNode(true);
+              el.querySelectorAll(skip).forEach((n) => n.remove());
+              document.body.appendChild(el); const text = el.innerText; el.remove();
+              return text; }""",
+            [selector, NOTATION_SHOWN],
+        )
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_take_stock_exercise_set_is_picked_card_by_card(
+    browser: Any, server: Server, lang: str
+) -> None:
+    table = new_table(server, "take-stock", lang, seed=5)
     context = browser.new_context(viewport=PHONE)
     try:
-        page = open_seat(context, server, table, "en")
+        page = open_seat(context, server, table, lang)
         # the bots' choices vary with the table's secret salt, so the hand does too: wait for a
         # round end where a card is in two or more sets (a card in one set only plays at once)
         p = play_until(page, server, table, "exercise", lambda p: bool(shared_positions(p)))
@@ -451,6 +476,12 @@ def test_take_stock_exercise_set_is_picked_card_by_card(browser: Any, server: Se
         pressed = page.locator("#compose [aria-pressed='true']")
         assert pressed.count() == 1
         assert pressed.get_attribute("data-pos") == str(position)
+        # the panel names the cards ("Cereal 5", "玉米5"), and so does the whole page
+        panel = page.inner_text("#compose")
+        assert not TAKE_STOCK_CODES.findall(panel), panel
+        assert not TAKE_STOCK_CODES.findall(page.inner_text("#board")), "the board"
+        words = page.inner_text("body") if lang != "en" else text_without_notation(page, "body")
+        assert not TAKE_STOCK_CODES.findall(words), TAKE_STOCK_CODES.findall(words)
         page.click("#compose-cancel")
         page.wait_for_timeout(200)
         assert seq_of(page) == p["seq"]
