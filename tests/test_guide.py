@@ -191,7 +191,7 @@ def test_learn_plays_the_suggestion_and_quits(tmp_path: Any) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Your first trade." in out
-    assert "Suggested: 3. -K2 (sell 1 purple" in out  # with its number in the move list
+    assert "Suggested: 3. sell 1 purple" in out  # with its number in the move list
     assert "More in the rulebook: The first two turns" in out  # in the help ('?')
     assert "Game stopped after" in out
     # 80 columns, but for the record's path (printed whole so it can be copied)

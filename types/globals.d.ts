@@ -86,6 +86,8 @@ interface Decision {
   take?(moves: LegalMove[], kind: string | null): boolean;
   marks?(actions: number[]): boolean;
   button?(what: string, el: Element): void;
+  /** words that follow the amount as it is typed (#compose-note: a loan it needs) */
+  note?(): string;
   amount?: number;
   /** set by the page: the payload's seq the decision was started on */
   seq?: number;
@@ -105,6 +107,9 @@ interface DecisionContext {
 interface Renderer {
   render(payload: Payload, ui: Ui, prev?: Payload | null): string;
   decisions?: {[kind: string]: (moves: LegalMove[], ctx: DecisionContext) => Decision | null};
+  /** the decision the live position is in the middle of (its first parts played), or null:
+   * the page opens it by itself, and an undo that lands there goes on to the decision's start */
+  resume?(ctx: DecisionContext): Decision | null;
 }
 
 interface Window {

@@ -62,12 +62,10 @@ def has_guide(game_id: str) -> bool:
 
 
 def move_words(state: State, action: int, lang: str, seat: int) -> str:
-    """A move as the guide names it: notation and words in English, words only in zh-TW."""
+    """A move as the guide names it: its words in every language (a learner reads names, not
+    the notation to type); the notation only for a game without words."""
     words = describe.describe_action(state.game.id, action, lang, state.view(seat))
-    notation = state.notation(action)
-    if lang != "en" and words:
-        return words
-    return f"{notation} ({words})" if words and words != notation else notation
+    return words or state.notation(action)
 
 
 def _changes(state: State, seat: int, action: int, seed: int) -> dict[str, list[str]]:

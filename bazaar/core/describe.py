@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.core.errors import UnknownGame
+from bazaar.core.game import Event
 from bazaar.core.parts import GameWords, TerminalRenderer
 from bazaar.core.registry import game_parts
 from bazaar.core.seats import BOT_NAMES, PLAYER_WORDS, player_name, seat_label
@@ -70,6 +71,13 @@ def notation_examples(game_id: str) -> str | None:
     return parts.notation_examples if parts else None
 
 
+def turn_story(game_id: str, events: list[Event], mover: int, lang: str = "en") -> list[str]:
+    """The clauses of a move's turn sentence that the game tells itself (its ``turn_story``
+    word), from ``events`` (only those the reader sees); ``[]``: the mover's own events."""
+    parts = words(game_id)
+    return parts.turn_story(events, mover, lang) if parts and parts.turn_story else []
+
+
 def format_score(game_id: str, score: float) -> str:
     """A final score as the game shows it: "$85" for money games, "12" for points."""
     parts = words(game_id)
@@ -90,5 +98,6 @@ __all__ = [
     "renderer",
     "score_label",
     "seat_label",
+    "turn_story",
     "words",
 ]

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bazaar.core.features import FeatureSet
-from bazaar.core.game import Game, State
+from bazaar.core.game import Event, Game, State
 from bazaar.core.guide import GameGuide
 
 if TYPE_CHECKING:  # record imports the registry, which imports this module
@@ -66,6 +66,10 @@ class GameWords:
     notation_examples: str | None = None
     #: a final score in the game's unit ("$85"); None: the plain number
     money: Callable[[int], str] | None = None
+    #: ``turn_story(events, mover, lang)``: the clauses of the turn's one sentence when a move
+    #: causes more than its own events tell (a round's end), from the events a seat sees;
+    #: ``[]`` (or None for the game): the sentence is the mover's own events
+    turn_story: Callable[[list[Event], int, str], list[str]] | None = None
 
 
 @dataclass(frozen=True)

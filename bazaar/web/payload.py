@@ -22,11 +22,13 @@ Payload fields::
     legal     [{"action": int, "notation": str, "text": str, "fields": {"kind": str, ...}}]
               (empty unless seat is to move; ``fields`` is the move as data, from the game's
               ``move_fields`` part: docs/web.md, "Move fields")
-    log       [{"seq", "seat", "notation", "text", "lines": [str], "groups": [...]}] (newest
+    log       [{"seq", "seat", "notation", "text", "lines": [str], "groups": [...],
+              "story": [str]}] (newest
               last; events this seat sees; ``notation`` is the move's public notation, e.g.
               "hide ?", except for its mover; ``text`` the move in words, "a secret choice"
               where it is redacted; ``groups`` the indices of ``lines`` by the seat they
-              concern, see :func:`event_groups`)
+              concern, see :func:`event_groups`; ``story`` the clauses of the turn sentence
+              when the game tells what the move caused, a round's end, else [])
     last      the newest move as this seat may see it, or null before the first move:
               {"seq", "seat", "notation", "text", "fields", "events"}; ``fields`` (the move
               as data, as in ``legal``) only when the seat may see the whole move, else null;
@@ -243,6 +245,10 @@ def log_entries(
                 "text": move_words(state, m, seat, lang),
                 "lines": lines,
                 "groups": event_groups(seen, m.seat),
+                "story": [
+                    with_names(line, names, lang)
+                    for line in describe.turn_story(game.id, seen, m.seat, lang)
+                ],
             }
         )
     return entries

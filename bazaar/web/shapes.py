@@ -84,6 +84,9 @@ class LogEntry(TypedDict):
     text: str
     lines: list[str]
     groups: list[LogGroup]
+    #: the clauses of the turn sentence when the game tells what the move caused (a Night
+    #: Market round's end: the walk, the bonus, the income, the winner); [] otherwise
+    story: list[str]
 
 
 class MoveEvent(TypedDict):

@@ -585,6 +585,7 @@ export interface LogEntry {
   text: string;
   lines: Array<string>;
   groups: Array<LogGroup>;
+  story: Array<string>;
 }
 
 /** Indices into a log entry's `lines` about one seat (null: the table); a nested list is a run of three or more events of one kind. */

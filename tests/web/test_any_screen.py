@@ -12,6 +12,7 @@ spots work from the keyboard, and axe-core finds no problem of any impact (contr
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -436,11 +437,35 @@ def shared_positions(p: dict[str, Any]) -> list[int]:
     return sorted(q for q, n in counts.items() if n >= 2)
 
 
-def test_take_stock_exercise_set_is_picked_card_by_card(browser: Any, server: Server) -> None:
-    table = new_table(server, "take-stock", "en", seed=5)
+#: Take Stock's codes, which no reader should meet: a card ("O7"), a move's notation ("event2"),
+#: cards listed as codes ("C5 | O5", "C5、O5") and a plural left to the reader ("card(s)")
+TAKE_STOCK_CODES = re.compile(r"\b[A-Z]\d+\b|\bevent\d|\b[A-Z]\d+\s*\||[A-Z]\d+(?=[、,，])|\(s\)")
+#: what an English page shows of the notation to type beside the words (its "show notation"
+#: side: the log's <code>, a move button's .nt): left out of the words a player reads
+NOTATION_SHOWN = "code, .nt"
+
+
+def text_without_notation(page: Any, selector: str) -> str:
+    """The innerText of ``selector`` without the notation an English page shows to type."""
+    return str(
+        page.evaluate(
+            """([sel, skip]) => { const el = document.querySelector(sel).cloneNode(true);
+              el.querySelectorAll(skip).forEach((n) => n.remove());
+              document.body.appendChild(el); const text = el.innerText; el.remove();
+              return text; }""",
+            [selector, NOTATION_SHOWN],
+        )
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_take_stock_exercise_set_is_picked_card_by_card(
+    browser: Any, server: Server, lang: str
+) -> None:
+    table = new_table(server, "take-stock", lang, seed=5)
     context = browser.new_context(viewport=PHONE)
     try:
-        page = open_seat(context, server, table, "en")
+        page = open_seat(context, server, table, lang)
         # the bots' choices vary with the table's secret salt, so the hand does too: wait for a
         # round end where a card is in two or more sets (a card in one set only plays at once)
         p = play_until(page, server, table, "exercise", lambda p: bool(shared_positions(p)))
@@ -451,6 +476,12 @@ def test_take_stock_exercise_set_is_picked_card_by_card(browser: Any, server: Se
         pressed = page.locator("#compose [aria-pressed='true']")
         assert pressed.count() == 1
         assert pressed.get_attribute("data-pos") == str(position)
+        # the panel names the cards ("Cereal 5", "玉米5"), and so does the whole page
+        panel = page.inner_text("#compose")
+        assert not TAKE_STOCK_CODES.findall(panel), panel
+        assert not TAKE_STOCK_CODES.findall(page.inner_text("#board")), "the board"
+        words = page.inner_text("body") if lang != "en" else text_without_notation(page, "body")
+        assert not TAKE_STOCK_CODES.findall(words), TAKE_STOCK_CODES.findall(words)
         page.click("#compose-cancel")
         page.wait_for_timeout(200)
         assert seq_of(page) == p["seq"]
@@ -498,5 +529,101 @@ def test_no_problem_of_any_impact_by_axe(browser: Any, server: Server, lang: str
             for where, violations in pages.items()
         }
         assert found == {where: [] for where in pages}, found
+    finally:
+        context.close()
+
+
+def test_night_market_picker_tells_its_bound_and_loans_and_undo_takes_back_the_whole_bid(
+    browser: Any, server: Server
+) -> None:
+    """Three people (nobody answers at once, so the bid may be taken back): seat 0's amount
+    picker says where its bound comes from and what a loan costs above its cash; Undo after a
+    whole bid goes back to before the lot was chosen; a position with the lot chosen opens the
+    picker for that lot by itself, in both languages."""
+    seats = [{"kind": "human"}] * 3
+    body = {"game": "night-market", "players": 3, "seats": seats, "lang": "en", "seed": 3}
+    table = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    tokens = [s["token"] for s in table["seats"]]
+    url = f"{server.url}/api/tables/{table['id']}"
+
+    def now() -> dict[str, Any]:
+        return httpx.get(f"{url}?token={tokens[0]}", timeout=30).json()
+
+    def play(seat: int, action: int, seq: int) -> None:
+        move = {"token": tokens[seat], "action": action, "seq": seq}
+        assert httpx.post(f"{url}/moves", json=move, timeout=30).status_code == 200
+
+    p = now()
+    while not (p["view"]["phase"] == "bid" and p["to_move"] == 0):  # the hidden customers
+        seat = p["to_move"]
+        mine = httpx.get(f"{url}?token={tokens[seat]}", timeout=30).json()
+        play(seat, mine["legal"][0]["action"], mine["seq"])
+        p = now()
+    start = p["seq"]
+    cash = p["view"]["cash"][0]
+    assert cash == 12 and p["view"]["loans"][0] == 0
+    bid = next(m for m in p["legal"] if m["fields"]["kind"] == "bid" and "top bid" not in m["text"])
+    lot = bid["fields"]["lot"]
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = open_seat(context, server, table, "en")
+        page.wait_for_function(f"Number(document.body.dataset.seq) === {start}")
+        page.locator(f"#board [data-actions='{bid['action']}']").first.click()
+        page.wait_for_selector("#compose:not([hidden])")
+        assert page.inner_text("#compose-bound") == (
+            "From $0 to $27: your $12 in cash plus $5 for each of the 3 loans you may still take."
+        )
+        assert page.get_attribute("#compose-amount", "max") == "27"
+        assert page.locator("#compose-note").is_hidden()  # $0 is within the cash
+        page.fill("#compose-amount", "12")
+        assert page.inner_text("#compose-note") == ""
+        page.fill("#compose-amount", "18")
+        assert page.inner_text("#compose-note") == (
+            "Above $12 you need loans: 2 loans if you win, $10 now and $14 to repay at the end."
+        )
+        assert page.inner_text("#compose-confirm") == f"Bid $18 on lot {lot} (needs a loan)"
+        page.click("#compose [data-compose='less']")  # $17: the panel is drawn again
+        assert page.input_value("#compose-amount") == "17"
+        assert page.inner_text("#compose-note") == (
+            "Above $12 you need a loan: 1 loan if you win, $5 now and $7 to repay at the end."
+        )
+        page.fill("#compose-amount", "13")
+        page.click("#compose-confirm")
+        page.wait_for_function(f"Number(document.body.dataset.seq) === {start + 2}")
+        assert [e["notation"] for e in now()["log"][start:]] == [f"bid {lot}", "$13"]
+        # Undo takes back the whole bid: the amount, then the lot, as two undos of the policy
+        page.wait_for_selector("#undo:not([hidden])")
+        page.click("#undo")
+        page.wait_for_function(f"Number(document.body.dataset.seq) === {start}")
+        after = now()
+        assert after["seq"] == start and after["view"]["phase"] == "bid"
+        assert after["to_move"] == 0 and after["view"]["bidding"]["lot"] is None
+        assert page.locator("#compose").is_hidden()
+        kinds = {m["fields"]["kind"] for m in after["legal"]}
+        assert "amount" not in kinds and "bid" in kinds
+        texts = page.locator("#moves button[data-action]").all_inner_texts()
+        assert not any(t.startswith("bid $") for t in texts)
+        # the lot chosen elsewhere (another tab, a refused amount): the picker opens by itself
+        play(0, bid["action"], start)
+        page.wait_for_selector("#compose:not([hidden])")
+        assert page.inner_text("#compose .summary") == f"Bid on lot {lot}"
+        page.fill("#compose-amount", "2")
+        page.click("#compose-confirm")
+        page.wait_for_function(f"Number(document.body.dataset.seq) === {start + 2}")
+        assert [e["notation"] for e in now()["log"][start:]] == [f"bid {lot}", "$2"]
+        page.click("#undo")  # back to before the lot again, and the lot chosen over the API
+        page.wait_for_function(f"Number(document.body.dataset.seq) === {start}")
+        play(0, bid["action"], start)
+        zh = open_seat(context, server, table, "zh-TW")
+        zh.wait_for_selector("#compose:not([hidden])")
+        assert zh.inner_text("#compose-bound") == (
+            "可出 $0 到 $27：現金 $12，加上還能借的3筆貸款，每筆 $5。"
+        )
+        zh.fill("#compose-amount", "13")
+        assert zh.inner_text("#compose-note") == (
+            "超過 $12 就要貸款：得標時借1筆，現在拿到 $5，遊戲結束時還 $7。"
+        )
+        assert zh.inner_text("#compose-confirm") == f"對第{lot}攤出價 $13(需要貸款)"
+        assert not page.errors and not zh.errors
     finally:
         context.close()

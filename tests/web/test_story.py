@@ -216,6 +216,11 @@ def test_ranked_result_names_the_tie_break_and_the_replay_shows_that_step(
     assert texts[2].endswith(": $1")
     assert page.inner_text("#result .tie-break") == "Tie at $14 broken by the most lots."
     assert page.inner_text("#result .tie-rule").startswith("Most money wins; a tie goes to")
+    # the turn sentence of the last build tells the round's end, to the winner
+    story = page.inner_text("#story")
+    assert story.endswith("; ".join(p["log"][-1]["story"]) + ".")  # after the turn's bids
+    assert "customers leave the market" in story and "; majority bonus: " in story
+    assert "; income: " in story and story.endswith("; game over, Seat 3 wins with $14.")
     # the replay at step 10: the side panel, log and sentence of that step, not the end's
     page.eval_on_selector(
         "#replay", "e => { e.value = '10'; e.dispatchEvent(new Event('input')); }"
@@ -245,6 +250,9 @@ def test_shared_win_says_so(page: Any, server: Server) -> None:
     page.goto(f"{server.url}/t/{done['id']}?token={done['tokens'][1]}&lang=zh-TW")
     page.wait_for_selector("#result:not([hidden]) .tie-break")
     assert page.inner_text("#result .tie-break") == "同為 $4：並列獲勝。"
+    story = page.inner_text("#story")  # the last build's sentence: the shared win too
+    assert "最多客人獎勵：" in story and "收入：" in story
+    assert story.endswith("遊戲結束，平手：玩家1、玩家2都是 $4，共同獲勝。"), story
 
 
 def test_hints_are_ordered_by_the_estimate_they_show(page: Any, server: Server) -> None:

@@ -33,6 +33,7 @@ WORDS = GameWords(
     notation_help=W.notation_help,
     notation_examples=W.NOTATION_EXAMPLES,
     money=W.money,
+    turn_story=W.turn_story,
 )
 RENDERER = TerminalRenderer(render_view=R.render_view, compact_view=C.compact_view)
 

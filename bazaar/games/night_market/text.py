@@ -230,6 +230,138 @@ def describe(event: Event, lang: str = "en") -> str:
     return f"{kind} {d}"
 
 
+#: the events that tell a round's end (steps 7-11, the final round and the end of the game)
+ROUND_END = ("reveal", "move", "bonus", "income", "repay", "game_over")
+
+
+def _foods(kinds: list[str], lang: str) -> str:
+    """Stall types (``T0``, ``T2``) by their food, in the board's order: "food/dessert"."""
+    return "/".join(t(TYPE_WORDS[k], lang) for k, name in enumerate(TYPE_NAMES) if name in kinds)
+
+
+def _walk(moves: list[dict], final: bool, lang: str) -> list[str]:
+    """Where the customers of a walk went, counted: served by each seat's stalls (by their
+    food), left the market, waiting for the next round (in the final round a customer who
+    moves on walks at once, so only where it ends counts)."""
+    served: dict[int, list[str]] = {}
+    gone = 0
+    waiting: dict[str, int] = {}
+    for d in moves:
+        if d["lot"] is not None:
+            served.setdefault(d["owner"], []).append(d["customer"][:2])
+        elif d["to"] == "out":
+            gone += 1
+        elif not final:
+            waiting[d["to"]] = waiting.get(d["to"], 0) + 1
+    out = [
+        t.ngettext(
+            "{who} serves {count} customer ({foods})",
+            "{who} serves {count} customers ({foods})",
+            len(kinds),
+            lang,
+            who=_seat(q, lang),
+            count=len(kinds),
+            foods=_foods(kinds, lang),
+        )
+        for q, kinds in sorted(served.items())
+    ]
+    if waiting:
+        count = sum(waiting.values())
+        out.append(
+            t.ngettext(
+                "{count} customer waits for the next round at {entrances}",
+                "{count} customers wait for the next round at {entrances}",
+                count,
+                lang,
+                count=count,
+                entrances=_listing(sorted(waiting), lang),
+            )
+        )
+    if gone:
+        out.append(
+            t.ngettext(
+                "{count} customer leaves the market",
+                "{count} customers leave the market",
+                gone,
+                lang,
+                count=gone,
+            )
+        )
+    return out
+
+
+def _bonus(d: dict, lang: str) -> str:
+    """Who got the majority bonus, how much and for which stall types."""
+    won = [
+        t(
+            "{who} ${amount} ({types})",
+            lang,
+            who=_seat(q, lang),
+            amount=amount,
+            types=_foods([TYPE_NAMES[k] for k, won in enumerate(d["winners"]) if q in won], lang),
+        )
+        for q, amount in enumerate(d["bonus"])
+        if amount
+    ]
+    if not won:
+        return t("nobody gets a majority bonus", lang)
+    return t("majority bonus: {listing}", lang, listing=_listing(won, lang))
+
+
+def _income(d: dict, lang: str) -> str:
+    """Each seat's income: the paid ones with the amount, then those who earn nothing."""
+    paid = [f"{_seat(q, lang)} {_cash(v)}" for q, v in enumerate(d["income"]) if v]
+    none = [_seat(q, lang) for q, v in enumerate(d["income"]) if not v]
+    if not paid:
+        return t("no income for anybody", lang)
+    text = t("income: {paid}", lang, paid=_listing(paid, lang))
+    if none:
+        text += t(", ", lang) + t("nothing for {seats}", lang, seats=_listing(none, lang))
+    return text
+
+
+def _game_over(d: dict, lang: str) -> str:
+    winners = d["winners"]
+    cash = _cash(d["scores"][winners[0]])
+    if len(winners) == 1:
+        return t("game over, {who} wins with {cash}", lang, who=_seat(winners[0], lang), cash=cash)
+    who = _listing([_seat(q, lang) for q in winners], lang)
+    return t("game over, a tie: {who} share the win with {cash}", lang, who=who, cash=cash)
+
+
+def turn_story(events: list[Event], mover: int, lang: str = "en") -> list[str]:
+    """The clauses of the turn sentence of a move that ends a round, from the events a seat
+    sees (all public): the mover's own events before the round's end, the hidden customers
+    coming in, where the walk took the customers, the majority bonus, each seat's income and
+    the game's end. Any other move: ``[]`` (its own events tell it)."""
+    kinds = [e.kind for e in events]
+    if "income" not in kinds:
+        return []
+    end = min(kinds.index(k) for k in ROUND_END if k in kinds)
+    out = [describe(e, lang) for e in events[:end] if e.data.get("seat") == mover]
+    revealed = sum(len(e.data["customers"]) for e in events if e.kind == "reveal")
+    if revealed:
+        out.append(
+            t.ngettext(
+                "{count} hidden customer comes in",
+                "{count} hidden customers come in",
+                revealed,
+                lang,
+                count=revealed,
+            )
+        )
+    final = "game_over" in kinds
+    out += _walk([e.data for e in events if e.kind == "move"], final, lang)
+    for e in events:
+        if e.kind == "bonus":
+            out.append(_bonus(e.data, lang))
+        elif e.kind == "income":
+            out.append(_income(e.data, lang))
+        elif e.kind == "game_over":
+            out.append(_game_over(e.data, lang))
+    return out
+
+
 def describe_action(action: int, lang: str = "en") -> str:
     """A short description of ``action`` in words."""
     if action < A.BID_LOT_BASE:

@@ -11,6 +11,7 @@ from typing import Any
 from bazaar.core.seats import seat_label
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.text import describe_action as _describe
+from bazaar.games.night_market.text import turn_story as turn_story
 from bazaar.i18n import N_, Translator
 
 t = Translator(__package__)

@@ -12,11 +12,21 @@ from rich.text import Text
 
 from bazaar.core.seats import seat_label
 from bazaar.games.take_stock.components import LETTERS
-from bazaar.games.take_stock.render import STOCK_STYLES, _own, _situation, header, t
+from bazaar.games.take_stock.render import (
+    STOCK_STYLES,
+    _cards_line,
+    _own,
+    _situation,
+    header,
+    stock_mark,
+    t,
+)
 
 
 def _grid(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
-    """Stocks across: their prices (×2 split, ❄ frozen), then each player's shares."""
+    """Stocks across (by their names' first letter or character, as the whole board's
+    players): their prices (×2 split, ❄ frozen), then each player's shares, points and
+    certificates (by name)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     for _ in LETTERS:
@@ -25,7 +35,7 @@ def _grid(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     grid.add_column(overflow="fold")
     grid.add_row(
         Text(""),
-        *(Text(letter, style=STOCK_STYLES[s]) for s, letter in enumerate(LETTERS)),
+        *(Text(stock_mark(s, lang), style=STOCK_STYLES[s]) for s in range(len(LETTERS))),
         Text(t("Points", lang), style="bold"),
         Text(t("Certificates", lang), style="bold"),
     )
@@ -48,7 +58,7 @@ def _grid(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
             label,
             *(Text(str(x) if x else "·") for x in seat["shares"]),
             Text(str(seat["total"])),
-            Text(" ".join(seat["certificates"])),
+            _cards_line(seat["certificates"], lang),
         )
     return grid
 

@@ -18,9 +18,10 @@ from bazaar.core.seats import seat_label
 from bazaar.games.take_stock.components import (
     CARD_BY_NAME,
     LETTERS,
+    STOCK_BY_LETTER,
     STOCK_OF,
 )
-from bazaar.games.take_stock.text import event_name, stock_name
+from bazaar.games.take_stock.text import card_words, event_name, stock_name
 from bazaar.games.take_stock.words import phase_name
 from bazaar.i18n import N_, Translator
 
@@ -32,19 +33,26 @@ t = Translator(__package__)
 
 # ---------------------------------------------------------------------- words
 def stock_text(s: int, lang: str) -> Text:
-    return Text(f"{LETTERS[s]} {stock_name(s, lang)}", style=STOCK_STYLES[s])
+    return Text(stock_name(s, lang), style=STOCK_STYLES[s])
 
 
-def card_text(name: str) -> Text:
-    return Text(name, style=STOCK_STYLES[STOCK_OF[CARD_BY_NAME[name.lower()]]])
+def stock_mark(s: int, lang: str) -> str:
+    """A stock's mark in a narrow column: its name's first letter ("C" for Cereal) or first
+    character ("玉" for 玉米), so a column head is a name's start, not a code to learn."""
+    return stock_name(s, lang)[0]
 
 
-def _cards_line(cards: list[str]) -> Text:
+def card_text(name: str, lang: str = "en") -> Text:
+    """A share card by its name ("O7" -> "Oil 7" / "石油7") in its stock's colour."""
+    return Text(card_words(name, lang), style=STOCK_STYLES[STOCK_OF[CARD_BY_NAME[name.lower()]]])
+
+
+def _cards_line(cards: list[str], lang: str) -> Text:
     out = Text()
     for i, name in enumerate(cards):
         if i:
-            out.append(" ")
-        out.append_text(card_text(name))
+            out.append(t(", ", lang))
+        out.append_text(card_text(name, lang))
     return out
 
 
@@ -60,7 +68,7 @@ def header(view: dict[str, Any], lang: str, names: list[str] | None = None) -> T
         if view["turn_of"] is not None and view["turn_of"] != view["to_move"]:
             turn = seat_label(view["turn_of"], lang, names)
             parts.append(t("({who}'s turn)", lang, who=turn))
-    parts.append(t("dealer {d}", lang, d=view["dealer"]))
+    parts.append(t("{who} deals", lang, who=seat_label(view["dealer"], lang, names)))
     return Text("  ·  ".join(parts), style="bold")
 
 
@@ -100,7 +108,8 @@ def _players_table(view: dict[str, Any], lang: str, names: list[str] | None) -> 
     table.add_column(t("Player", lang), overflow="fold")
     table.add_column(t("Points", lang), justify="right", no_wrap=True)
     for s in range(len(LETTERS)):
-        table.add_column(Text(LETTERS[s], style=STOCK_STYLES[s]), justify="right", no_wrap=True)
+        mark = Text(stock_mark(s, lang), style=STOCK_STYLES[s])
+        table.add_column(mark, justify="right", no_wrap=True)
     table.add_column(t("Certificates", lang), overflow="fold")
     table.add_column(t("Tokens", lang), justify="right", no_wrap=True)
     table.add_column(t("Hand", lang), justify="right", no_wrap=True)
@@ -119,7 +128,7 @@ def _players_table(view: dict[str, Any], lang: str, names: list[str] | None) -> 
             label,
             str(seat["total"]),
             *(str(x) if x else "·" for x in seat["shares"]),
-            _cards_line(seat["certificates"]),
+            _cards_line(seat["certificates"], lang),
             str(seat["tokens"]),
             str(seat["hand_size"]),
             str(seat["held"]),
@@ -178,7 +187,9 @@ def _situation(view: dict[str, Any], lang: str) -> list[RenderableType]:
                 t(
                     "Upturn rows played: {rows}",
                     lang,
-                    rows=" ".join(view["upturn_played"]),
+                    rows=t(", ", lang).join(
+                        stock_name(STOCK_BY_LETTER[x.lower()], lang) for x in view["upturn_played"]
+                    ),
                 )
             )
         )
@@ -202,7 +213,7 @@ def _own(view: dict[str, Any], lang: str) -> list[RenderableType]:
     if hand:
         for i, name in enumerate(hand, 1):
             line.append(f"{i}:", style="dim")
-            line.append_text(card_text(name))
+            line.append_text(card_text(name, lang))
             line.append("  ")
     else:
         line.append(t("(none)", lang), style="dim")
@@ -223,7 +234,8 @@ def _own(view: dict[str, Any], lang: str) -> list[RenderableType]:
         out.append(line)
     if view.get("exercising") is not None:
         line = Text(t("Your options: ", lang), style="bold")
-        line.append(" ".join(view["exercising"]) or t("none", lang))
+        chosen = view["exercising"]
+        line.append(_cards_line(chosen, lang) if chosen else Text(t("none", lang)))
         out.append(line)
     return out
 

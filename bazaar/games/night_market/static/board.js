@@ -877,8 +877,10 @@
    * moves of that kind are clicked; ctx: live() the newest payload, ui (board words),
    * legalOf(p, fields), moveOf(action), current() the open decision. Null: play normally. */
 
-  // Loans: $5 each, at most 3 (data.json "loan"); the view does not carry these figures.
+  // Loans: $5 each, $7 repaid at the end, at most 3 (data.json "loan"); the view does not
+  // carry these figures.
   const LOAN_AMOUNT = 5;
+  const LOAN_REPAY = 7;
   const LOAN_MAX = 3;
 
   /** The lowest amount the server takes on auction ``slot``: more than its top bid, else any
@@ -890,24 +892,50 @@
     return slot.face === "yellow" && o.yellow_face === "min_bid" ? o.yellow_min_bid : 0;
   }
 
+  /** What an amount costs in loans if the bid wins (§4 Step 5: the fewest loans that cover
+   * the seat's winning bids), in words next to the amount; "" within the seat's cash. */
+  function loanNote(ui, c) {
+    const short = c.amount - c.free;
+    if (short <= 0 || c.amount > c.hi) return "";
+    const n = Math.ceil(short / LOAN_AMOUNT);
+    return ui.tn(
+      "Above ${free} you need a loan: {n} loan if you win, ${now} now and ${repay} to repay at the end.",
+      "Above ${free} you need loans: {n} loans if you win, ${now} now and ${repay} to repay at the end.",
+      n, {free: Math.max(c.free, 0), now: n * LOAN_AMOUNT, repay: n * LOAN_REPAY});
+  }
+
+  /** Where the amount's bound comes from: cash, the loans still possible, other winning bids. */
+  function boundWords(ui, c) {
+    const range = c.loans
+      ? ui.tn("From ${lo} to ${hi}: your ${cash} in cash plus ${each} for the {n} loan you may still take.",
+        "From ${lo} to ${hi}: your ${cash} in cash plus ${each} for each of the {n} loans you may still take.",
+        c.loans, {lo: c.lo, hi: c.hi, cash: c.cash, each: LOAN_AMOUNT})
+      : ui.t("From ${lo} to ${hi}: your ${cash} in cash (no loans left).", {lo: c.lo, hi: c.hi, cash: c.cash});
+    return c.held ? range + " " + ui.t("Your winning bids on other lots hold ${held} of it.", {held: c.held}) : range;
+  }
+
   /** The lot is chosen; now the amount (from the lowest legal bid up to what the seat can pay
-   * with its cash and the loans it may still take: the range the server accepts). */
-  function bidDecision(move, ctx) {
+   * with its cash and the loans it may still take: the range the server accepts, §4 Step 4).
+   * ``resumed``: the lot was chosen already (the position is the amount's), so only the amount
+   * is sent. */
+  function bidDecision(move, ctx, resumed) {
     const live = ctx.live();
     const v = live.view;
     const me = live.seat;
     const lot = move.fields.lot;
     const slot = v.auction.find((a) => a.lot === lot) || {};
     const lo = leastBid(slot, live.options);
-    let hi = v.cash[me] + LOAN_AMOUNT * (LOAN_MAX - v.loans[me]);
-    for (const a of v.auction) if (a.leader === me && a.lot !== lot) hi -= a.top;
-    hi = Math.max(lo, Math.min(hi, 255));
-    return {kind: "bid", lot: lot, lo: lo, hi: hi, amount: lo,
+    const loans = LOAN_MAX - v.loans[me];
+    let held = 0;
+    for (const a of v.auction) if (a.leader === me && a.lot !== lot) held += a.top;
+    const hi = Math.max(lo, Math.min(v.cash[me] + LOAN_AMOUNT * loans - held, 255));
+    return {kind: "bid", lot: lot, lo: lo, hi: hi, amount: lo, cash: v.cash[me], loans: loans,
+      held: held, free: v.cash[me] - held,
       marks: (acts) => acts.includes(move.action),
       take: (moves, kind) => {
         if (kind !== "bid" || moves.length !== 1) return false;
         const compose = ctx.current();
-        Object.assign(compose, bidDecision(moves[0], ctx), {seq: compose.seq});
+        Object.assign(compose, bidDecision(moves[0], ctx, resumed), {seq: compose.seq});
         return true;
       },
       body: () => {
@@ -920,15 +948,19 @@
           `<label>${ui.esc(ui.t("Amount"))} &#36;<input id="compose-amount" type="number" inputmode="numeric" ` +
           `min="${c.lo}" max="${c.hi}" value="${c.amount}" size="4"></label>` +
           `<button type="button" data-compose="more" aria-label="${ui.esc(more)}">+</button></div>` +
-          `<div class="muted">${ui.esc(ui.t("From ${lo} to ${hi}.", {lo: c.lo, hi: c.hi}))}</div>`;
+          `<div class="muted" id="compose-bound">${ui.esc(boundWords(ui, c))}</div>` +
+          `<div class="loan-note" id="compose-note" aria-live="polite">${ui.esc(loanNote(ui, c))}</div>`;
       },
+      note: () => loanNote(ctx.ui, ctx.current()),
       confirmText: () => {
         const ui = ctx.ui;
         const c = ctx.current();
-        return ui.t("Bid ${amount} on lot {lot}", {amount: c.amount, lot: c.lot});
+        const words = ui.t("Bid ${amount} on lot {lot}", {amount: c.amount, lot: c.lot});
+        return loanNote(ui, c) ? words + ui.t(" (needs a loan)") : words;
       },
       ready: () => ctx.current().amount >= ctx.current().lo && ctx.current().amount <= ctx.current().hi,
-      steps: () => [{kind: "bid", lot: ctx.current().lot}, {kind: "amount", amount: ctx.current().amount}],
+      steps: () => [{kind: "bid", lot: ctx.current().lot, optional: Boolean(resumed)},
+        {kind: "amount", amount: ctx.current().amount}],
       phases: ["bid", "bid-amount"], waits: false,
       button: (what) => {
         const c = ctx.current();
@@ -943,6 +975,15 @@
     bid: (moves, ctx) => (moves.length === 1 ? bidDecision(moves[0], ctx) : null),
   };
 
+  /** A position in the middle of a bid (the lot chosen, the amount not yet: a page opened
+   * then, or a refused amount): the amount's picker for that lot, or null. */
+  function resume(ctx) {
+    const live = ctx.live();
+    const v = live && live.view;
+    if (!v || v.phase !== "bid-amount" || live.to_move !== live.seat || live.seat === null) return null;
+    return bidDecision({action: -1, fields: {kind: "bid", lot: v.bidding.lot}}, ctx, true);
+  }
+
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions};
+  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions, resume: resume};
 })();

@@ -201,11 +201,20 @@
     return p.letter ? base + (c.ui.lang === "zh-TW" ? "(" + stockName(c, p.letter) + ")" : " (" + stockName(c, p.letter) + ")") : base;
   }
 
-  /** @param {TakeStockBoard} c */
-  function cardWords(c, card) {
-    const name = stockName(c, card[0]);
-    return c.ui.lang === "zh-TW" ? name + card.slice(1) : name + " " + card.slice(1);
+  /** A share card in words ("O7" -> "Oil 7" / "石油7"), as the event sentences say it.
+   * @param {Ui} ui @param {string} card */
+  function cardName(ui, card) {
+    const name = ui.t(STOCKS[card[0]].name);
+    return ui.lang === "zh-TW" ? name + card.slice(1) : name + " " + card.slice(1);
   }
+
+  /** @param {TakeStockBoard} c @param {string} card */
+  function cardWords(c, card) { return cardName(c.ui, card); }
+
+  /** A stock's mark on a small card or chip: its name's first letter in English ("C" for
+   * Cereal), its name's first character in zh-TW ("玉" for 玉米), never a code to learn.
+   * @param {TakeStockBoard} c @param {string} L */
+  function stockMark(c, L) { return stockName(c, L).charAt(0); }
 
   // ------------------------------------------------------------------ cards
   /** A share card face (w × h) of `card` ("O7"); `big` draws the hand-card style. */
@@ -220,7 +229,8 @@
         txt(c, x + w / 2, y + h / 2 + 8, value, {size: Math.min(22, w * 0.55), bold: true, anchor: "middle", fill: o.filled ? "#fff" : s.color});
     }
     const shares = c.v.share_symbols[Number(value) - 1];
-    const sharesText = shares === 1 ? c.ui.t("1 share") : c.ui.t("{n} shares", {n: shares});
+    const ui = c.ui;
+    const sharesText = ui.tn("{n} share", "{n} shares", shares);
     return rect(x, y, w, h, "#fff", {stroke: s.color, sw: 3}) +
       `<path d="M${x + 1.5} ${y + 30} v-20 a8.5 8.5 0 0 1 8.5 -8.5 h${w - 20} a8.5 8.5 0 0 1 8.5 8.5 v20 z" fill="${s.color}"/>` +
       txt(c, x + w / 2, y + 22, stockName(c, card[0]), {size: 16, bold: true, fill: "#fff", anchor: "middle", max: w - 8}) +
@@ -228,13 +238,13 @@
       txt(c, x + w / 2, y + h - 10, sharesText, {size: 14, fill: "#555", anchor: "middle", max: w - 8});
   }
 
-  /** A certificate: a small card with the stock letter over the value. */
+  /** A certificate: a small card with the stock's mark (stockMark) over the value. */
   /** @param {TakeStockBoard} c */
   function certCard(c, x, y, card) {
     const s = STOCKS[card[0]];
     return rect(x, y, 36, 48, "#fff", {stroke: s.color, sw: 2, rx: 5}) +
       rect(x + 1, y + 1, 34, 17, s.color, {rx: 4}) +
-      txt(c, x + 18, y + 15, card[0], {size: 14, bold: true, fill: "#fff", anchor: "middle"}) +
+      txt(c, x + 18, y + 15, stockMark(c, card[0]), {size: 14, bold: true, fill: "#fff", anchor: "middle"}) +
       txt(c, x + 18, y + 40, card.slice(1), {size: 18, bold: true, fill: s.color, anchor: "middle"});
   }
 
@@ -342,7 +352,7 @@
     const moves = rowMoves(c, L);
     let out = rect(M, y, W - 2 * M, 72, s.tint, {stroke: moves.length ? "#E0B200" : s.color, sw: moves.length ? 4 : 1.5, rx: 10});
     out += rect(M, y, 150, 72, s.color, {rx: 10});
-    out += txt(c, M + 14, y + 49, L, {size: 34, bold: true, fill: "#fff"});
+    out += txt(c, M + 14, y + 49, stockMark(c, L), {size: 34, bold: true, fill: "#fff"});
     out += txt(c, M + 50, y + 46, stockName(c, L), {size: 19, bold: true, fill: "#fff", max: 94});
     const n = stock.cards.length;
     const cw = 44;
@@ -525,7 +535,7 @@
     seat.shares.forEach((n, s) => {
       if (!n) return;
       const L = LETTERS[s];
-      out += S.keyed(c.key(`shares:${q}:${L}`), rect(sx, y + 168, 50, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + 25, y + 184, L + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"}));
+      out += S.keyed(c.key(`shares:${q}:${L}`), rect(sx, y + 168, 50, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + 25, y + 184, stockMark(c, L) + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"}));
       sx += 56;
     });
     if (sx > x + 24) out += txt(c, sx + 2, y + 184, c.ui.t("shares"), {size: 14, fill: "#666"});
@@ -646,7 +656,7 @@
         const m = match();
         return `<div class="summary">${ui.esc(ui.t("Choose the cards whose options you use."))}</div>` +
           `<div class="choices">${hand.map((card, i) => usable.has(i + 1) ?
-            `<button type="button" data-compose="pos" data-pos="${i + 1}" aria-pressed="${chosen.has(i + 1)}">${i + 1}. ${ui.esc(card)}</button>` : "").join("")}</div>` +
+            `<button type="button" data-compose="pos" data-pos="${i + 1}" aria-pressed="${chosen.has(i + 1)}">${ui.esc(cardName(ui, card))}</button>` : "").join("")}</div>` +
           `<div class="muted">${ui.esc(m ? ui.moveLine(m) : ui.t("This set of cards is not a legal choice."))}</div>`;
       },
       confirmText: () => {

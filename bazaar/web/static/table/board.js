@@ -2,7 +2,7 @@
  * first time a payload of that game arrives; it registers itself as
  * window.BazaarRenderers[game], see types/globals.d.ts) draws the payload on show with its
  * words (/api/games/<game>/i18n/<lang>); its hot spots pick moves. */
-import {$} from "./page.js";
+import {$, BOARD_ARRIVED} from "./page.js";
 import {store} from "./store.js";
 import {drawStory} from "./log.js";
 import {fitBoard} from "./movebar.js";
@@ -29,6 +29,7 @@ function loadBoard(game) {
   const redraw = () => {
     const {shown} = store.get();
     if (shown && shown.game === game) show(shown);
+    window.dispatchEvent(new Event(BOARD_ARRIVED));
   };
   script.onload = () => { boards[game] = "loaded"; redraw(); };
   script.onerror = () => { boards[game] = "failed"; redraw(); };
@@ -52,6 +53,7 @@ export function wordsOfBoard(game) {
       boardWords[key] = words;
       const {shown, lang: now} = store.get();
       if (shown && shown.game === game && now === key.split("|")[1]) show(shown);
+      window.dispatchEvent(new Event(BOARD_ARRIVED));
     });
   }
   return boardWords[key] || {};

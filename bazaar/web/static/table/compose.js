@@ -4,12 +4,16 @@
  * play the move normally), with body, confirmText, ready, steps, phases, waits, take, marks
  * and button (docs/web.md, "Decisions in several parts"). Moves are found by their fields
  * (docs/web.md, "Move fields") in each new payload and sent one after another, each with that
- * payload's seq; a refused part stops the rest with a message. Cancel sends nothing. */
-import {$} from "./page.js";
+ * payload's seq; a refused part stops the rest with a message. Cancel sends nothing.
+ * A position in the middle of a decision (the board's ``resume(ctx)``: Night Market's lot
+ * chosen, its amount not yet) opens that decision by itself, and an undo that lands there
+ * goes on to the decision's start: Undo takes back the whole decision (each part by the
+ * server's own undo policy; a part it keeps leaves the decision open). */
+import {$, BOARD_ARRIVED} from "./page.js";
 import {store} from "./store.js";
 import {boardUi, redrawBoard, rendererOf} from "./board.js";
 import {bringMoves} from "./movebar.js";
-import {errorWords, sendMove} from "./socket.js";
+import {errorWords, sendMove, sendUndo} from "./socket.js";
 import {drawMoves} from "./side.js";
 
 /** Whether move fields ``a`` hold every field of ``b`` with its value.
@@ -94,7 +98,12 @@ export function composeClick(ev) {
   if (!compose) return;
   const el = /** @type {HTMLElement} */ (ev.target).closest("button");
   if (!el) return;
-  if (el.id === "compose-cancel") { closeCompose(); return; }
+  if (el.id === "compose-cancel") {
+    const {live} = store.get();
+    store.update({declined: live ? live.seq : null});  // a resumed decision stays closed
+    closeCompose();
+    return;
+  }
   if (el.id === "compose-confirm") { confirmCompose(); return; }
   const what = el.getAttribute("data-compose");
   if (what && compose.button) { compose.button(what, el); drawCompose(); redrawBoard(); }
@@ -111,6 +120,8 @@ export function composeInput(ev) {
   const confirm = /** @type {HTMLButtonElement} */ ($("compose-confirm"));
   confirm.disabled = !ok;
   confirm.textContent = compose.confirmText();
+  const note = $("compose-note");
+  if (note && compose.note) note.textContent = compose.note();
 }
 
 function confirmCompose() {
@@ -126,14 +137,62 @@ function confirmCompose() {
   advancePlan();
 }
 
-/** After each payload: drop a decision the table has moved past; send the plan's next part.
+/** The decision the live position ``p`` is in the middle of (the board's ``resume``), opened
+ * in the move panel; nothing while another is open or sent, on a replay, or once declined.
+ * @param {Payload} p */
+function resumeDecision(p) {
+  const {compose, plan, replaying, declined} = store.get();
+  if (compose || plan || replaying || p.over || p.to_move !== p.seat || declined === p.seq) return;
+  const renderer = rendererOf(p.game);
+  const made = renderer && renderer.resume ? renderer.resume(decisionCtx) : null;
+  if (!made) return;
+  made.seq = p.seq;
+  store.update({compose: made});
+  drawCompose();
+  redrawBoard();
+}
+
+/* The board script or its words arrived after the payload: the decision the position is in
+ * the middle of can be opened now, an open one is drawn in the board's words. */
+window.addEventListener(BOARD_ARRIVED, () => {
+  const {live, compose} = store.get();
+  if (compose) drawCompose();
+  else if (live) resumeDecision(live);
+});
+
+/** After an undo this page asked for: true if it went on to take back the earlier part of a
+ * decision ``p`` is in the middle of (the player's own newest move, which the server's undo
+ * policy still lets go). @param {Payload} p */
+function undoOn(p) {
+  const {undoing} = store.get();
+  if (undoing === null || p.seq > undoing) return false;
+  store.update({undoing: null});
+  const renderer = rendererOf(p.game);
+  const middle = Boolean(renderer && renderer.resume && renderer.resume(decisionCtx));
+  if (!middle || !p.undo || !p.last || p.last.seat !== p.seat) return false;
+  sendUndo(p);
+  return true;
+}
+
+/** An error reply while an undo was asked for: the decision the position is in stays open. */
+export function undoRefused() {
+  const {undoing, live} = store.get();
+  if (undoing === null) return;
+  store.update({undoing: null});
+  if (live) resumeDecision(live);
+}
+
+/** After each payload: drop a decision the table has moved past; send the plan's next part;
+ * take back a whole decision on undo; open the decision the position is in the middle of.
  * @param {Payload} p */
 export function afterPayload(p) {
   const {compose} = store.get();
   if (compose && (p.seq !== compose.seq || p.to_move !== p.seat)) closeCompose();
   else drawCompose();
+  if (undoOn(p)) return;
   const {plan, sending} = store.get();
   if (plan && !sending && p.seq > plan.after) advancePlan();
+  else resumeDecision(p);
 }
 
 /** Stop sending the plan, with a message (or none). @param {string} message */

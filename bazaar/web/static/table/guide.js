@@ -74,7 +74,7 @@ export async function drawGuide(p, past) {
   }
   if (store.get().guideKey !== key) return;  // the table moved on meanwhile
   const s = step.suggestion;
-  const move = s.move;  // notation and words in English, words only in zh-TW
+  const move = s.move;  // the move in words (the notation only for a game without words)
   box.innerHTML = `<h3>${ui.esc(ui.t("Guide"))}</h3>` +
     `<p class="guide-explain">${ui.esc(step.explain)}</p>` +
     `<p class="guide-suggest">${ui.esc(ui.t("Suggested: {move}, because: {why}", {move: move, why: step.why}))}</p>` +

@@ -13,8 +13,10 @@ function lastTurn(log) {
   return out;
 }
 
-/* One plain sentence for the newest turn, from its log entries: the sentences of the events
- * about the mover ("Mei buys 2 K0 …"), else the move in words. */
+/* One plain sentence for the newest turn, from its log entries: an entry's story when the
+ * game tells what the move caused (a round's end: the walk, the bonus, the income, the
+ * winner), else the sentences of the events about the mover ("Mei buys 2 K0 …"), else the
+ * move in words. */
 /** @param {LogEntry[]} log */
 function turnSentence(log) {
   const {ui} = store.get();
@@ -24,6 +26,7 @@ function turnSentence(log) {
   /** @type {string[]} */
   const parts = [];
   turn.forEach((e) => {
+    if (e.story && e.story.length) { parts.push(...e.story); return; }
     const own = (e.groups || []).filter((g) => g.seat === seat)
       .flatMap((g) => g.lines.filter((i) => !Array.isArray(i)).map((i) => e.lines[/** @type {number} */ (i)]));
     if (own.length) parts.push(...own);

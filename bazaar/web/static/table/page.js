@@ -14,6 +14,10 @@ export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id)
  */
 export const $input = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
+/** The window event when a board script or its words have arrived (compose.js then opens
+ * or redraws a decision, which needs both; board.js sends it). */
+export const BOARD_ARRIVED = "bazaar-board-arrived";
+
 export const params = new URL(location.href).searchParams;
 /** the table's id, from /t/<id> */
 export const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");

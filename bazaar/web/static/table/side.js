@@ -7,7 +7,7 @@ import {drawGuide} from "./guide.js";
 import {drawLog} from "./log.js";
 import {fitBoard} from "./movebar.js";
 import {drawSeats} from "./seats.js";
-import {send} from "./socket.js";
+import {sendUndo} from "./socket.js";
 
 /* The tab says when it is your turn. */
 export function drawTitle() {
@@ -126,7 +126,7 @@ function drawUndo(p) {
     btn.addEventListener("click", () => {
       const {live, replaying} = store.get();
       if (!live || !live.undo || replaying) return;
-      send({type: "undo", seq: live.seq - 1, version: /** @type {number} */ (live.version)});
+      sendUndo(live);
     });
     $("moves").after(btn);
   }

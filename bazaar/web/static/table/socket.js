@@ -2,7 +2,7 @@
  * so), hands each payload to receive() and sends this viewer's requests. */
 import {$, tableId, token, tokenQuery} from "./page.js";
 import {store} from "./store.js";
-import {afterPayload, planRefused} from "./compose.js";
+import {afterPayload, planRefused, undoRefused} from "./compose.js";
 import {show} from "./board.js";
 import {drawSide, drawTitle} from "./side.js";
 import {beep} from "./sound.js";
@@ -41,6 +41,13 @@ export function hasSocket() { return socket !== null; }
 
 /** Send one request. @param {ClientMessage} msg */
 export function send(msg) { /** @type {WebSocket} */ (socket).send(JSON.stringify(msg)); }
+
+/** Take back this seat's newest move of payload ``p`` (its version names the position seen).
+ * @param {Payload} p */
+export function sendUndo(p) {
+  store.update({undoing: p.seq - 1});
+  send({type: "undo", seq: p.seq - 1, version: /** @type {number} */ (p.version)});
+}
 
 /** Send a move of the live payload; no other until its answer. @param {number} action */
 export function sendMove(action) {
@@ -92,6 +99,7 @@ function receive(msg) {
   if (msg.type === "error") {
     store.update({sending: false});
     if (planRefused(msg)) return;
+    undoRefused();
     Bazaar.toast(errorWords(msg));
     if (!store.get().live) $("status").textContent = msg.error;
     return;

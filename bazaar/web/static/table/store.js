@@ -34,6 +34,8 @@
  * @property {boolean} folded the player folded the move bar
  * @property {boolean} guiding the guide of a first game is on
  * @property {string | null} guideKey the turn the guide's panel was drawn for
+ * @property {number | null} undoing the seq an undo this page asked for will leave (null: none)
+ * @property {number | null} declined the seq whose resumed decision the player cancelled
  */
 
 /**
@@ -91,4 +93,6 @@ export const store = createStore(/** @type {TableState} */ ({
   folded: false,
   guiding: false,
   guideKey: null,
+  undoing: null,
+  declined: null,
 }));
