@@ -102,6 +102,11 @@ class GuidedGame(TerminalGame):
         else:
             self.console.rule(Text(self.tr("Guide"), style="bold green"))
 
+    def prompt(self) -> str:
+        if self.step is None:
+            return super().prompt()
+        return self.tr("Your move (s = suggestion, h = hint, ? = help, q = quit): ")
+
     def screen_height(self) -> int:
         return self.lines if self.lines is not None else screen_lines(self.console)
 
@@ -190,8 +195,9 @@ class GuidedGame(TerminalGame):
         the rule above and the prompt below into :meth:`screen_height` lines. The whole board
         comes first if it fits, else its compact form; then why with what the move changes if it
         fits, else without; then the whole move list if it fits, else a short one (the
-        suggestion and four others, or fewer); the rulebook line, then the phase's hint, are
-        left out before the move list is shortened."""
+        suggestion and four others, down to none); the rulebook line, then the phase's hint, are
+        left out before the move list is shortened; the keys line only when nothing else fits
+        (the prompt names 's', '?' every key)."""
         width = self.console.width
         view = self.match.state.view(seat)
         room = self.screen_height() - 2  # the rule above and the prompt below
@@ -218,7 +224,7 @@ class GuidedGame(TerminalGame):
         ]
         menus: list[RenderableType] = [self.menu(seat, legal)]
         suggested = step["suggestion"]["action"]
-        for others in range(SHORT_OTHERS, 0, -1):
+        for others in range(SHORT_OTHERS, -1, -1):
             if others < len(legal) - 1:
                 menus.append(self.short_moves(seat, legal, suggested, others))
         tries = [
@@ -231,7 +237,11 @@ class GuidedGame(TerminalGame):
         for board, guide, extra, moves in tries:
             if size([board, *guide, *extra, moves, keys]) <= room:
                 return [board, *guide, *extra, moves, keys]
-        return [boards[-1], *guides[-1], menus[-1], keys]  # the smallest screen there is
+        # the keys line last: the prompt names 's', and '?' every key
+        for moves in menus:
+            if size([boards[-1], *guides[-1], moves]) <= room:
+                return [boards[-1], *guides[-1], moves]
+        return [boards[-1], *guides[-1], menus[-1]]  # the smallest screen there is
 
 
 def learn_line(lang: str) -> str:

@@ -305,6 +305,10 @@ class TerminalGame:
         shown.append(self.moves(seat, legal, SCREEN_LINES - used))
         return shown
 
+    def prompt(self) -> str:
+        """What the player is asked when a move is wanted."""
+        return self.tr("Your move (number or notation, h = hint, ? = help, q = quit): ")
+
     def rule(self) -> None:
         """The line above a decision's screen."""
         self.console.rule()
@@ -320,7 +324,7 @@ class TerminalGame:
         self.rule()
         for part in self.turn_screen(seat, legal):
             self.console.print(part)
-        prompt = self.tr("Your move (number or notation, h = hint, ? = help, q = quit): ")
+        prompt = self.prompt()
         while True:
             try:
                 text = self.input_fn(prompt).strip()

@@ -17,6 +17,11 @@ from bazaar.games.buy_low_sell_high.render import card_cell, header, kind_text, 
 from bazaar.games.buy_low_sell_high.words import money
 
 
+def _header(view: dict[str, Any], lang: str, names: list[str] | None) -> Text:
+    """The whole board's header with its parts one space from the dots, so it fits a line."""
+    return Text(header(view, lang, names).plain.replace("  ·  ", " · "), style="bold")
+
+
 def _table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     """Stocks (buy and sell price) on the left, players (money, holdings, cards) on the right."""
     table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
@@ -95,7 +100,7 @@ def compact_view(
         length=view["row_length"],
     )
     parts: list[RenderableType] = [
-        header(view, lang, names),
+        _header(view, lang, names),
         _table(view, lang, names),
         _cards_line(title, [_row_card(cell, lang) for cell in row], lang, empty=False),
     ]

@@ -16,6 +16,11 @@ from bazaar.games.night_market.render import _customers, header, seat_mark, t
 from bazaar.games.night_market.words import money
 
 
+def _header(view: dict[str, Any], lang: str, names: list[str] | None) -> Text:
+    """The whole board's header with its parts one space from the dots, so it fits a line."""
+    return Text(header(view, lang, names).plain.replace("  ·  ", " · "), style="bold")
+
+
 def _players(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
@@ -66,7 +71,7 @@ def _auction(view: dict[str, Any], lang: str) -> Text | None:
 def compact_view(
     view: dict[str, Any], lang: str = "en", names: list[str] | None = None
 ) -> RenderableType:
-    parts: list[RenderableType] = [header(view, lang, names), _players(view, lang, names)]
+    parts: list[RenderableType] = [_header(view, lang, names), _players(view, lang, names)]
     auction = _auction(view, lang)
     if auction is not None:
         parts.append(auction)

@@ -23,6 +23,11 @@ from bazaar.games.take_stock.render import (
 )
 
 
+def _header(view: dict[str, Any], lang: str, names: list[str] | None) -> Text:
+    """The whole board's header with its parts one space from the dots, so it fits a line."""
+    return Text(header(view, lang, names).plain.replace("  ·  ", " · "), style="bold")
+
+
 def _grid(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     """Stocks across (by their names' first letter or character, as the whole board's
     players): their prices (×2 split, ❄ frozen), then each player's shares, points and
@@ -66,8 +71,14 @@ def _grid(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
 def compact_view(
     view: dict[str, Any], lang: str = "en", names: list[str] | None = None
 ) -> RenderableType:
-    parts: list[RenderableType] = [header(view, lang, names), _grid(view, lang, names)]
+    parts: list[RenderableType] = [_header(view, lang, names), _grid(view, lang, names)]
     parts.extend(_situation(view, lang))
     if view.get("seat") is not None:
-        parts.extend(_own(view, lang))
+        own = _own(view, lang)
+        hand = Text(t("Your hand: ", lang), style="bold")  # by name, without the whole
+        if view.get("hand"):  # board's places in the hand, so that it takes one line
+            hand.append_text(_cards_line(view["hand"], lang))
+        else:
+            hand.append(t("(none)", lang), style="dim")
+        parts.extend([hand, *own[1:]])
     return Group(*parts)
