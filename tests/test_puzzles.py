@@ -106,8 +106,8 @@ def test_the_right_answer_in_english() -> None:
     assert code == 0
     at = lines.index("Right!")
     assert lines[at + 1 : at + 5] == [
-        "Best: news 1 (Breaking News covers space 1 (purple bear -3) and cancels it),",
-        "about 11 points of win chance ahead of any other move.",
+        "Best: news 1 (purple Breaking News covers space 1 (purple bear -3) and cancels",
+        "it), about 11 points of win chance ahead of any other move.",
         "The best move wins about 28% of the time.",
         "Enter = next puzzle, q = quit: q",
     ]
@@ -122,10 +122,10 @@ def test_a_wrong_answer_in_zh_tw_by_its_number() -> None:
     assert code == 0
     at = lines.index("不太對。")
     assert lines[at + 1 : at + 5] == [
-        "最佳：突發新聞卡覆蓋第1格(紫色熊市 -3)並取消其效果，勝率比其他任何一步高出約 11",
-        "個百分點。",
+        "最佳：紫色突發新聞覆蓋第1格(紫色熊市 -3)並取消其效果，勝率比其他任何一步高出約",
+        "11 個百分點。",
         "最佳的一步約有 28% 的勝率。",
-        "你選的年終時綠色股票股價 +2約有 0% 的勝率。",
+        "你選的打出綠色牛市 +2：年終時綠色股票股價 +2約有 0% 的勝率。",
     ]
 
 

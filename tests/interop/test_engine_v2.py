@@ -228,7 +228,7 @@ def test_play_reply_as_the_mover_sees_it() -> None:
         "index": 1,
         "action": 51,
         "notation": "play K2+3",
-        "text": "purple price +3 at year end",
+        "text": "play purple bull +3: purple price +3 at year end",
     }
     kinds = [(e["kind"], e["to"]) for e in reply["events"]]
     assert kinds == [("play", None), ("draw", None), ("drew", 0)]
