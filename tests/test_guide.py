@@ -191,7 +191,7 @@ def test_learn_plays_the_suggestion_and_quits(tmp_path: Any) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Your first trade." in out
-    assert "Suggested: -K2 (sell 1 purple" in out
+    assert "Suggested: sell 1 purple" in out  # in words: the notation is for typing only
     assert "More in the rulebook: The first two turns" in out
     assert "Game stopped after" in out
     # 80 columns, but for the record's path (printed whole so it can be copied)

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from bazaar.bots import puzzles as pz
 from bazaar.cli import app
+from bazaar.core.describe import describe_action
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import game_ids
 from tests.scale import LONG
@@ -106,8 +107,8 @@ def test_the_right_answer_in_english() -> None:
     assert code == 0
     at = lines.index("Right!")
     assert lines[at + 1 : at + 5] == [
-        "Best: news 1 (purple Breaking News covers space 1 (purple bear -3) and cancels",
-        "it), about 11 points of win chance ahead of any other move.",
+        "Best: purple Breaking News covers space 1 (purple bear -3) and cancels it, about",
+        "11 points of win chance ahead of any other move.",
         "The best move wins about 28% of the time.",
         "Enter = next puzzle, q = quit: q",
     ]
@@ -136,7 +137,9 @@ def test_a_wrong_answer_in_english_and_the_next_puzzle() -> None:
     assert code == 0
     assert lines[-1] == "0 of 1 right."
     assert "Not quite." in lines
-    assert any(line.startswith(f"Your move, {notation}") for line in lines)
+    # the move in words alone (Buy Low Sell High's notation is for typing only)
+    words = describe_action("buy-low-sell-high", p.position().parse(notation), "en", None)
+    assert any(line.startswith(f"Your move, {words.split(':')[0]}") for line in lines)
 
 
 def test_bad_input_gives_clear_errors() -> None:

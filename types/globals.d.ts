@@ -105,6 +105,9 @@ interface DecisionContext {
 interface Renderer {
   render(payload: Payload, ui: Ui, prev?: Payload | null): string;
   decisions?: {[kind: string]: (moves: LegalMove[], ctx: DecisionContext) => Decision | null};
+  /** true: the game's notation is for typing only, so its English pages show a move's words
+   * alone (as zh-TW pages do); GameWords.words_only on the server */
+  wordsOnly?: boolean;
 }
 
 interface Window {

@@ -47,10 +47,9 @@ def move_words(state: State, action: int, lang: str, seat: int) -> str:
     """A move as a hint names it: "-K2 (get $15 → $65)"; in zh-TW in words only."""
     game_id = state.game.id
     words = describe.describe_action(game_id, action, lang, state.view(seat))
-    notation = state.notation(action)
-    if lang != "en" and words:  # a zh-TW hint names the move in words only (no notation)
-        return words
-    return f"{notation} ({words})" if words and words != notation else notation
+    # a zh-TW hint names the move in words only (no notation), and so does English for a game
+    # whose notation is for typing only
+    return describe.move_in_words(game_id, state.notation(action), words, lang)
 
 
 def move_sentence(

@@ -64,10 +64,7 @@ def has_guide(game_id: str) -> bool:
 def move_words(state: State, action: int, lang: str, seat: int) -> str:
     """A move as the guide names it: notation and words in English, words only in zh-TW."""
     words = describe.describe_action(state.game.id, action, lang, state.view(seat))
-    notation = state.notation(action)
-    if lang != "en" and words:
-        return words
-    return f"{notation} ({words})" if words and words != notation else notation
+    return describe.move_in_words(state.game.id, state.notation(action), words, lang)
 
 
 def _changes(state: State, seat: int, action: int, seed: int) -> dict[str, list[str]]:

@@ -66,6 +66,10 @@ class GameWords:
     notation_examples: str | None = None
     #: a final score in the game's unit ("$85"); None: the plain number
     money: Callable[[int], str] | None = None
+    #: True: the notation is for typing only, so hints, analyses, the guide, puzzles and the
+    #: English pages name a move by its words alone (as zh-TW does); False: English shows
+    #: the notation beside the words
+    words_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -101,16 +101,15 @@ def test_the_rulebook_names_the_stocks_by_colour(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_hint_sentence_names_the_move_in_words(lang: str) -> None:
-    """A hint's move in words (zh-TW shows only them; English leads with the notation to type,
-    which the test takes off), and its sentence."""
+def test_a_hint_and_an_analysis_name_the_move_in_words(lang: str) -> None:
+    """A hint's sentence and an analysis's move name the move by its words alone, in English
+    too (the game's words are ``words_only``: its notation is for typing only)."""
+    assert describe.words_only(GAME)
     state = get_game(GAME).new(3, 4)
     seat = state.to_move()
     assert seat is not None
     for action in state.legal_actions():
         sentence = move_sentence(state, action, 0.4, 80.0, lang, seat, margin=0.05)
-        if lang == "en":
-            notation = state.notation(action)
-            assert sentence.startswith(notation + " (")
-            sentence = sentence[len(notation) :]
         assert not CODE.search(sentence), sentence
+        words = describe.describe_action(GAME, action, lang, state.view(None))
+        assert describe.move_in_words(GAME, state.notation(action), words, lang) == words

@@ -785,5 +785,7 @@
   };
 
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions};
+  // wordsOnly: the notation (K0, K1+3) is for typing only; English pages show a move's words
+  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions,
+    wordsOnly: true};
 })();

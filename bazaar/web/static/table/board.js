@@ -19,7 +19,9 @@ export function rendererOf(game) { return (window.BazaarRenderers || {})[game]; 
 const boards = {};
 
 /* Load the board script of ``game`` once; redraw what is shown when it has arrived (until
- * then the board stays empty; without a board script it shows the view as text). */
+ * then the board stays empty; without a board script it shows the view as text), and tell
+ * the page ("bazaar-board" on window: the side panels name moves as the script says, its
+ * ``wordsOnly``). */
 /** @param {string} game */
 function loadBoard(game) {
   if (boards[game] || rendererOf(game)) return;
@@ -29,6 +31,7 @@ function loadBoard(game) {
   const redraw = () => {
     const {shown} = store.get();
     if (shown && shown.game === game) show(shown);
+    window.dispatchEvent(new CustomEvent("bazaar-board", {detail: game}));
   };
   script.onload = () => { boards[game] = "loaded"; redraw(); };
   script.onerror = () => { boards[game] = "failed"; redraw(); };

@@ -17,7 +17,7 @@ import {play} from "./moves.js";
 import {backToLive, replayTo} from "./replay.js";
 import {showRules} from "./rules.js";
 import {connect, isOpen, send} from "./socket.js";
-import {drawMoves, drawTitle} from "./side.js";
+import {drawMoves, drawSide, drawTitle} from "./side.js";
 import {SOUND_KEY, beep, soundOn} from "./sound.js";
 
 /** The page in language ``code``: its words, the address, the server's payloads.
@@ -84,6 +84,11 @@ function wire() {
   });
   if (window.ResizeObserver) new ResizeObserver(fitBoard).observe($("moves-panel"));
   $("live").addEventListener("click", backToLive);
+  // a board script has arrived: the moves and the log may name moves by words alone now
+  window.addEventListener("bazaar-board", () => {
+    const {shown} = store.get();
+    if (shown) drawSide(shown);
+  });
 }
 
 async function start() {
