@@ -18,7 +18,7 @@ GAME = "buy-low-sell-high"
 WORDS = {
     "en": (
         "Your first trade.",
-        "Suggested: -K2 (sell 1 purple: get $15 → $65), because: In 120 quick trial games",
+        "Suggested: sell 1 purple: get $15 → $65, because: In 120 quick trial games",
         "Play a card into the market row.",
         "Leave the guide",
         "Practice game with a fixed deal: every guided game starts with the same cards.",

@@ -67,8 +67,8 @@ def test_a_try_is_answered_right_or_not_in_both_languages(server: Server) -> Non
             "right": True,
             "lines": [
                 "Right!",
-                "Best: news 1 (purple Breaking News covers space 1 (purple bear -3) and cancels "
-                "it), about 11 points of win chance ahead of any other move.",
+                "Best: purple Breaking News covers space 1 (purple bear -3) and cancels it, "
+                "about 11 points of win chance ahead of any other move.",
                 "The best move wins about 28% of the time.",
             ],
             "answer": "news 1",
