@@ -90,6 +90,11 @@ def test_a_buy_low_sell_high_table_mid_game_shows_names_not_codes(
     page.goto(links[0])
     page.wait_for_selector("#board svg")
     found: list[str] = []
+
+    def read() -> None:
+        text = page.evaluate("document.body.innerText")
+        found.extend(line for line in text.splitlines() if CODE.search(line))
+
     moves = 0
     while moves < 14:
         page.wait_for_timeout(20)
@@ -99,11 +104,9 @@ def test_a_buy_low_sell_high_table_mid_game_shows_names_not_codes(
             page.goto(links[2] if page.url == links[0] else links[0])
             page.wait_for_selector("#board svg")
             continue
-        text = page.evaluate("document.body.innerText")
-        found += [line for line in text.splitlines() if CODE.search(line)]
-        click_move(page, buttons.nth((moves * 3) % buttons.count()))
+        read()
+        click_move(page, buttons.nth((moves * 3) % buttons.count()), read)  # and a decision
         moves += 1
-    text = page.evaluate("document.body.innerText")
-    found += [line for line in text.splitlines() if CODE.search(line)]
+    read()
     assert page.locator("#log .entry").count() >= 10
     assert sorted(set(found)) == []
