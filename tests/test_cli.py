@@ -453,7 +453,7 @@ def test_engine_command_speaks_json_lines() -> None:
 def test_help_command_in_game(tmp_path: Path) -> None:
     proc = invoke("play", GAME, "--seed", "1", "--record", str(tmp_path / "h.json"), stdin="?\nq\n")
     assert proc.returncode == 0, proc.stderr
-    assert "'+K0' buys one K0 token" in " ".join(proc.stdout.split())
+    assert "'+K0' buys one red share" in " ".join(proc.stdout.split())
 
 
 def test_serve_help_names_its_options() -> None:

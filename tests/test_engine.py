@@ -468,7 +468,7 @@ def test_lang_adds_event_sentences() -> None:
     engine = started()
     en = ask(engine, cmd="play", action="+K2", lang="en")
     # sentences count seats from 1 and name stocks by colour; the data stays 0-based
-    assert en["events"][0]["text"] == "Seat 1 buys 1 purple (received $0, paid $16)"
+    assert en["events"][0]["text"] == "Seat 1 buys 1 purple (paid $16)"
     assert en["events"][0]["seat"] == 0
     log = ask(engine, cmd="log", lang="zh-TW")["log"]
     assert log[0]["action"] == "+K2" and log[0]["by"] == 0

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from bazaar.bots import puzzles as pz
 from bazaar.cli import app
+from bazaar.core.describe import describe_action
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import game_ids
 from tests.scale import LONG
@@ -106,8 +107,8 @@ def test_the_right_answer_in_english() -> None:
     assert code == 0
     at = lines.index("Right!")
     assert lines[at + 1 : at + 5] == [
-        "Best: news 1 (Breaking News covers space 1 (purple bear -3) and cancels it),",
-        "about 11 points of win chance ahead of any other move.",
+        "Best: purple Breaking News covers space 1 (purple bear -3) and cancels it, about",
+        "11 points of win chance ahead of any other move.",
         "The best move wins about 28% of the time.",
         "Enter = next puzzle, q = quit: q",
     ]
@@ -122,10 +123,10 @@ def test_a_wrong_answer_in_zh_tw_by_its_number() -> None:
     assert code == 0
     at = lines.index("不太對。")
     assert lines[at + 1 : at + 5] == [
-        "最佳：突發新聞卡覆蓋第1格(紫色熊市 -3)並取消其效果，勝率比其他任何一步高出約 11",
-        "個百分點。",
+        "最佳：紫色突發新聞覆蓋第1格(紫色熊市 -3)並取消其效果，勝率比其他任何一步高出約",
+        "11 個百分點。",
         "最佳的一步約有 28% 的勝率。",
-        "你選的年終時綠色股票股價 +2約有 0% 的勝率。",
+        "你選的打出綠色牛市 +2：年終時綠色股票股價 +2約有 0% 的勝率。",
     ]
 
 
@@ -136,7 +137,9 @@ def test_a_wrong_answer_in_english_and_the_next_puzzle() -> None:
     assert code == 0
     assert lines[-1] == "0 of 1 right."
     assert "Not quite." in lines
-    assert any(line.startswith(f"Your move, {notation}") for line in lines)
+    # the move in words alone (Buy Low Sell High's notation is for typing only)
+    words = describe_action("buy-low-sell-high", p.position().parse(notation), "en", None)
+    assert any(line.startswith(f"Your move, {words.split(':')[0]}") for line in lines)
 
 
 def test_bad_input_gives_clear_errors() -> None:

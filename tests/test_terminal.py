@@ -212,11 +212,9 @@ def test_buy_low_sell_high_price_chart_is_whole_at_80_columns(lang: str) -> None
         shown += 1
         con.print(render.render_view("buy-low-sell-high", view, lang, ["you", "random"] * 2))
     lines = buf.getvalue().splitlines()
-    # Nothing was squeezed: every price line is whole (the stock's colour and notation, a space,
-    # 29 spaces of 2 cells); people read the colour, and the notation is what they type.
-    words = (
-        ("red K0", "green K1", "purple K2") if lang == "en" else ("紅色 K0", "綠色 K1", "紫色 K2")
-    )
+    # Nothing was squeezed: every price line is whole (the stock's colour, a space, 29 spaces
+    # of 2 cells); people read the colour (the notation's K0 is for typing only).
+    words = ("red", "green", "purple") if lang == "en" else ("紅色", "綠色", "紫色")
     label = max(cell_len(w) for w in words) + 1
     pattern = "(?:" + "|".join(words) + r") +[·●0-9 ]+"
     chart = [line for line in lines if re.fullmatch(pattern, line.rstrip())]

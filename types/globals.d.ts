@@ -110,6 +110,9 @@ interface Renderer {
   /** the decision the live position is in the middle of (its first parts played), or null:
    * the page opens it by itself, and an undo that lands there goes on to the decision's start */
   resume?(ctx: DecisionContext): Decision | null;
+  /** true: the game's notation is for typing only, so its English pages show a move's words
+   * alone (as zh-TW pages do); GameWords.words_only on the server */
+  wordsOnly?: boolean;
 }
 
 interface Window {

@@ -44,13 +44,14 @@ def format_score(game_id: str, score: float) -> str:
 
 
 def move_words(state: State, action: int, lang: str, seat: int) -> str:
-    """A move as a hint names it: "-K2 (get $15 → $65)"; in zh-TW in words only."""
+    """A move as a hint names it: "notation (words)" in English; in zh-TW, and for a game whose
+    notation is for typing only (Buy Low Sell High: "sell 1 purple: get $15 → $65"), in words
+    only (:func:`describe.move_in_words`)."""
     game_id = state.game.id
     words = describe.describe_action(game_id, action, lang, state.view(seat))
-    notation = state.notation(action)
-    if lang != "en" and words:  # a zh-TW hint names the move in words only (no notation)
-        return words
-    return f"{notation} ({words})" if words and words != notation else notation
+    # a zh-TW hint names the move in words only (no notation), and so does English for a game
+    # whose notation is for typing only
+    return describe.move_in_words(game_id, state.notation(action), words, lang)
 
 
 def move_sentence(
@@ -62,8 +63,8 @@ def move_sentence(
     seat: int,
     margin: float | None = None,
 ) -> str:
-    """A hint in words: "-K2 (get $15 → $65): about 42% (±6) to win, expected final money
-    $81" ("賣出1張K2，得 $15 → $65：..." in zh-TW, which shows no notation); without
+    """A hint in words: "sell 1 purple: get $15 → $65: about 42% (±6) to win, expected final money
+    $81" ("賣出1張紫色股票：收 $15 → $65：..." in zh-TW); without
     ``margin`` the "(±6)" is left out."""
     game_id = state.game.id
     move = move_words(state, action, lang, seat)

@@ -120,12 +120,10 @@ def win_curve(
 # ---------------------------------------------------------------------- words
 def _move_words(state: State, action: int, lang: str, seat: int | None) -> str:
     """A move in words as ``seat`` saw it (None: as anyone at the table saw it; zh-TW: words
-    only; English: "notation (words)")."""
+    only; English: "notation (words)", or the words only for a game whose notation is for typing
+    only)."""
     words = describe.describe_action(state.game.id, action, lang, state.view(seat))
-    notation = state.notation(action)
-    if lang != "en" and words:
-        return words
-    return f"{notation} ({words})" if words and words != notation else notation
+    return describe.move_in_words(state.game.id, state.notation(action), words, lang)
 
 
 def moves_in_words(record: GameRecord, first: int, last: int) -> list[WordedMove]:

@@ -234,9 +234,7 @@ def move_words(state: State, notation: str, lang: str, seat: int) -> str:
     """A move in words for ``seat`` ("-K2 (sell one K2 …)"; zh-TW: the words only)."""
     action = state.parse(notation)
     words = describe.describe_action(state.game.id, action, lang, state.view(seat))
-    if lang != "en" and words:
-        return words
-    return f"{notation} ({words})" if words and words != notation else notation
+    return describe.move_in_words(state.game.id, notation, words, lang)
 
 
 def make_prompt(seat: int) -> dict[str, str]:

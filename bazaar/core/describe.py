@@ -78,6 +78,21 @@ def turn_story(game_id: str, events: list[Event], mover: int, lang: str = "en") 
     return parts.turn_story(events, mover, lang) if parts and parts.turn_story else []
 
 
+def words_only(game_id: str) -> bool:
+    """Whether ``game_id``'s moves are named by their words alone in every language (its
+    notation is for typing only: ``GameWords.words_only``)."""
+    parts = words(game_id)
+    return bool(parts and parts.words_only)
+
+
+def move_in_words(game_id: str, notation: str, words: str, lang: str) -> str:
+    """A move as hints, analyses, the guide and puzzles name it: "notation (words)" in
+    English, the words alone in zh-TW and for a game whose notation is for typing only."""
+    if words and (lang != "en" or words_only(game_id)):
+        return words
+    return f"{notation} ({words})" if words and words != notation else notation
+
+
 def format_score(game_id: str, score: float) -> str:
     """A final score as the game shows it: "$85" for money games, "12" for points."""
     parts = words(game_id)
@@ -91,6 +106,7 @@ __all__ = [
     "describe_action",
     "explain_rule",
     "format_score",
+    "move_in_words",
     "notation_examples",
     "notation_help",
     "player_name",
@@ -100,4 +116,5 @@ __all__ = [
     "seat_label",
     "turn_story",
     "words",
+    "words_only",
 ]

@@ -80,9 +80,9 @@ def test_section_for_names_the_section_of_each_phase_for_every_viewer() -> None:
 
 # ---------------------------------------------------------------- the worked examples
 def test_the_purchase_example() -> None:
-    """ "Seat 1 buys one K0 and pays $16: their money goes from $50 to $34, and the next K0
-    share costs $17. Had they sold their K0 instead, they would have put it on 15 and
-    received $15." """
+    """ "Seat 1 buys one red share and pays $16: their money goes from $50 to $34, and the next
+    red share costs $17. Had they sold their red share instead, they would have put it on 15
+    and received $15." """
     start = module.PICTURES["setup"].position(GAME).view(0)
     assert start["columns"][0]["tokens"][0] == 16 and start["money"][0] == 50
     bought = module.PICTURES["purchase"].position(GAME).view(0)
@@ -136,5 +136,5 @@ def test_the_year_end_example() -> None:
     after = state.view(None)
     assert [c["buy"] for c in after["columns"]] == [13, 16, 19]
     assert after["money"] == [44, 77, 43]
-    for lang, words in (("en", "from $16 to $13"), ("zh-TW", "K0從$16跌到$13")):
+    for lang, words in (("en", "from $16 to $13"), ("zh-TW", "紅色從$16跌到$13")):
         assert words in BOOK.section(lang, "year-end").body

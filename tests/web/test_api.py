@@ -170,7 +170,7 @@ def test_a_legal_move_lands_and_advances(server: Server) -> None:
     assert after["seq"] == 1
     assert after["view"]["holdings"][0] == [1, 2, 1]
     assert after["log"][0]["notation"] == "+K1"
-    assert after["log"][0]["lines"][0] == "Ann buys 1 green (received $0, paid $16)"
+    assert after["log"][0]["lines"][0] == "Ann buys 1 green (paid $16)"
 
 
 def _bad_moves(token: str, other: str) -> list[tuple[Any, int, str, str]]:

@@ -3,8 +3,13 @@ in the lobby and at the table, and each bot's one line on how strong it is."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import httpx
+import pytest
+
+from tests.web.parts import click_move
 from tests.web.server import Server
 
 EASY_EN = "Thinks a moment before each move: beginners win often."
@@ -59,3 +64,49 @@ def test_the_table_lists_the_seats_from_1_with_the_bots_strength(page: Any, serv
     assert items[2].startswith("玩家3(隨機電腦) ") and len(items) == 3
     assert page.locator("#presence").count() == 0  # no second list of the seats
     assert page.locator("#status").text_content() == "輪到你了。"
+
+
+#: a Buy Low Sell High card or stock code (K0, K1+3, K2com) or an English "(s)" plural
+CODE = re.compile(r"\bK\d+|\(s\)")
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_a_buy_low_sell_high_table_mid_game_shows_names_not_codes(
+    page: Any, server: Server, lang: str
+) -> None:
+    """The whole page's text (board, moves, log, seats, prompts) mid-game names the stocks by
+    colour and the cards by what they are, in either language: the notation's codes are for
+    typing only."""
+    body = {
+        "game": "buy-low-sell-high",
+        "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}],
+        "seed": 5,
+        "lang": lang,
+    }
+    res = httpx.post(server.url + "/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    links = [seat["link"] for seat in res.json()["seats"]]
+    page.goto(links[0])
+    page.wait_for_selector("#board svg")
+    found: list[str] = []
+
+    def read() -> None:
+        text = page.evaluate("document.body.innerText")
+        found.extend(line for line in text.splitlines() if CODE.search(line))
+
+    moves = 0
+    while moves < 14:
+        page.wait_for_timeout(20)
+        buttons = page.locator("#moves button[data-action]")
+        if not buttons.count():
+            # seat 3's turn: it moves from its own link, this page follows by its socket
+            page.goto(links[2] if page.url == links[0] else links[0])
+            page.wait_for_selector("#board svg")
+            continue
+        read()
+        click_move(page, buttons.nth((moves * 3) % buttons.count()), read)  # and a decision
+        moves += 1
+    read()
+    assert page.locator("#log .entry").count() >= 10
+    assert sorted(set(found)) == []

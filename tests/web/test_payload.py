@@ -97,8 +97,8 @@ def test_people_read_seats_from_1_and_stocks_by_colour_in_the_log_and_legal_text
     events = state.apply(state.parse("+K1"))
     history = [LoggedMove(0, 0, "+K1", events, public="+K1")]
     for lang, first, move in (
-        ("en", "Seat 1 buys 1 green (received $0, paid $16)", "buy 1 green: pay $16 → $34"),
-        ("zh-TW", "玩家1買進1張綠色股票(收入 $0，支出 $16)", "買進1張綠色股票：付 $16 → $34"),
+        ("en", "Seat 1 buys 1 green (paid $16)", "buy 1 green: pay $16 → $34"),
+        ("zh-TW", "玩家1買進1張綠色股票(支出 $16)", "買進1張綠色股票：付 $16 → $34"),
     ):
         payload = build_payload(state, 1, lang, history=history)
         assert payload["log"][0]["lines"][0] == first

@@ -67,7 +67,7 @@ def test_a_try_is_answered_right_or_not_in_both_languages(server: Server) -> Non
             "right": True,
             "lines": [
                 "Right!",
-                "Best: news 1 (Breaking News covers space 1 (purple bear -3) and cancels it), "
+                "Best: purple Breaking News covers space 1 (purple bear -3) and cancels it, "
                 "about 11 points of win chance ahead of any other move.",
                 "The best move wins about 28% of the time.",
             ],
@@ -77,7 +77,7 @@ def test_a_try_is_answered_right_or_not_in_both_languages(server: Server) -> Non
         wrong = http.post(url, params={"lang": "zh-TW"}, json={"move": "play K1+2"}).json()
         assert wrong["right"] is False
         assert wrong["lines"][0] == "不太對。"
-        assert wrong["lines"][-1] == "你選的年終時綠色股票股價 +2約有 0% 的勝率。"
+        assert wrong["lines"][-1] == "你選的打出綠色牛市 +2：年終時綠色股票股價 +2約有 0% 的勝率。"
 
 
 @pytest.mark.parametrize(

@@ -223,3 +223,24 @@ def test_spectator_sees_no_hand_and_escaped_names(page: Any) -> None:
     assert "You are watching" in out["text"] and "Your hand" not in out["text"]
     assert out["hot"] == []
     assert errors == []
+
+
+#: a card or stock code of the notation (K0, K1+3, K2com), or an English "(s)" plural
+CODE = re.compile(r"\bK\d+|\(s\)")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_board_names_stocks_and_cards_never_by_code(page: Any, lang: str) -> None:
+    """The document's text (card faces, Breaking News played, the year-end outlook, prices,
+    players) and every hotspot's title, along a whole game: colours and card names, no code
+    (the notation is for typing only)."""
+    errors = load_renderer(page, GAME)
+    found: list[str] = []
+    for players in (3, 4):
+        for payload in payloads(players, lang):
+            out = render(page, payload)
+            text = page.evaluate("document.body.innerText")
+            found += [line for line in text.splitlines() if CODE.search(line)]
+            found += [hot["title"] for hot in out["hot"] if CODE.search(hot["title"])]
+    assert sorted(set(found)) == []
+    assert errors == []

@@ -37,8 +37,9 @@ def kind_text(k: int, lang: str = "en") -> Text:
 
 
 def stock_label(k: int, lang: str) -> Text:
-    """A stock by its colour and its notation ("red K0", "紅色 K0"), in its colour."""
-    return Text(f"{stock_word(k, lang)} K{k}", style=KIND_STYLES[k])
+    """A stock by its colour ("red", "紅色"), in its colour (the notation's K0..K2 are for
+    typing only: notation_help names their colours)."""
+    return Text(stock_word(k, lang), style=KIND_STYLES[k])
 
 
 #: A card's kind in one short word for the market row's narrow cells (a bull or bear card is

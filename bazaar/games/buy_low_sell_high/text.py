@@ -80,14 +80,17 @@ def describe(event: Event, lang: str = "en") -> str:
     who = _seat(d["seat"], lang) if "seat" in d else ""
     kind = event.kind
     if kind == "trade":
-        return t(
-            "{who} {trade} (received ${received}, paid ${paid})",
-            lang,
-            who=who,
-            trade=_trade_words(d["trade"], lang),
-            received=d["received"],
-            paid=d["paid"],
-        )
+        trade = _trade_words(d["trade"], lang)
+        received, paid = d["received"], d["paid"]
+        if received and paid:
+            sentence = N_("{who} {trade} (paid ${paid}, received ${received})")
+        elif paid:
+            sentence = N_("{who} {trade} (paid ${paid})")
+        elif received:
+            sentence = N_("{who} {trade} (received ${received})")
+        else:
+            sentence = N_("{who} {trade}")
+        return t(sentence, lang, who=who, trade=trade, received=received, paid=paid)
     if kind == "play":
         return t(
             "{who} plays {card} on space {space}",
@@ -113,9 +116,16 @@ def describe(event: Event, lang: str = "en") -> str:
             space=d["space"],
         )
     if kind == "commission":
-        paid = ", ".join(f"${x}" for x in d["paid"])
         stock = stock_word(d["kind"], lang)
-        return t("{stock} commission: seats pay {paid}", lang, stock=stock, paid=paid)
+        payers = [
+            t("{who} pays ${amount}", lang, who=_seat(p, lang), amount=x)
+            for p, x in enumerate(d["paid"])
+            if x
+        ]
+        if not payers:
+            return t("{stock} commission: nobody holds {stock}, nobody pays", lang, stock=stock)
+        paid = t(", ", lang).join(payers)
+        return t("{stock} commission: {paid}", lang, stock=stock, paid=paid)
     if kind == "draw":
         return t.ngettext(
             "{who} draws {count} card",
@@ -138,15 +148,25 @@ def describe(event: Event, lang: str = "en") -> str:
     if kind == "skip_trading":
         return t("{who} skips trading (forced sale)", lang, who=who)
     if kind == "year_end":
+        gets = [
+            t("{who} gets ${amount}", lang, who=_seat(p, lang), amount=x)
+            for p, x in enumerate(d["dividends"])
+            if x
+        ]
+        div = (
+            t("dividends: {paid}", lang, paid=t(", ", lang).join(gets))
+            if gets
+            else t("no dividends", lang)
+        )
         return t(
-            "End of year {year}: price moves {net}; prices now {prices}; dividends {div}",
+            "End of year {year}: price moves {net}; prices now {prices}; {dividends}",
             lang,
             year=d["year"],
             net=t(", ", lang).join(f"{stock_word(k, lang)} {x:+d}" for k, x in enumerate(d["net"])),
             prices=t(", ", lang).join(
                 f"{stock_word(k, lang)} ${x}" for k, x in enumerate(d["prices"])
             ),
-            div=", ".join(f"${x}" for x in d["dividends"]),
+            dividends=div,
         )
     if kind == "year_start":
         return t(
@@ -161,7 +181,10 @@ def describe(event: Event, lang: str = "en") -> str:
             "Game over: final money {scores}; winners: {winners}",
             len(d["winners"]),
             lang,
-            scores=", ".join(f"${x}" for x in d["scores"]),
+            scores=t(", ", lang).join(
+                t("{who} ${amount}", lang, who=_seat(p, lang), amount=x)
+                for p, x in enumerate(d["scores"])
+            ),
             winners=t(", ", lang).join(_seat(w, lang) for w in d["winners"]),
         )
     return f"{kind} {d}"

@@ -15,9 +15,10 @@ from bazaar.games.buy_low_sell_high.components import (
     COMPONENTS,
     NEWS,
     card_colour,
+    card_id,
     card_type,
 )
-from bazaar.games.buy_low_sell_high.text import card_words, stock_word
+from bazaar.games.buy_low_sell_high.text import canonical, card_words, stock_word
 from bazaar.i18n import N_, Translator
 
 t = Translator(__package__)
@@ -44,8 +45,8 @@ PHASES = {
 
 HINTS = {
     "trade": N_(
-        "Trade: A = buy or sell up to one token of each kind, B = buy or sell two tokens "
-        "of one kind, C = pass. '+K0' buys one K0, '-K2' sells one K2, '+2K1' buys two K1."
+        "Trade: A = buy or sell up to one share of each stock, B = buy or sell two shares "
+        "of one stock, C = pass."
     ),
     "play": N_("Play one card from your hand into the market row."),
     "redraw": N_(
@@ -72,7 +73,8 @@ FIRST_LAP = {
 RULE_HINTS = {
     "notation": N_(
         "Type a move number from the list, or notation such as '+K0 -K2', '+2K1', 'pass', "
-        "'play K1+3', 'news 4', 'discard K0div', 'keep', 'sell K1' or 'stop'."
+        "'play K1+3', 'news 4', 'discard K0div', 'keep', 'sell K1' or 'stop' (in the "
+        "notation K0 is red, K1 green and K2 purple)."
     ),
     "phase": N_("That kind of move is not possible in this phase."),
     "first-lap": N_("The first lap of year 1 limits trading; see the list of moves."),
@@ -143,35 +145,44 @@ def describe_action(action: int, lang: str = "en", view: dict[str, Any] | None =
         card = action - A.PLAY_BASE
         k = card_colour(card)
         short = CARD_TYPES[card_type(card)]
+        name = card_words(CARD_NAMES[card], lang)
         if card_type(card) == NEWS:
-            return t("Breaking News as a dud: it fills a space and has no effect", lang)
+            return t("place {card} as a dud: it fills a space and has no effect", lang, card=name)
         if short == "div":
-            return t("counts toward {stock} dividends at year end", lang, stock=stock_word(k, lang))
-        if short == "com":
+            stock = stock_word(k, lang)
+            effect = t("counts toward {stock} dividends at year end", lang, stock=stock)
+        elif short == "com":
             fee = COMPONENTS.commission
             if view and view.get("seat") is not None:
                 mine = fee * view["holdings"][view["seat"]][k]
-                return t(
+                effect = t(
                     "every {stock} share pays {fee} now (you pay {mine}); then play another card",
                     lang,
                     stock=stock_word(k, lang),
                     fee=money(fee),
                     mine=money(mine),
                 )
-            return t(
-                "every {stock} share pays {fee} now; then play another card",
-                lang,
-                stock=stock_word(k, lang),
-                fee=money(fee),
+            else:
+                effect = t(
+                    "every {stock} share pays {fee} now; then play another card",
+                    lang,
+                    stock=stock_word(k, lang),
+                    fee=money(fee),
+                )
+        else:
+            effect = t(
+                "{stock} price {value} at year end", lang, stock=stock_word(k, lang), value=short
             )
-        return t("{stock} price {value} at year end", lang, stock=stock_word(k, lang), value=short)
+        return t("play {card}: {effect}", lang, card=name, effect=effect)
     if action < A.DISCARD_BASE:
         space = action - A.COVER_BASE + 1
         if view and space <= len(view["row"]):
             target = view["row"][space - 1]["card"]
+            news = CARD_NAMES[card_id(card_colour(CARD_NAMES.index(canonical(target))), NEWS)]
             return t(
-                "Breaking News covers space {space} ({target}) and cancels it",
+                "{news} covers space {space} ({target}) and cancels it",
                 lang,
+                news=card_words(news, lang),
                 space=space,
                 target=card_words(target, lang),
             )
@@ -210,11 +221,12 @@ def explain_rule(rule: str, lang: str) -> str | None:
 
 def notation_help(lang: str) -> str:
     return t(
-        "Notation: '+K0' buys one K0 token, '-K2' sells one K2, '+K0 -K2' does both "
-        "(option A), '+2K1' buys two K1 (option B), 'pass' trades nothing (option C). "
+        "Notation (K0 is red, K1 green, K2 purple): '+K0' buys one red share, '-K2' sells "
+        "one purple, '+K0 -K2' does both "
+        "(option A), '+2K1' buys two green (option B), 'pass' trades nothing (option C). "
         "Cards: 'play K1+3' (or just 'K1+3'); 'news 4' covers market space 4 with Breaking "
-        "News; 'dud K2' places a Breaking News card with no effect. Year end: 'discard K0div', "
-        "then 'keep'. Sales: 'sell K1', and 'stop' to end a forced sale.",
+        "News; 'dud K2' places a purple Breaking News card with no effect. Year end: "
+        "'discard K0div', then 'keep'. Sales: 'sell K1', and 'stop' to end a forced sale.",
         lang,
     )
 

@@ -16,7 +16,9 @@
  *                                    "bot_descriptions", the second argument of setBotNames)
  *   ui.esc(text)                  -> text safe inside SVG/HTML markup
  *   ui.notation                   -> true if moves are shown with their notation (English
- *                                    pages; a zh-TW page shows only the move's words)
+ *                                    pages; a zh-TW page shows only the move's words, and so
+ *                                    does an English page whose game's board script says
+ *                                    ``wordsOnly``: its notation is for typing only)
  *   ui.moveLine(m)                -> how a legal move {notation, text} reads in a list or tip:
  *                                    "+K0 — buy 1 K0" in English, "買進1張K0" in zh-TW
  */
@@ -70,14 +72,19 @@
       }
       return seat === mySeat ? t("{name} ({what})", {name: name, what: t("you")}) : name;
     }
-    const notation = lang === "en";
+    /** English pages show the notation beside a move's words, unless the game on the page
+     * (the board scripts loaded) says its notation is for typing only. */
+    function showsNotation() {
+      const boards = window.BazaarRenderers || {};
+      return lang === "en" && !Object.keys(boards).some((game) => boards[game].wordsOnly);
+    }
     function moveLine(m) {
-      if (!notation) return m.text || m.notation;
+      if (!showsNotation()) return m.text || m.notation;
       return m.text && m.text !== m.notation ? m.notation + " \u2014 " + m.text : m.notation;
     }
     return {lang: lang, t: t, tn: tn, esc: esc, seatName: seatName, botLabel: botLabel,
       botDescription: botDescription, mySeat: mySeat,
-      notation: notation, moveLine: moveLine};
+      get notation() { return showsNotation(); }, moveLine: moveLine};
   }
   window.BazaarUI = {make: make, esc: esc, setBotNames: setBotNames};
 })();

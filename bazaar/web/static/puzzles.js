@@ -44,8 +44,12 @@
     return boardWords[key];
   }
 
+  /** A move in words, after its notation in English (unless the game's notation is for typing
+   * only: its board script's ``wordsOnly``). */
   function moveText(move) {
-    return lang === "en" && move.text !== move.notation ? `${move.notation} — ${move.text}` : move.text;
+    const board = shown ? (window.BazaarRenderers || {})[shown.payload.game] : null;
+    const notation = lang === "en" && !(board && board.wordsOnly);
+    return notation && move.text !== move.notation ? `${move.notation} — ${move.text}` : move.text;
   }
 
   async function draw() {

@@ -101,10 +101,14 @@
     }
     /** A clickable group for the legal moves ``moves`` (a plain group without moves). */
     function hot(moves, body) {
-      return S.hot(moves, body, {group: true, line: ui.moveLine});
+      return S.hot(moves, body, {group: true, line: moveWords});
     }
     return {text: text, lines: lines, rect: rect, circle: circle, hot: hot};
   }
+
+  /** A legal move as a player reads it: its words (the notation, with the stocks' codes,
+   * is for typing only). @param {{notation: string, text?: string}} m */
+  function moveWords(m) { return m.text || m.notation; }
 
   // ------------------------------------------------------------------ legal moves
   /** Trades that buy or sell stock k, and the sale of k (from the moves' fields). */
@@ -159,10 +163,10 @@
     }
   }
 
-  /** Stock k by the colour it is drawn in (the notation keeps K0, K1, K2). */
+  /** Stock k by the colour it is drawn in (the notation's K0, K1, K2 are for typing only). */
   /** @param {BlshBoard} c */
   function stockName(c, k) {
-    return [c.ui.t("red"), c.ui.t("green"), c.ui.t("purple")][k] || "K" + k;
+    return [c.ui.t("red"), c.ui.t("green"), c.ui.t("purple")][k] || "";
   }
 
   /** @param {BlshBoard} c */
@@ -456,11 +460,11 @@
     }
     news.forEach((name, i) => {
       const kc = KIND[parseCard(name).k % KIND.length];
-      const nx = x + 104 + lw + i * 46;
-      if (nx + 40 > x + w) return;
-      s += d.rect(nx, y + 70, 40, 24, {fill: kc.main, rx: 6});
-      s += d.text(nx + 20, y + 87, "K" + parseCard(name).k, {size: 14, bold: true,
-        fill: "#fff", anchor: "middle"});
+      const nx = x + 104 + lw + i * 60;
+      if (nx + 56 > x + w) return;
+      s += d.rect(nx, y + 70, 56, 24, {fill: kc.main, rx: 6});
+      s += d.text(nx + 28, y + 87, stockName(c, parseCard(name).k), {size: 14, bold: true,
+        fill: "#fff", anchor: "middle", max: 50});
     });
     return {svg: s, h: 128};
   }
@@ -486,13 +490,13 @@
     net.forEach((n, k) => {
       const kc = KIND[k % KIND.length];
       const ry = y + 40 + k * 32;
-      s += d.rect(x + 16, ry, 48, 24, {fill: kc.main, rx: 6});
-      s += d.text(x + 40, ry + 18, "K" + k, {size: 15, bold: true, fill: "#fff",
-        anchor: "middle"});
+      s += d.rect(x + 16, ry, 62, 24, {fill: kc.main, rx: 6});
+      s += d.text(x + 47, ry + 18, stockName(c, k), {size: 15, bold: true, fill: "#fff",
+        anchor: "middle", max: 56});
       const move = n > 0 ? "\u25b2 " + t("price {n}", {n: signed(n)})
         : n < 0 ? "\u25bc " + t("price {n}", {n: signed(n)}) : t("price unchanged");
-      s += d.text(x + 76, ry + 18, move, {size: 16, bold: n !== 0,
-        fill: n > 0 ? "#11683a" : n < 0 ? "#b42318" : MUTED, max: 180});
+      s += d.text(x + 88, ry + 18, move, {size: 16, bold: n !== 0,
+        fill: n > 0 ? "#11683a" : n < 0 ? "#b42318" : MUTED, max: 172});
       s += d.text(x + 270, ry + 18, t("dividend cards: {n}", {n: divs[k]}), {size: 16,
         fill: divs[k] ? INK : MUTED, max: w - 290});
     });
@@ -519,8 +523,8 @@
     let s = d.rect(x, y, w, h, {fill: "#fff", stroke: kc.main, sw: 2, rx: 8});
     s += d.rect(x, y, w, band, {fill: kc.main, rx: 8});
     s += d.rect(x, y + band - 8, w, 8, {fill: kc.main, rx: 0});
-    s += d.text(x + 8, y + band - 8, "K" + card.k, {size: big ? 22 : 15, bold: true,
-      fill: "#fff"});
+    s += d.text(x + 8, y + band - 8, stockName(c, card.k), {size: big ? 22 : 15, bold: true,
+      fill: "#fff", max: w - 16});
     const word = typeWord(c, card.type);
     if (big) {
       s += d.text(x + w / 2, y + 84, symbolOf(card), {size: 40, bold: true, fill: kc.dark,
@@ -694,7 +698,7 @@
     };
     const textOf = (card) => {
       const m = ctx.legalOf(ctx.live(), {kind: "discard", card: card});
-      return m ? ctx.ui.moveLine(m) : card;
+      return m ? moveWords(m) : card;
     };
     return {kind: "discard", chosen: chosen,
       marks: (acts) => acts.map(ctx.moveOf).some((m) => m && m.fields.kind === "discard" &&
@@ -749,7 +753,7 @@
             ui.t("Final sell-off: choose the shares to sell, in order; each is sold when your turn comes."))}</div>` +
           `<div class="choices">${sells.map((m) =>
             `<button type="button" data-compose="sell" data-stock="${m.fields.stock}"${left(m.fields.stock) > 0 ? "" : " disabled"}>` +
-            `${ui.esc(ui.moveLine(m))} (${left(m.fields.stock)})</button>`).join("")}` +
+            `${ui.esc(ui.t("{move} ({n} left)", {move: moveWords(m), n: left(m.fields.stock)}))}</button>`).join("")}` +
             `<button type="button" data-compose="all">${ui.esc(ui.t("Sell all"))}</button>` +
             `<button type="button" data-compose="clear"${order.length ? "" : " disabled"}>${ui.esc(ui.t("Clear"))}</button></div>` +
           `<div class="muted">${ui.esc(ui.t("Chosen: {n}", {n: order.length}))}</div>`;
@@ -781,5 +785,7 @@
   };
 
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions};
+  // wordsOnly: the notation (K0, K1+3) is for typing only; English pages show a move's words
+  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions,
+    wordsOnly: true};
 })();

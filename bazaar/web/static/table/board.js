@@ -19,7 +19,9 @@ export function rendererOf(game) { return (window.BazaarRenderers || {})[game]; 
 const boards = {};
 
 /* Load the board script of ``game`` once; redraw what is shown when it has arrived (until
- * then the board stays empty; without a board script it shows the view as text). */
+ * then the board stays empty; without a board script it shows the view as text), and tell
+ * the page (BOARD_ARRIVED on window: the side panels name moves as the script says, its
+ * ``wordsOnly``). */
 /** @param {string} game */
 function loadBoard(game) {
   if (boards[game] || rendererOf(game)) return;

@@ -5,7 +5,7 @@
  * back as {"type": "move", "action": n, "seq": payload.seq}. Every module shares its state
  * through the one store (store.js). Loaded as <script type="module"> after the classic
  * scripts bazaar-ui.js, common.js, svg.js and motion.js (their globals: types/globals.d.ts). */
-import {$, $input, tableApi, token} from "./page.js";
+import {$, $input, BOARD_ARRIVED, tableApi, token} from "./page.js";
 import {store} from "./store.js";
 import {analyse} from "./analysis.js";
 import {composeClick, composeInput, endPlan} from "./compose.js";
@@ -17,7 +17,7 @@ import {play} from "./moves.js";
 import {backToLive, replayTo} from "./replay.js";
 import {showRules} from "./rules.js";
 import {connect, isOpen, send} from "./socket.js";
-import {drawMoves, drawTitle} from "./side.js";
+import {drawMoves, drawSide, drawTitle} from "./side.js";
 import {SOUND_KEY, beep, soundOn} from "./sound.js";
 
 /** The page in language ``code``: its words, the address, the server's payloads.
@@ -84,6 +84,11 @@ function wire() {
   });
   if (window.ResizeObserver) new ResizeObserver(fitBoard).observe($("moves-panel"));
   $("live").addEventListener("click", backToLive);
+  // a board script has arrived: the moves and the log may name moves by words alone now
+  window.addEventListener(BOARD_ARRIVED, () => {
+    const {shown} = store.get();
+    if (shown) drawSide(shown);
+  });
 }
 
 async function start() {
