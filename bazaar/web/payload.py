@@ -26,7 +26,8 @@ Payload fields::
               last; events this seat sees; ``notation`` is the move's public notation, e.g.
               "hide ?", except for its mover; ``text`` the move in words, "a secret choice"
               where it is redacted; ``groups`` the indices of ``lines`` by the seat they
-              concern, see :func:`event_groups`)
+              concern, see :func:`event_groups`; ``standin``: the bot spec that made the
+              move for its absent person, only on such moves)
     last      the newest move as this seat may see it, or null before the first move:
               {"seq", "seat", "notation", "text", "fields", "events"}; ``fields`` (the move
               as data, as in ``legal``) only when the seat may see the whole move, else null;
@@ -96,6 +97,8 @@ class LoggedMove:
     notation: str
     events: list[Event] = field(default_factory=list)
     public: str = field(kw_only=True)
+    #: the bot spec that made the move for the seat's absent person (a stand-in), else None
+    standin: str | None = field(default=None, kw_only=True)
 
     def notation_for(self, seat: int | None) -> str:
         """The move's notation as ``seat`` (None = spectator) may see it."""
@@ -235,16 +238,17 @@ def log_entries(
     for m in moves:
         seen = [e for e in m.events if e.visible_to(seat)]
         lines = [with_names(game.describe_event(e, lang), names, lang) for e in seen]
-        entries.append(
-            {
-                "seq": m.seq,
-                "seat": m.seat,
-                "notation": m.notation_for(seat),
-                "text": move_words(state, m, seat, lang),
-                "lines": lines,
-                "groups": event_groups(seen, m.seat),
-            }
-        )
+        entry: LogEntry = {
+            "seq": m.seq,
+            "seat": m.seat,
+            "notation": m.notation_for(seat),
+            "text": move_words(state, m, seat, lang),
+            "lines": lines,
+            "groups": event_groups(seen, m.seat),
+        }
+        if m.standin:
+            entry["standin"] = m.standin
+        entries.append(entry)
     return entries
 
 
