@@ -105,6 +105,9 @@ interface DecisionContext {
 interface Renderer {
   render(payload: Payload, ui: Ui, prev?: Payload | null): string;
   decisions?: {[kind: string]: (moves: LegalMove[], ctx: DecisionContext) => Decision | null};
+  /** each seat's colour as the board draws it (seat s: seatColors[s % length]), for the page's
+   * other pictures of seats (the analysis graph); none for a board that colours no seat */
+  seatColors?: string[];
 }
 
 interface Window {

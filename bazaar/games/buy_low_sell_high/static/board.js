@@ -781,5 +781,5 @@
   };
 
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions};
+  window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions, seatColors: PLAYER};
 })();

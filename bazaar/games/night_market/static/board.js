@@ -944,5 +944,5 @@
   };
 
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions};
+  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions, seatColors: SEAT_COLORS};
 })();
