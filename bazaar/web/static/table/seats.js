@@ -32,7 +32,7 @@ export function drawSeats(p) {
   /** @type {Partial<TurnTimer>} */
   const timer = p.timer || {};
   const overdue = timer.overdue || [];
-  if (p !== clock.payload) clock = {payload: p, skew: skewOf(timer)};
+  shownPayload = p;
   list.innerHTML = (p.seats || []).map((s) => {
     const mark = s.kind === "bot" ? "" : (s.present ? "\u25cf " : "\u25cb ");
     const turn = !p.over && p.to_move === s.seat;
@@ -56,26 +56,30 @@ export function drawSeats(p) {
   const below = $("seat-timer");
   below.innerHTML = (line ? `<span id="timer-words">${ui.esc(line)}</span>` : "") + levels;
   below.hidden = !line && !levels;
-  if (!ticking) { ticking = true; setInterval(tick, 1000); }
+  if (!ticking) { ticking = true; setInterval(tick, 1000); }  // one ticker for the page
 }
 
-/** The payload the seats were drawn for, and how far the server's clock is ahead of this
- * page's (seconds). @type {{payload: Payload | null, skew: number}} */
-let clock = {payload: null, skew: 0};
+/** the payload the seats were drawn for @type {Payload | null} */
+let shownPayload = null;
+/** how far the server's clock is ahead of this page's (seconds) */
+let skew = 0;
 let ticking = false;
 
-/* The server's clock ahead of this one: 0 unless the timer's deadline and ``left`` disagree
- * with this clock by more than two seconds (``left`` is rounded up to a whole second). */
-/** @param {Partial<TurnTimer>} timer */
-function skewOf(timer) {
+/* A payload has just arrived (socket.js): the server's clock ahead of this one, 0 unless the
+ * timer's deadline and ``left`` (whole seconds, rounded up, when it was sent) disagree with
+ * this clock by more than two seconds; a payload with no running deadline keeps the last. */
+/** @param {Payload} p */
+export function payloadArrived(p) {
+  /** @type {Partial<TurnTimer>} */
+  const timer = p.timer || {};
   if (timer.deadline === null || timer.deadline === undefined ||
-    timer.left === null || timer.left === undefined || timer.left <= 0) return 0;
+    timer.left === null || timer.left === undefined || timer.left <= 0) return;
   const gap = timer.deadline - Date.now() / 1000 - timer.left;
-  return Math.abs(gap) > 2 ? gap : 0;
+  skew = Math.abs(gap) > 2 ? gap : 0;
 }
 
 /** Now by the server's clock (UNIX seconds). */
-function serverNow() { return Date.now() / 1000 + clock.skew; }
+function serverNow() { return Date.now() / 1000 + skew; }
 
 /** A seat's name with what its person is doing, in words. @param {SeatInfo} s @param {Ui} ui */
 function seatWords(s, ui) {
@@ -115,7 +119,7 @@ function timerLine(timer, ui) {
  * their texts (the buttons and the level picker keep their focus). */
 function tick() {
   const {live, replaying, ui} = store.get();
-  const p = clock.payload;
+  const p = shownPayload;
   if (!p || p !== live || replaying) return;
   const words = document.getElementById("timer-words");
   const line = timerLine(p.timer || {}, ui);

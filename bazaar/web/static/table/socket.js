@@ -5,6 +5,7 @@ import {store} from "./store.js";
 import {afterPayload, planRefused} from "./compose.js";
 import {show} from "./board.js";
 import {drawWhileAway} from "./log.js";
+import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {beep} from "./sound.js";
 
@@ -100,6 +101,7 @@ function receive(msg) {
   }
   if (msg.type === "while-away") { drawWhileAway(msg); return; }
   if (msg.type !== "state") return;
+  payloadArrived(msg);  // the server's clock, from the turn timer's deadline
   const {lang, strings} = store.get();
   store.update({sending: false, live: msg, ui: BazaarUI.make(lang, strings, msg.seats, msg.seat),
     filter: null});
