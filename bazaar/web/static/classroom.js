@@ -120,6 +120,9 @@
     $("room").hidden = false;
   }
 
+  /* A score as one unbreakable figure inside a sentence ("$9 / 4" with no-break spaces). */
+  function oneFigure(shown) { return String(shown).replace(/ /g, "\u00a0"); }
+
   /* A column's name for a phone's stacked rows (style.css shows it before the cell). */
   function label(msgid) { return ui.esc(ui.t(msgid)); }
 
@@ -182,7 +185,7 @@
     const seats = done[0].tb.seats.map((_, seat) => {
       const line = done.map(({tb, n}) => ({tb: tb, n: n, r: rankOf(tb, seat)}))
         .sort((a, b) => b.r.score - a.r.score)
-        .map((x) => ui.t("table {n}: {name} {score}", {n: x.n, name: seatLabel(x.tb, x.tb.seats[seat]), score: x.r.shown}));
+        .map((x) => ui.t("table {n}: {name} {score}", {n: x.n, name: seatLabel(x.tb, x.tb.seats[seat]), score: oneFigure(x.r.shown)}));
       return `<tr class="compare-row"><td>${ui.esc(ui.t("Seat {n}", {n: seat + 1}))}</td><td>${ui.esc(line.join(" > "))}</td></tr>`;
     }).join("");
     $("compare").innerHTML = `<table class="list"><tbody>${seats}</tbody></table>`;
