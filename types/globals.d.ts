@@ -113,6 +113,9 @@ interface Renderer {
   /** true: the game's notation is for typing only, so its English pages show a move's words
    * alone (as zh-TW pages do); GameWords.words_only on the server */
   wordsOnly?: boolean;
+  /** each seat's colour as the board draws it (seat s: seatColors[s % length]), for the page's
+   * other pictures of seats (the analysis graph); none for a board that colours no seat */
+  seatColors?: string[];
 }
 
 interface Window {

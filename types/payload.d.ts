@@ -23,6 +23,8 @@ type TurnTimer = import("../docs/schema/bazaar").TurnTimer;
 /** The socket's refusal of a request. */
 type SocketError = import("../docs/schema/bazaar").ErrorMessage;
 type ServerMessage = import("../docs/schema/bazaar").ServerMessage;
+/** Once, to a person whose return ended a stand-in: what the bot played for them. */
+type AwayMessage = import("../docs/schema/bazaar").AwayMessage;
 /** What the page sends over the socket. */
 type ClientMessage = import("../docs/schema/bazaar").ClientMessage;
 /** GET /api/games */

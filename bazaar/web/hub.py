@@ -31,6 +31,7 @@ from bazaar.web.moves import Moves, parse_action
 from bazaar.web.presence import Presence
 from bazaar.web.reports import Reports
 from bazaar.web.settings import WebSettings
+from bazaar.web.shapes import AwayMessage
 from bazaar.web.standins import Standins
 from bazaar.web.store import Store
 from bazaar.web.timers import Timers
@@ -122,8 +123,8 @@ class Hub:
     def _wake(self, table: LiveTable) -> None:
         self.bots.wake(table)
 
-    async def _seat_back(self, table: LiveTable, seat: int) -> None:
-        await self.standins.take_back_seat(table, seat, quiet=True)
+    async def _seat_back(self, table: LiveTable, seat: int) -> AwayMessage | None:
+        return await self.standins.take_back_seat(table, seat, quiet=True)
 
     def _unloaded(self, table: LiveTable) -> None:
         Presence.cancel(table)

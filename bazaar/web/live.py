@@ -90,6 +90,10 @@ class LiveTable:
     digest_cache: tuple[int, str] | None = None
     #: seat -> when (UNIX time) its person's last connection closed, or the table was loaded
     left_at: dict[int, float] = field(default_factory=dict)
+    #: seat -> the move number at which a stand-in began playing for its person
+    standin_since: dict[int, int] = field(default_factory=dict)
+    #: the person seats whose person has had the table open since it was loaded
+    joined: set[int] = field(default_factory=set)
     #: when (UNIX time) the turn of the seat to move began (or the table was loaded)
     turn_started: float = 0.0
     #: the broadcast due when the next seat goes past the turn timer
@@ -170,9 +174,12 @@ class LiveTable:
     def seats_public(self) -> list[SeatRow]:
         """Every seat as anyone may see it, with presence: ``present`` (the seat's person
         has the table open; bots: true), ``away`` (since when they are away, UNIX seconds: when
-        their last connection closed or the server loaded the table; null while present) and
-        ``standin`` (the bot spec playing for an absent person, or null)."""
+        their last connection closed or the server loaded the table; null while present),
+        ``joined`` (the person has opened the table since it was loaded, or made a move of
+        their own; false: nobody has opened this seat yet) and ``standin`` (the bot spec
+        playing for an absent person, or null)."""
         connected = {c.seat for c in self.connections}
+        moved = {m.seat for m in self.history if m.standin is None}
         out: list[SeatRow] = []
         for i, s in enumerate(self.info.seats):
             present = s["kind"] == "bot" or i in connected
@@ -184,6 +191,7 @@ class LiveTable:
                     "connected": present,
                     "present": present,
                     "away": away,
+                    "joined": present or i in self.joined or i in moved,
                 }
             )
         return out

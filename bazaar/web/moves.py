@@ -96,16 +96,19 @@ class Moves:
             if bot is not None and (epoch != table.epoch or table.bot_spec(seat) != bot):
                 raise WebError(409, "stale", "the table changed while the bot was thinking")
             check_turn(table, seat, seq)
-            await self._play(table, seat, action, by_person=bot is None)
+            await self._play(table, seat, action, bot=bot)
         self.publish(table)  # only queues: the reply never waits for a socket
         self.wake(table)
         if table.info.classroom and table.state.is_over():
             await self.classroom_table_over(table.info.classroom)
         return table.seq
 
-    async def _play(self, table: LiveTable, seat: int, action: Any, by_person: bool) -> None:
+    async def _play(self, table: LiveTable, seat: int, action: Any, bot: str | None) -> None:
         """Check and apply the move on a copy of the state, store it, then keep the copy (a
-        refused or failed write leaves the table as it was)."""
+        refused or failed write leaves the table as it was). ``bot``: the bot that made it
+        (a stand-in when the seat is a person's: the log marks the move)."""
+        by_person = bot is None
+        standin = bot if bot is not None and table.info.seats[seat]["kind"] == "human" else None
         before = table.state
         number = action_number(table, action)
         after = before.clone()
@@ -121,7 +124,9 @@ class Moves:
         public = before.public_notation(number)
         table.state = after
         self.undos.remember(table, seat, number, before, by_person=by_person)
-        table.history.append(LoggedMove(table.seq, seat, text, events, public=public))
+        table.history.append(
+            LoggedMove(table.seq, seat, text, events, public=public, standin=standin)
+        )
         table.version += 1
         table.turn_started = self.keeper.clock()
 

@@ -28,7 +28,8 @@ Payload fields::
               "hide ?", except for its mover; ``text`` the move in words, "a secret choice"
               where it is redacted; ``groups`` the indices of ``lines`` by the seat they
               concern, see :func:`event_groups`; ``story`` the clauses of the turn sentence
-              when the game tells what the move caused, a round's end, else [])
+              when the game tells what the move caused, a round's end, else []; ``standin``:
+              the bot spec that made the move for its absent person, only on such moves)
     last      the newest move as this seat may see it, or null before the first move:
               {"seq", "seat", "notation", "text", "fields", "events"}; ``fields`` (the move
               as data, as in ``legal``) only when the seat may see the whole move, else null;
@@ -98,6 +99,8 @@ class LoggedMove:
     notation: str
     events: list[Event] = field(default_factory=list)
     public: str = field(kw_only=True)
+    #: the bot spec that made the move for the seat's absent person (a stand-in), else None
+    standin: str | None = field(default=None, kw_only=True)
 
     def notation_for(self, seat: int | None) -> str:
         """The move's notation as ``seat`` (None = spectator) may see it."""
@@ -237,20 +240,21 @@ def log_entries(
     for m in moves:
         seen = [e for e in m.events if e.visible_to(seat)]
         lines = [with_names(game.describe_event(e, lang), names, lang) for e in seen]
-        entries.append(
-            {
-                "seq": m.seq,
-                "seat": m.seat,
-                "notation": m.notation_for(seat),
-                "text": move_words(state, m, seat, lang),
-                "lines": lines,
-                "groups": event_groups(seen, m.seat),
-                "story": [
-                    with_names(line, names, lang)
-                    for line in describe.turn_story(game.id, seen, m.seat, lang)
-                ],
-            }
-        )
+        entry: LogEntry = {
+            "seq": m.seq,
+            "seat": m.seat,
+            "notation": m.notation_for(seat),
+            "text": move_words(state, m, seat, lang),
+            "lines": lines,
+            "groups": event_groups(seen, m.seat),
+            "story": [
+                with_names(line, names, lang)
+                for line in describe.turn_story(game.id, seen, m.seat, lang)
+            ],
+        }
+        if m.standin:
+            entry["standin"] = m.standin
+        entries.append(entry)
     return entries
 
 

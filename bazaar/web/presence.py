@@ -10,7 +10,8 @@ from bazaar.web.keeper import TableKeeper
 from bazaar.web.live import Connection, LiveTable, encode
 from bazaar.web.outbox import Outbox
 from bazaar.web.settings import WebSettings
-from bazaar.web.shapes import TablePayload
+from bazaar.web.shapes import AwayMessage, TablePayload
+from bazaar.web.standins import while_away
 
 Payload = Callable[[LiveTable, int | None, str], TablePayload]
 
@@ -20,7 +21,8 @@ class Presence:
 
     ``payload(table, seat, lang)`` builds a seat's payload; ``published(table)`` runs after
     each broadcast (the turn timers re-arm); ``seat_back(table, seat)`` ends the stand-in of
-    a person who connects again."""
+    a person who connects again (what the bot played for them meanwhile is sent to that
+    connection once, after its payload: an ``AwayMessage``)."""
 
     def __init__(
         self,
@@ -28,7 +30,7 @@ class Presence:
         keeper: TableKeeper,
         payload: Payload,
         published: Callable[[LiveTable], None],
-        seat_back: Callable[[LiveTable, int], Awaitable[None]],
+        seat_back: Callable[[LiveTable, int], Awaitable[AwayMessage | None]],
     ) -> None:
         self.settings = settings
         self.keeper = keeper
@@ -70,13 +72,20 @@ class Presence:
             close_timeout=self.settings.close_timeout,
         )
         conn.outbox.start()
+        away = None
         if conn.seat is not None and table.info.seats[conn.seat].get("standin"):
             # the person is back; joined only then, so no broadcast from before reaches them
-            await self.seat_back(table, conn.seat)
+            away = await self.seat_back(table, conn.seat)
         table.connections.add(conn)
+        if conn.seat is not None:
+            table.joined.add(conn.seat)
         self.changed(table)
         conn.presence_seen = table.presence_version
         conn.offer(encode(self.payload(table, conn.seat, conn.lang)))
+        if away is not None and conn.seat is not None:
+            told = while_away(table, away, conn.seat, conn.lang)
+            if told is not None:
+                conn.offer(encode(told))
         return table
 
     async def disconnect(self, table: LiveTable, conn: Connection) -> None:

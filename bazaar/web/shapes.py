@@ -56,6 +56,9 @@ class SeatRow(TypedDict):
     present: NotRequired[bool]
     #: since when (UNIX seconds) the person is away; null while present
     away: NotRequired[float | None]
+    #: the person has opened the table (since it was loaded) or made a move of their own;
+    #: false: nobody has opened this seat yet (bots: true)
+    joined: NotRequired[bool]
 
 
 class LegalMove(TypedDict):
@@ -87,6 +90,9 @@ class LogEntry(TypedDict):
     #: the clauses of the turn sentence when the game tells what the move caused (a Night
     #: Market round's end: the walk, the bonus, the income, the winner); [] otherwise
     story: list[str]
+    #: the bot that made this move for the seat's absent person (a stand-in; public, as the
+    #: seat list shows it), only on such moves
+    standin: NotRequired[str]
 
 
 class MoveEvent(TypedDict):
@@ -390,5 +396,21 @@ class ErrorMessage(ErrorReply):
     type: Literal["error"]
 
 
+class AwayMove(TypedDict):
+    """A move a stand-in made for the returning seat, in words as its log has it."""
+
+    seq: int
+    text: str
+
+
+class AwayMessage(TypedDict):
+    """Server: sent once to a person whose return ended a stand-in: the moves the bot made
+    for their seat meanwhile (their own moves only, as their own log shows them)."""
+
+    type: Literal["while-away"]
+    bot: str
+    moves: list[AwayMove]
+
+
 #: what the server sends on a table's socket
-ServerMessage = TablePayload | ErrorMessage | PongMessage
+ServerMessage = TablePayload | ErrorMessage | PongMessage | AwayMessage

@@ -11,6 +11,7 @@ from bazaar.i18n import N_
 from bazaar.web.errors import WebError, refusal
 from bazaar.web.ledger import Ledger
 from bazaar.web.live import LiveTable
+from bazaar.web.shapes import AwayMessage, AwayMove
 from bazaar.web.timers import Timers
 
 #: Why a seat cannot be handed to a bot (``rule`` of the ``standin`` error) -> the sentence.
@@ -89,24 +90,46 @@ class Standins:
                 raise refused
             await self.ledger.set_seat(table.id, seat, "standin", spec)
             table.info.seats[seat]["standin"] = spec
+            table.standin_since[seat] = table.seq
             table.epoch += 1
         self.publish(table)
         self.wake(table)
 
-    async def take_back_seat(self, table: LiveTable, seat: int | None, quiet: bool = False) -> None:
+    async def take_back_seat(
+        self, table: LiveTable, seat: int | None, quiet: bool = False
+    ) -> AwayMessage | None:
         """The person of ``seat`` is back: the bot standing in leaves (``quiet``: no error
-        if none was, and no broadcast: the caller sends one)."""
+        if none was, and no broadcast: the caller sends one). Return what the bot played for
+        the seat meanwhile (:func:`while_away`), None if no bot stood in."""
         if seat is None:
             raise WebError(403, "token", "taking a seat back needs its token")
         async with table.lock:
             info = table.info.seats[seat]
             if not info.get("standin"):
                 if quiet:
-                    return
+                    return None
                 raise refusal(409, "return", "return-nothing", STANDIN_REFUSALS)
             await self.ledger.set_seat(table.id, seat, "standin", None)
+            bot = str(info["standin"])
             info["standin"] = None
             table.epoch += 1
             table.turn_started = self.clock()
+            since = table.standin_since.pop(seat, 0)
+            played = [m.seq for m in table.history[since:] if m.seat == seat and m.standin]
         if not quiet:
             self.publish(table)
+        moves: list[AwayMove] = [{"seq": n, "text": ""} for n in played]
+        return {"type": "while-away", "bot": bot, "moves": moves}
+
+
+def while_away(table: LiveTable, away: AwayMessage, seat: int, lang: str) -> AwayMessage | None:
+    """``away`` with each move in words as ``seat``'s own log in ``lang`` has it (the seat's
+    own moves: nothing another seat may hide), None if the bot made no move."""
+    played = {m["seq"] for m in away["moves"]}
+    if not played:
+        return None
+    log = table.full_log(seat, lang)
+    moves: list[AwayMove] = [
+        {"seq": e["seq"], "text": e["text"]} for e in log if e["seq"] in played
+    ]
+    return {"type": "while-away", "bot": away["bot"], "moves": moves}

@@ -11,6 +11,19 @@ export interface AnalysisReport {
   mistakes: Array<Decision>;
 }
 
+/** Server: sent once to a person whose return ended a stand-in: the moves the bot made for their seat meanwhile (their own moves only, as their own log shows them). */
+export interface AwayMessage {
+  type: "while-away";
+  bot: string;
+  moves: Array<AwayMove>;
+}
+
+/** A move a stand-in made for the returning seat, in words as its log has it. */
+export interface AwayMove {
+  seq: number;
+  text: string;
+}
+
 /** `move_fields` of `pass`, `keep`, `stop`: only the kind. */
 export interface BlshBareMove {
   kind: "pass" | "keep" | "stop";
@@ -586,6 +599,7 @@ export interface LogEntry {
   lines: Array<string>;
   groups: Array<LogGroup>;
   story: Array<string>;
+  standin?: string;
 }
 
 /** Indices into a log entry's `lines` about one seat (null: the table); a nested list is a run of three or more events of one kind. */
@@ -1207,9 +1221,10 @@ export interface SeatRow {
   connected?: boolean;
   present?: boolean;
   away?: number | null;
+  joined?: boolean;
 }
 
-export type ServerMessage = TablePayload | ErrorMessage | PongMessage;
+export type ServerMessage = TablePayload | ErrorMessage | PongMessage | AwayMessage;
 
 /** Client: hand `seat` to the bot `bot` (default `ismcts:easy`). */
 export interface StandinMessage {

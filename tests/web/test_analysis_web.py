@@ -202,3 +202,44 @@ def test_the_graph_has_a_line_per_seat_and_a_mistake_jumps_the_replay(
         assert page.locator("#replay").input_value() == str(step)
     finally:
         context.close()
+
+
+#: every word on the graph: its computed font size and its size on the screen (CSS px, the
+#: graph's scale applied); each seat's line colour and the renderer's colour for the seat
+GRAPH = """() => {
+  const svg = document.getElementById('analysis-graph');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const texts = [...svg.querySelectorAll('text')].map((t) =>
+    [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+  const lines = [...svg.querySelectorAll('polyline.curve')].map((l) =>
+    [Number(l.dataset.seat), l.getAttribute('stroke')]);
+  return {texts, lines, colours: window.BazaarRenderers['buy-low-sell-high'].seatColors,
+    board: document.querySelector('#board svg').outerHTML.toLowerCase(),
+    scroll: document.scrollingElement.scrollWidth, width: innerWidth};
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1200, "height": 900}]
+)
+def test_the_graphs_words_are_readable_and_its_seats_have_the_boards_colours(
+    browser: Any, analysed: tuple[Server, dict], viewport: dict[str, int]
+) -> None:
+    _, table = analysed
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(table["seats"][0]["link"])
+        page.wait_for_selector("body[data-over='true']")
+        page.click("#analyse")
+        page.wait_for_selector("#analysis-graph")
+        got = page.evaluate(GRAPH)
+        assert got["texts"] and all(size >= 12 for _, size in got["texts"]), got["texts"]
+        assert len(got["lines"]) == 2
+        for seat, stroke in got["lines"]:
+            colour = got["colours"][seat % len(got["colours"])]
+            assert stroke == colour
+            assert colour.lower() in got["board"]  # the board draws the seat in it
+        assert got["scroll"] <= got["width"]
+    finally:
+        context.close()

@@ -39,7 +39,7 @@ def test_the_undo_button_takes_a_move_back(browser: Any, server: Server) -> None
         seats = page.locator("#seat-list li")
         assert seats.all_text_contents() == [
             "● Seat 1 (you): here to move",
-            "○ Seat 2: away for 0 min",
+            "○ Seat 2: has not joined yet",  # nobody has opened it: never "0 min"
         ]
         assert [seats.nth(i).get_attribute("data-present") for i in (0, 1)] == ["true", "false"]
         assert [seats.nth(i).get_attribute("data-turn") for i in (0, 1)] == ["true", "false"]
@@ -63,12 +63,12 @@ def test_presence_in_zh_tw_and_in_the_lobby(browser: Any, server: Server) -> Non
             "document.querySelectorAll('#seat-list li')[1].dataset.present === 'true'"
         )
         rows = page.locator("#seat-list li")
-        assert rows.all_text_contents() == ["○ 玩家1：已離開 0 分鐘 輪到出手", "● 玩家2(你)：在場"]
+        assert rows.all_text_contents() == ["○ 玩家1：還沒加入 輪到出手", "● 玩家2(你)：在場"]
         lobby = context.new_page()
         lobby.goto(f"{server.url}/?lang=en")
         lobby.wait_for_selector("#tables table")
         assert lobby.locator("#turn-minutes option").count() == 7
-        row = lobby.locator("#tables tr", has_text="○ (away for 0 min)").first
+        row = lobby.locator("#tables tr", has_text="○ (has not joined yet)").first
         assert "●" in row.inner_text()
         # the lobby's form sends the turn timer with the new table
         lobby.select_option("#turn-minutes", "10")

@@ -74,6 +74,8 @@ async def list_tables(web: WebDep) -> dict[str, Any]:
             seat["connected"] = bool(now and now["connected"])
             seat["present"] = seat["connected"]
             seat["away"] = now["away"] if now else None
+            if now is not None and "joined" in now:  # known of a loaded table only
+                seat["joined"] = now["joined"]
         waiting = [
             s
             for s in entry["seats"]

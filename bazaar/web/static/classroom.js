@@ -108,8 +108,10 @@
           `<button data-copy="${ui.esc(s.link)}">${ui.esc(ui.t("Copy"))}</button>` : "";
         return `<li>${ui.esc(seatLabel(tb, s) + presence)}${link}</li>`;
       }).join("");
-      return `<tr data-table="${ui.esc(tb.id)}"><td>${i + 1}</td><td><ul class="links">${seats}</ul></td>` +
-        `<td>${tb.seq}</td><td class="state">${ui.esc(stateWords(tb))}</td>` +
+      return `<tr data-table="${ui.esc(tb.id)}"><td data-label="${label("Table")}">${i + 1}</td>` +
+        `<td data-label="${label("Seats")}"><ul class="links">${seats}</ul></td>` +
+        `<td data-label="${label("Moves")}">${tb.seq}</td>` +
+        `<td class="state" data-label="${label("State")}">${ui.esc(stateWords(tb))}</td>` +
         `<td><a href="${ui.esc(tb.spectator)}">${ui.esc(ui.t("Watch"))}</a></td></tr>`;
     }).join("");
     $("room-tables").innerHTML = `<table class="list" id="tables-list"><thead><tr><th>${ui.esc(ui.t("Table"))}</th>` +
@@ -117,6 +119,12 @@
       `<th>${ui.esc(ui.t("State"))}</th><td></td></tr></thead><tbody>${rows}</tbody></table>`;
     $("room").hidden = false;
   }
+
+  /* A score as one unbreakable figure inside a sentence ("$9 / 4" with no-break spaces). */
+  function oneFigure(shown) { return String(shown).replace(/ /g, "\u00a0"); }
+
+  /* A column's name for a phone's stacked rows (style.css shows it before the cell). */
+  function label(msgid) { return ui.esc(ui.t(msgid)); }
 
   function rankOf(tb, seat) {
     return tb.result.ranking.find((r) => r.seat === seat);
@@ -164,8 +172,10 @@
         const puzzles = tb.held ? "" : ` · <a class="puzzles-link" href="/puzzles/table/${encodeURIComponent(tb.id)}` +
           `?lang=${encodeURIComponent(ui.lang)}&token=${encodeURIComponent(token)}">${ui.esc(ui.t("Puzzles from this game"))}</a>`;
         rows.push(`<tr class="summary-row" data-table="${ui.esc(tb.id)}" data-seat="${s.seat}">` +
-          `<td>${n}</td><td>${ui.esc(seatLabel(tb, s))}</td><td>${r.rank}</td>` +
-          `<td>${ui.esc(r.shown)}</td><td>${mistakesCell(tb, s)}</td><td>${open}${puzzles}</td></tr>`);
+          `<td data-label="${label("Table")}">${n}</td><td data-label="${label("Player")}">${ui.esc(seatLabel(tb, s))}</td>` +
+          `<td data-label="${label("Rank")}">${r.rank}</td>` +
+          `<td class="score" data-label="${label("Score")}">${ui.esc(r.shown)}</td>` +
+          `<td data-label="${label("Biggest mistakes")}">${mistakesCell(tb, s)}</td><td>${open}${puzzles}</td></tr>`);
       });
     });
     $("summary").innerHTML = `<table class="list" id="summary-list"><thead><tr><th>${ui.esc(ui.t("Table"))}</th>` +
@@ -175,7 +185,7 @@
     const seats = done[0].tb.seats.map((_, seat) => {
       const line = done.map(({tb, n}) => ({tb: tb, n: n, r: rankOf(tb, seat)}))
         .sort((a, b) => b.r.score - a.r.score)
-        .map((x) => ui.t("table {n}: {name} {score}", {n: x.n, name: seatLabel(x.tb, x.tb.seats[seat]), score: x.r.shown}));
+        .map((x) => ui.t("table {n}: {name} {score}", {n: x.n, name: seatLabel(x.tb, x.tb.seats[seat]), score: oneFigure(x.r.shown)}));
       return `<tr class="compare-row"><td>${ui.esc(ui.t("Seat {n}", {n: seat + 1}))}</td><td>${ui.esc(line.join(" > "))}</td></tr>`;
     }).join("");
     $("compare").innerHTML = `<table class="list"><tbody>${seats}</tbody></table>`;

@@ -163,11 +163,16 @@
     }).join("") + "</ul>";
   }
 
-  /* A person's seat in the table list: away for how long, or the bot playing for them. */
+  /* A person's seat in the table list: away for how long (never "0 min"), not joined yet,
+   * or the bot playing for them. */
   function presenceWords(s) {
     if (s.standin) return " (" + ui.t("a bot plays for them: {bot}", {bot: botLabel(s.standin)}) + ")";
-    if (!s.present && s.away !== null && s.away !== undefined) {
-      return " (" + ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - s.away) / 60))}) + ")";
+    if (s.present) return "";
+    if (s.joined === false) return " (" + ui.t("has not joined yet") + ")";
+    if (s.away !== null && s.away !== undefined) {
+      const minutes = Math.floor((Date.now() / 1000 - s.away) / 60);
+      return " (" + (minutes < 1 ? ui.t("away for less than a minute") :
+        ui.t("away for {minutes} min", {minutes: minutes})) + ")";
     }
     return "";
   }

@@ -985,5 +985,6 @@
   }
 
   window.BazaarRenderers = window.BazaarRenderers || {};
-  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions, resume: resume};
+  window.BazaarRenderers["night-market"] = {render: render, decisions: decisions, resume: resume,
+    seatColors: SEAT_COLORS};
 })();

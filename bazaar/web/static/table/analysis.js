@@ -27,14 +27,37 @@ export async function analyse() {
       box.innerHTML = `<p class="muted" id="analysis-progress">${ui.esc(ui.t("Analysing… {done} of {total} steps done.", {done: res.done, total: res.total}))}</p>`;
       await sleep(700);
     }
+    shown = res;
     box.innerHTML = analysisHtml(res);
-    box.querySelectorAll("[data-step]").forEach((el) =>
-      el.addEventListener("click", () => jumpTo(Number(/** @type {HTMLElement} */ (el).dataset.step))));
+    if (!box.dataset.wired) {  // every point and link with data-step jumps the replay there
+      box.dataset.wired = "1";
+      box.addEventListener("click", (ev) => {
+        const target = /** @type {Element} */ (ev.target);
+        const el = target.closest && target.closest("[data-step]");
+        if (el) jumpTo(Number(el.getAttribute("data-step")));
+      });
+      window.addEventListener("resize", redrawGraph);
+    }
   } catch (err) {
     box.innerHTML = "";
     Bazaar.toast(/** @type {Error} */ (err).message);
   }
   button.disabled = false;
+}
+
+/** the analysis on show (its graph is drawn again when the page's width changes)
+ * @type {AnalysisAnswer | null} */
+let shown = null;
+
+/** The graph's width: the analysis box's. */
+function graphWidth() { return $("analysis").clientWidth; }
+
+/* The page's width changed: the graph again at the new width (its words stay FONT px). */
+function redrawGraph() {
+  const old = $("analysis").querySelector(".analysis-graph");
+  if (!shown || !old) return;
+  const {ui, live} = store.get();
+  old.outerHTML = curveSvg(shown, ui, live ? live.game : "", graphWidth());
 }
 
 /** @param {AnalysisAnswer} res */
@@ -56,7 +79,8 @@ function analysisHtml(res) {
   const rows = res.decisions.map((d) =>
     `<tr><td><button type="button" class="link" data-step="${d.index - 1}">${d.index}</button></td>` +
     `<td>${ui.esc(d.played_text)}</td><td>${ui.esc(d.best_text)}</td><td>${Math.round(d.loss * 100)}%</td></tr>`).join("");
-  return curveSvg(res, ui) +
+  const {live} = store.get();
+  return curveSvg(res, ui, live ? live.game : "", graphWidth()) +
     `<h3>${ui.esc(ui.t("Turning points"))}</h3>` +
     (turns ? `<ol id="turning-points">${turns}</ol>` : `<p class="muted">${ui.esc(ui.t("No big swings: the game stayed close."))}</p>`) +
     `<h3>${ui.esc(ui.t("Your biggest mistakes"))}</h3>` +

@@ -1,5 +1,6 @@
-/* The deal: a loud notice to everyone when the creator fixed the seed; the commitment,
- * and the seed and salt once they are revealed (see "Fair deals" in docs/web.md). */
+/* The deal: a loud notice to everyone when the creator fixed the seed; behind a small
+ * "fair deal" badge the commitment, and the seed and salt once they are revealed (see "Fair
+ * deals" in docs/web.md). */
 import {$, stored, tableId} from "./page.js";
 import {store} from "./store.js";
 
@@ -35,7 +36,15 @@ export function drawDeal(p) {
     words = ui.t("Deal revealed: seed {seed}, salt {salt}. Download the record and run “bazaar verify --commitment” with the commitment above to check the game.", {seed: d.seed, salt: d.salt});
   }
   revealed.textContent = words;
-  $("deal-info").hidden = !d.commitment && !shown;
+  /* Behind one small "fair deal" badge (a <details>): closed while the deal is secret, opened
+   * by itself once when the seed and salt are revealed (the game's end or a fixed deal),
+   * when there is something to check; after that it stays as the reader leaves it. */
+  const info = /** @type {HTMLDetailsElement} */ ($("deal-info"));
+  info.hidden = !d.commitment && !shown;
+  if (shown && !info.dataset.opened) {
+    info.dataset.opened = "1";
+    info.open = true;
+  }
 }
 
 /* One line of 64 hex digits with its Copy button (``which``: "commitment" or "digest"): the

@@ -49,6 +49,21 @@ export function drawStory(p) {
   }
 }
 
+/* What a stand-in bot played for this returning person (the server's "while-away"
+ * message, sent once when their return ended the stand-in): a short note above the board,
+ * the moves in words as their log has them, until they close it. */
+/** @param {AwayMessage} msg */
+export function drawWhileAway(msg) {
+  const {ui} = store.get();
+  const box = $("away-summary");
+  const moves = msg.moves.map((m) => m.text).join(ui.t("; "));
+  box.innerHTML = `<span class="away-words">${ui.esc(ui.t("While you were away, the bot played: {moves}",
+    {moves: moves}) + ui.t("."))}</span> <button type="button" class="away-close">${ui.esc(ui.t("Close"))}</button>`;
+  box.hidden = false;
+  const close = /** @type {HTMLElement} */ (box.querySelector(".away-close"));
+  close.addEventListener("click", () => { box.hidden = true; });
+}
+
 /* The log by turn and actor: a turn (one seat's moves in a row) under the seat's name, each
  * move with the events about its mover; events about another seat (the next player's draw)
  * under that seat's name, the table's events without one; a long run of one kind (a Night
@@ -67,8 +82,13 @@ export function drawLog(p) {
     const groups = e.groups || [{seat: e.seat, lines: e.lines.map((l, i) => i)}];
     const own = groups.length && groups[0].seat === e.seat ? groups[0] : null;
     const others = own ? groups.slice(1) : groups;
-    return `<div class="entry" data-seq="${e.seq}" data-notation="${ui.esc(e.notation)}"><b>${e.seq + 1}.</b> ` +
+    const standin = e.standin ? ` <span class="standin-mark">${ui.esc(
+      ui.t("(played by the stand-in bot {bot})", {bot: ui.botLabel(e.standin)}))}</span>` : "";
+    return `<div class="entry${e.standin ? " by-standin" : ""}" data-seq="${e.seq}"` +
+      `${e.standin ? ` data-standin="${ui.esc(e.standin)}"` : ""}` +
+      ` data-notation="${ui.esc(e.notation)}"><b>${e.seq + 1}.</b> ` +
       (ui.notation ? `<code>${ui.esc(e.notation)}</code> ${ui.esc(e.text !== e.notation ? e.text : "")}` : ui.esc(e.text)) +
+      standin +
       (own ? own.lines.map(lineHtml).join("") : "") +
       others.map((g) => `<div class="group" data-seat="${g.seat === null ? "" : g.seat}">` +
         (g.seat === null ? "" : `<span class="who">${ui.esc(ui.seatName(g.seat))}</span>`) +

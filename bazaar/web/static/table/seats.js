@@ -1,8 +1,12 @@
 /* One list of the seats, counted from 1 like everything people read: each seat's name
  * ("(you)" for this viewer's), a bot's name with its one line on how strong it is, whether
- * its person is here, away (for how long) or played by a stand-in bot, and whose turn it
- * is; below it the turn timer. Buttons: hand an overdue seat to a bot, take one's own
- * seat back. */
+ * its person is here, away (for how long), has not opened the table yet or is played by a
+ * stand-in bot, and whose turn it is; below it the turn timer. Buttons: hand an overdue seat
+ * to a bot (with the bot's level, labelled), take one's own seat back.
+ *
+ * The timer and the away times count every second (tick): from the server's deadline and
+ * away times by the server's clock, which this page estimates from each payload (its
+ * ``timer.left`` said how far the deadline was when it was sent). */
 import {$} from "./page.js";
 import {store} from "./store.js";
 import {hasSocket, send} from "./socket.js";
@@ -28,12 +32,8 @@ export function drawSeats(p) {
   /** @type {Partial<TurnTimer>} */
   const timer = p.timer || {};
   const overdue = timer.overdue || [];
+  shownPayload = p;
   list.innerHTML = (p.seats || []).map((s) => {
-    let state;
-    if (s.kind === "bot") state = "";
-    else if (s.standin) state = ui.t("a bot plays for them: {bot}", {bot: ui.botLabel(s.standin)});
-    else if (s.present) state = ui.t("here");
-    else state = ui.t("away for {minutes} min", {minutes: Math.max(0, Math.floor((Date.now() / 1000 - Number(s.away)) / 60))});
     const mark = s.kind === "bot" ? "" : (s.present ? "\u25cf " : "\u25cb ");
     const turn = !p.over && p.to_move === s.seat;
     const about = ui.botDescription(s.kind === "bot" ? s.bot || "" : s.standin || "");
@@ -43,27 +43,90 @@ export function drawSeats(p) {
       ` <button data-return="1">${ui.esc(ui.t("Take my seat back"))}</button>` : "";
     return `<li data-seat="${s.seat}" data-present="${s.present}" data-turn="${turn}"` +
       `${turn ? ' class="to-move"' : ""}>${mark}` +
-      ui.esc(state ? ui.t("{seat}: {state}", {seat: ui.seatName(s.seat), state: state}) : ui.seatName(s.seat)) +
+      `<span class="seat-words">${ui.esc(seatWords(s, ui))}</span>` +
       (turn ? ` <span class="turn">${ui.esc(ui.t("to move"))}</span>` : "") + hand + back +
       (about ? ` <small class="muted">${ui.esc(about)}</small>` : "") + `</li>`;
   }).join("");
   const line = timerLine(timer, ui);
   const levels = overdue.length && p.seat !== null ?
-    ` <select class="standin-bot" aria-label="${ui.esc(ui.t("Bot level"))}">` +
+    ` <label class="standin-level"><span>${ui.esc(ui.t("Bot level"))}</span> ` +
+    `<select class="standin-bot">` +
     STANDIN_BOTS.map((b) =>
-      `<option value="${b}">${ui.esc(ui.botLabel(b))}</option>`).join("") + `</select>` : "";
+      `<option value="${b}">${ui.esc(ui.botLabel(b))}</option>`).join("") + `</select></label>` : "";
   const below = $("seat-timer");
-  below.innerHTML = (line ? ui.esc(line) : "") + levels;
+  below.innerHTML = (line ? `<span id="timer-words">${ui.esc(line)}</span>` : "") + levels;
   below.hidden = !line && !levels;
+  if (!ticking) { ticking = true; setInterval(tick, 1000); }  // one ticker for the page
+}
+
+/** the payload the seats were drawn for @type {Payload | null} */
+let shownPayload = null;
+/** how far the server's clock is ahead of this page's (seconds) */
+let skew = 0;
+let ticking = false;
+
+/* A payload has just arrived (socket.js): the server's clock ahead of this one, 0 unless the
+ * timer's deadline and ``left`` (whole seconds, rounded up, when it was sent) disagree with
+ * this clock by more than two seconds; a payload with no running deadline keeps the last. */
+/** @param {Payload} p */
+export function payloadArrived(p) {
+  /** @type {Partial<TurnTimer>} */
+  const timer = p.timer || {};
+  if (timer.deadline === null || timer.deadline === undefined ||
+    timer.left === null || timer.left === undefined || timer.left <= 0) return;
+  const gap = timer.deadline - Date.now() / 1000 - timer.left;
+  skew = Math.abs(gap) > 2 ? gap : 0;
+}
+
+/** Now by the server's clock (UNIX seconds). */
+function serverNow() { return Date.now() / 1000 + skew; }
+
+/** A seat's name with what its person is doing, in words. @param {SeatInfo} s @param {Ui} ui */
+function seatWords(s, ui) {
+  let state;
+  if (s.kind === "bot") state = "";
+  else if (s.standin) state = ui.t("a bot plays for them: {bot}", {bot: ui.botLabel(s.standin)});
+  else if (s.present) state = ui.t("here");
+  else if (s.joined === false) state = ui.t("has not joined yet");
+  else if (s.away === null || s.away === undefined) state = ui.t("away");
+  else {
+    const minutes = Math.floor((serverNow() - s.away) / 60);
+    state = minutes < 1 ? ui.t("away for less than a minute") :
+      ui.t("away for {minutes} min", {minutes: minutes});
+  }
+  return state ? ui.t("{seat}: {state}", {seat: ui.seatName(s.seat), state: state}) : ui.seatName(s.seat);
+}
+
+/** The seconds left on the turn timer now (null: no deadline). @param {Partial<TurnTimer>} timer */
+export function secondsLeft(timer) {
+  if (timer.deadline === null || timer.deadline === undefined) return null;
+  return Math.max(0, Math.ceil(timer.deadline - serverNow() - 0.001));
 }
 
 /** The turn timer in words ("" without one). @param {Partial<TurnTimer>} timer @param {Ui} ui */
 function timerLine(timer, ui) {
   if (!timer.minutes) return "";
   let line = ui.t("Turn timer: {minutes} min per move.", {minutes: timer.minutes});
-  if (timer.left !== null && timer.left !== undefined) {
-    line += (ui.lang === "zh-TW" ? "" : " ") +
-      ui.t("{seconds} s left for this move.", {seconds: timer.left});
+  const left = secondsLeft(timer);
+  if (left !== null) {
+    line += (ui.lang === "zh-TW" ? "" : " ") + (left > 0 ?
+      ui.t("{seconds} s left for this move.", {seconds: left}) : ui.t("Time is up for this move."));
   }
   return line;
+}
+
+/* Every second: the timer's seconds and the away times of the live payload's seats, only
+ * their texts (the buttons and the level picker keep their focus). */
+function tick() {
+  const {live, replaying, ui} = store.get();
+  const p = shownPayload;
+  if (!p || p !== live || replaying) return;
+  const words = document.getElementById("timer-words");
+  const line = timerLine(p.timer || {}, ui);
+  if (words && words.textContent !== line) words.textContent = line;
+  (p.seats || []).forEach((s) => {
+    const el = $("seat-list").querySelector(`li[data-seat="${s.seat}"] .seat-words`);
+    const text = seatWords(s, ui);
+    if (el && el.textContent !== text) el.textContent = text;
+  });
 }

@@ -77,7 +77,7 @@ function drawResult(p) {
   const rows = result.ranking.map((r) =>
     `<li class="rank${r.winner ? " winner" : ""}" data-seat="${r.seat}" data-rank="${r.rank}">` +
     `<span class="place">${ui.esc(ui.t("{rank}.", {rank: r.rank}))}</span> ` +
-    `${ui.esc(ui.seatName(r.seat))}: ${ui.esc(r.shown || String(r.score))}` +
+    `${ui.esc(ui.seatName(r.seat))}: <span class="score">${ui.esc(r.shown || String(r.score))}</span>` +
     `${r.winner ? " — " + ui.esc(ui.t("winner")) : ""}</li>`).join("");
   const tie = result.tie && result.tie.text ?
     `<p class="tie-break">${ui.esc(result.tie.text)}</p>` : "";

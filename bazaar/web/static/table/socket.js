@@ -4,6 +4,8 @@ import {$, tableId, token, tokenQuery} from "./page.js";
 import {store} from "./store.js";
 import {afterPayload, planRefused, undoRefused} from "./compose.js";
 import {show} from "./board.js";
+import {drawWhileAway} from "./log.js";
+import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {beep} from "./sound.js";
 
@@ -93,7 +95,8 @@ export function errorWords(msg) {
   return msg.error;
 }
 
-/** One message from the server: a refusal, or this viewer's new payload.
+/** One message from the server: a refusal, what a stand-in played for this returning
+ * person (once), or this viewer's new payload.
  * @param {ServerMessage} msg */
 function receive(msg) {
   if (msg.type === "error") {
@@ -104,7 +107,9 @@ function receive(msg) {
     if (!store.get().live) $("status").textContent = msg.error;
     return;
   }
+  if (msg.type === "while-away") { drawWhileAway(msg); return; }
   if (msg.type !== "state") return;
+  payloadArrived(msg);  // the server's clock, from the turn timer's deadline
   const {lang, strings} = store.get();
   store.update({sending: false, live: msg, ui: BazaarUI.make(lang, strings, msg.seats, msg.seat),
     filter: null});
