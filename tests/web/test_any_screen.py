@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.scale import LONG
 from tests.web.parts import click_move, play_over_api, quick_motion
 from tests.web.server import Server
 from tests.web.test_zh_tw_pages import english_on
@@ -238,7 +239,12 @@ def click_once(page: Any, n: int, seen: Callable[[], None] | None = None) -> str
     return "confirm" if click_move(page, buttons.nth((n * 7) % count), seen) else "move"
 
 
-@pytest.mark.parametrize("game", GAMES)
+#: the whole games clicked on a phone: Night Market's (the shortest) by default, every game's
+#: with BAZAAR_LONG_TESTS=1 (the others' boards and decisions have their own tests below)
+PHONE_GAMES = GAMES if LONG else ["night-market"]
+
+
+@pytest.mark.parametrize("game", PHONE_GAMES)
 def test_a_whole_game_is_played_by_clicking_on_a_phone(
     browser: Any, server: Server, game: str, tmp_path: Any
 ) -> None:

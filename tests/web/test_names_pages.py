@@ -96,7 +96,7 @@ def test_a_buy_low_sell_high_table_mid_game_shows_names_not_codes(
         found.extend(line for line in text.splitlines() if CODE.search(line))
 
     moves = 0
-    while moves < 14:
+    while moves < 8:
         page.wait_for_timeout(20)
         buttons = page.locator("#moves button[data-action]")
         if not buttons.count():
@@ -108,5 +108,5 @@ def test_a_buy_low_sell_high_table_mid_game_shows_names_not_codes(
         click_move(page, buttons.nth((moves * 3) % buttons.count()), read)  # and a decision
         moves += 1
     read()
-    assert page.locator("#log .entry").count() >= 10
+    assert page.locator("#log .entry").count() >= 6
     assert sorted(set(found)) == []
