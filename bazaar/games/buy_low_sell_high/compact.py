@@ -11,9 +11,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bazaar.core.seats import seat_label
 from bazaar.games.buy_low_sell_high.components import KINDS
-from bazaar.games.buy_low_sell_high.render import card_cell, header, kind_text, t
+from bazaar.games.buy_low_sell_high.render import card_cell, header, kind_text, player_cells, t
 from bazaar.games.buy_low_sell_high.words import money
 
 
@@ -34,7 +33,6 @@ def _table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
     for k in range(KINDS):
         table.add_column(kind_text(k, lang), justify="right", no_wrap=True)
     table.add_column(t("Cards", lang), justify="right", no_wrap=True)
-    me = view.get("seat")
     for i in range(max(KINDS, view["players"])):
         cells: list[Text | str] = ["", "", ""]
         if i < KINDS:
@@ -42,14 +40,7 @@ def _table(view: dict[str, Any], lang: str, names: list[str] | None) -> Table:
             buy = money(col["buy"]) if col["buy"] is not None else "—"
             cells = [kind_text(i, lang), buy, money(col["sell"])]
         if i < view["players"]:
-            cash = view["money"][i]
-            cells += [
-                "▶" if view["to_move"] == i else "",
-                Text(seat_label(i, lang, names), style="bold" if i == me else ""),
-                Text(money(cash), style="red" if cash < 0 else ""),
-                *(str(x) for x in view["holdings"][i]),
-                str(view["hand_sizes"][i]),
-            ]
+            cells += player_cells(view, i, "▶" if view["to_move"] == i else "", lang, names)
         else:
             cells += [""] * (3 + KINDS + 1)
         table.add_row(*cells)

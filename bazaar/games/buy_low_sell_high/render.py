@@ -106,7 +106,6 @@ def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> T
     for k in range(KINDS):
         table.add_column(kind_text(k, lang), justify="right", no_wrap=True)
     table.add_column(t("Cards", lang), justify="right", no_wrap=True)
-    me = view.get("seat")
     winners = view.get("winners") or []
     for i in range(max(KINDS, view["players"])):
         cells: list[Text | str] = ["", "", "", ""]
@@ -116,18 +115,26 @@ def _market_table(view: dict[str, Any], lang: str, names: list[str] | None) -> T
             cells = [kind_text(i, lang), buy, money(col["sell"]), str(len(col["tokens"]))]
         if i < view["players"]:
             marker = "▶" if view["to_move"] == i else ("★" if i in winners else "")
-            cash = view["money"][i]
-            cells += [
-                marker,
-                Text(seat_label(i, lang, names), style="bold" if i == me else ""),
-                Text(money(cash), style="red" if cash < 0 else ""),
-                *(str(x) for x in view["holdings"][i]),
-                str(view["hand_sizes"][i]),
-            ]
+            cells += player_cells(view, i, marker, lang, names)
         else:
             cells += [""] * (3 + KINDS + 1)
         table.add_row(*cells)
     return table
+
+
+def player_cells(
+    view: dict[str, Any], i: int, marker: str, lang: str, names: list[str] | None
+) -> list[Text | str]:
+    """Seat ``i``'s cells of the market table: marker, name (bold for the viewer), cash (red
+    when negative), shares of each stock, cards in hand."""
+    cash = view["money"][i]
+    return [
+        marker,
+        Text(seat_label(i, lang, names), style="bold" if i == view.get("seat") else ""),
+        Text(money(cash), style="red" if cash < 0 else ""),
+        *(str(x) for x in view["holdings"][i]),
+        str(view["hand_sizes"][i]),
+    ]
 
 
 def _row_table(view: dict[str, Any], lang: str) -> Table:
