@@ -18,6 +18,10 @@ interface Ui {
   botDescription(spec: string): string;
   mySeat: number | null;
   notation: boolean;
+  /** the CSS px the board is drawn across, where the page knows it (the table page): a board
+   * script narrower than its full width draws one unit to one pixel and lays itself out for
+   * that width (phones, tablets); unset (rulebook pictures, tests): the board's own width */
+  width?: number;
   moveLine(m: {notation: string; text?: string}): string;
 }
 
@@ -29,6 +33,9 @@ interface BazaarUIModule {
   make(lang: string, catalog: Catalog, seats: SeatInfo[], mySeat: number | null): Ui;
   esc(text: unknown): string;
   setBotNames(names: {[spec: string]: string}, descriptions: {[spec: string]: string}): void;
+  /** whether the person turned on "Show notation" (kept in this browser) */
+  showsNotation(): boolean;
+  setNotation(on: boolean): void;
 }
 
 /** A refused API call (common.js, api). */
@@ -110,9 +117,6 @@ interface Renderer {
   /** the decision the live position is in the middle of (its first parts played), or null:
    * the page opens it by itself, and an undo that lands there goes on to the decision's start */
   resume?(ctx: DecisionContext): Decision | null;
-  /** true: the game's notation is for typing only, so its English pages show a move's words
-   * alone (as zh-TW pages do); GameWords.words_only on the server */
-  wordsOnly?: boolean;
   /** each seat's colour as the board draws it (seat s: seatColors[s % length]), for the page's
    * other pictures of seats (the analysis graph); none for a board that colours no seat */
   seatColors?: string[];

@@ -70,9 +70,10 @@ class GameWords:
     #: causes more than its own events tell (a round's end), from the events a seat sees;
     #: ``[]`` (or None for the game): the sentence is the mover's own events
     turn_story: Callable[[list[Event], int, str], list[str]] | None = None
-    #: True: the notation is for typing only, so hints, analyses, the guide, puzzles and the
-    #: English pages name a move by its words alone (as zh-TW does); False: English shows
-    #: the notation beside the words
+    #: True (the three games): the notation is for typing only, so hints, analyses, the
+    #: guide and puzzles name a move by its words alone in every language (the web pages
+    #: show the notation only when a person turns "Show notation" on); False: English
+    #: sentences show the notation beside the words
     words_only: bool = False
 
 

@@ -3,8 +3,9 @@
 :func:`measure` reads, from the page as it is drawn: the smallest text (CSS px, of the board's
 SVG texts and of the page's own visible texts apart), the smallest spot or button that takes a
 move (its shorter side, CSS px), whether the page scrolls sideways, and how many spots that
-take a move lie under the move bar on the first screen. The issue-23 screens (phones 360 and
-390 wide, a tablet both ways) are :data:`SCREENS`.
+take a move lie under the move bar on the first screen (the bar's box overlapping theirs), with
+the texts under :data:`TEXT_PX` and the targets under :data:`TARGET_PX` by name. The issue-23
+screens (phones 360 and 390 wide, a tablet both ways) are :data:`SCREENS`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ SCREENS: list[tuple[str, dict[str, int]]] = [
     ("tablet-portrait", {"width": 768, "height": 1024}),
     ("tablet-landscape", {"width": 1024, "height": 768}),
 ]
+
+#: The least text size (CSS px) and the least side of a target (CSS px) issue 23 asks for.
+TEXT_PX = 12
+TARGET_PX = 44
 
 #: The figures, scrolled to the top. A board text's size is its font size times the SVG's
 #: scale on screen (getScreenCTM), so a 14-unit text on a 1000-unit board 366 px wide is 5.1 px.
@@ -55,7 +60,8 @@ MEASURE = """() => {
     const onBoard = el.closest('#board') !== null;
     targets.push({px: Math.min(r.width, r.height), board: onBoard,
       what: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)});
-    if (onBoard && barBox && r.top < window.innerHeight && r.bottom > barBox.top
+    if (onBoard && barBox && r.top < Math.min(barBox.bottom, window.innerHeight)
+        && r.bottom > Math.max(barBox.top, 0)
         && r.right > barBox.left && r.left < barBox.right) covered += 1;
   }
   const least = (items) => items.reduce((a, b) => (b.px < a.px ? b : a),
@@ -69,6 +75,8 @@ MEASURE = """() => {
     button_target: least(targets.filter((t) => !t.board)),
     covered,
     bar_height: barBox ? barBox.height : 0,
+    small_texts: boardTexts.concat(pageTexts).filter((t) => t.px < 11.95).slice(0, 12),
+    small_targets: targets.filter((t) => t.px < 43.95).slice(0, 12),
   };
 }"""
 

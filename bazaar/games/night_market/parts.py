@@ -34,6 +34,7 @@ WORDS = GameWords(
     notation_examples=W.NOTATION_EXAMPLES,
     money=W.money,
     turn_story=W.turn_story,
+    words_only=True,
 )
 RENDERER = TerminalRenderer(render_view=R.render_view, compact_view=C.compact_view)
 

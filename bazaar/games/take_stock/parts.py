@@ -32,6 +32,7 @@ WORDS = GameWords(
     notation_help=W.notation_help,
     notation_examples=W.NOTATION_EXAMPLES,
     money=None,
+    words_only=True,
 )
 RENDERER = TerminalRenderer(render_view=R.render_view, compact_view=C.compact_view)
 

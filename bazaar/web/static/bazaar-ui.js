@@ -15,12 +15,13 @@
  *   ui.botDescription("ismcts:hard") -> one line on how strong it is (/api/games
  *                                    "bot_descriptions", the second argument of setBotNames)
  *   ui.esc(text)                  -> text safe inside SVG/HTML markup
- *   ui.notation                   -> true if moves are shown with their notation (English
- *                                    pages; a zh-TW page shows only the move's words, and so
- *                                    does an English page whose game's board script says
- *                                    ``wordsOnly``: its notation is for typing only)
+ *   ui.notation                   -> true if moves are shown with their notation: only when
+ *                                    the person turned on "Show notation" (BazaarUI.setNotation,
+ *                                    kept in this browser); by default a move reads in words
+ *                                    alone, in either language (the notation is for typing)
  *   ui.moveLine(m)                -> how a legal move {notation, text} reads in a list or tip:
- *                                    "+K0 — buy 1 K0" in English, "買進1張K0" in zh-TW
+ *                                    "sell 1 purple" by default, "-K2 — sell 1 purple" with
+ *                                    the notation shown
  */
 (function () {
   "use strict";
@@ -72,12 +73,6 @@
       }
       return seat === mySeat ? t("{name} ({what})", {name: name, what: t("you")}) : name;
     }
-    /** English pages show the notation beside a move's words, unless the game on the page
-     * (the board scripts loaded) says its notation is for typing only. */
-    function showsNotation() {
-      const boards = window.BazaarRenderers || {};
-      return lang === "en" && !Object.keys(boards).some((game) => boards[game].wordsOnly);
-    }
     function moveLine(m) {
       if (!showsNotation()) return m.text || m.notation;
       return m.text && m.text !== m.notation ? m.notation + " \u2014 " + m.text : m.notation;
@@ -86,5 +81,15 @@
       botDescription: botDescription, mySeat: mySeat,
       get notation() { return showsNotation(); }, moveLine: moveLine};
   }
-  window.BazaarUI = {make: make, esc: esc, setBotNames: setBotNames};
+  const NOTATION_KEY = "bazaar.notation";
+  /** Whether the person asked to see the notation beside a move's words (this browser). */
+  function showsNotation() {
+    try { return localStorage.getItem(NOTATION_KEY) === "on"; } catch { return false; }
+  }
+  /** @param {boolean} on */
+  function setNotation(on) {
+    try { localStorage.setItem(NOTATION_KEY, on ? "on" : "off"); } catch { /* private mode */ }
+  }
+  window.BazaarUI = {make: make, esc: esc, setBotNames: setBotNames,
+    showsNotation: showsNotation, setNotation: setNotation};
 })();

@@ -44,11 +44,9 @@
     return boardWords[key];
   }
 
-  /** A move in words, after its notation in English (unless the game's notation is for typing
-   * only: its board script's ``wordsOnly``). */
+  /** A move in words (after its notation, if the person turned "Show notation" on). */
   function moveText(move) {
-    const board = shown ? (window.BazaarRenderers || {})[shown.payload.game] : null;
-    const notation = lang === "en" && !(board && board.wordsOnly);
+    const notation = BazaarUI.showsNotation();
     return notation && move.text !== move.notation ? `${move.notation} — ${move.text}` : move.text;
   }
 
@@ -58,6 +56,10 @@
     const renderer = (window.BazaarRenderers || {})[payload.game];
     const words = Object.assign({}, strings, await wordsOfBoard(payload.game));
     const boardUi = BazaarUI.make(lang, words, payload.seats, payload.seat);
+    const box = $("board");
+    const style = getComputedStyle(box);
+    boardUi.width = Math.floor(box.clientWidth - parseFloat(style.paddingLeft) -
+      parseFloat(style.paddingRight));
     $("board").innerHTML = renderer ? renderer.render(payload, boardUi, null)
       : `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
     $("puzzle-title").textContent = ui.t("Puzzle {n} of {total}", {n: shown.number, total: shown.count});

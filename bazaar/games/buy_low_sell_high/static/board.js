@@ -785,7 +785,6 @@
   };
 
   window.BazaarRenderers = window.BazaarRenderers || {};
-  // wordsOnly: the notation (K0, K1+3) is for typing only; English pages show a move's words
   window.BazaarRenderers["buy-low-sell-high"] = {render: render, decisions: decisions,
-    wordsOnly: true, seatColors: PLAYER};
+    seatColors: PLAYER};
 })();

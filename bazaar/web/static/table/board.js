@@ -5,7 +5,6 @@
 import {$, BOARD_ARRIVED} from "./page.js";
 import {store} from "./store.js";
 import {drawStory} from "./log.js";
-import {fitBoard} from "./movebar.js";
 import {pick} from "./moves.js";
 
 /** The actions of a board spot (its data-actions). @param {Element} el */
@@ -20,8 +19,8 @@ const boards = {};
 
 /* Load the board script of ``game`` once; redraw what is shown when it has arrived (until
  * then the board stays empty; without a board script it shows the view as text), and tell
- * the page (BOARD_ARRIVED on window: the side panels name moves as the script says, its
- * ``wordsOnly``). */
+ * the page (BOARD_ARRIVED on window: the side panels are drawn again with the board's
+ * words). */
 /** @param {string} game */
 function loadBoard(game) {
   if (boards[game] || rendererOf(game)) return;
@@ -68,6 +67,18 @@ export function boardUi() {
     live ? live.seats : [], live ? live.seat : null);
 }
 
+/** The width the board is drawn across (its box less its padding, CSS px): a board script
+ * draws one unit to one pixel from it, so its texts and spots keep their size on any screen.
+ * @param {HTMLElement} board @returns {number} */
+function boardWidth(board) {
+  const style = getComputedStyle(board);
+  const inner = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.floor(inner);
+}
+
+/** the width the board on show was drawn for @type {number} */
+let drawnWidth = 0;
+
 /** Draw ``payload`` on the board (live or a replay step). @param {Payload} payload */
 export function show(payload) {
   const {shown: previous, replaying, still, lang, strings, ui} = store.get();
@@ -84,8 +95,11 @@ export function show(payload) {
   const places = window.BazaarMotion ? BazaarMotion.capture(board) : null;
   if (renderer) {
     const words = Object.assign({}, strings, wordsOfBoard(payload.game));
+    const ui = BazaarUI.make(lang, words, payload.seats, payload.seat);
+    drawnWidth = boardWidth(board);
+    ui.width = drawnWidth;
     try {
-      board.innerHTML = renderer.render(payload, BazaarUI.make(lang, words, payload.seats, payload.seat), prev);
+      board.innerHTML = renderer.render(payload, ui, prev);
     } catch (err) {
       board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
       console.error(err);
@@ -96,7 +110,6 @@ export function show(payload) {
     board.innerHTML = `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
   }
   flashChanges(board, before);
-  fitBoard();
   if (places) BazaarMotion.play(board, places, {off: replaying || still});
   const legal = new Set(payload.legal.map((m) => m.action));
   board.querySelectorAll("[data-actions]").forEach((el) => {
@@ -106,6 +119,22 @@ export function show(payload) {
     el.addEventListener("click", () => pick(acts));
   });
   keyboardHotspots(board, legal);
+}
+
+/** Draw the board on show again when its width changed (a phone turned, a window resized):
+ * the board script lays itself out for the new width. @param {HTMLElement} board */
+export function followWidth(board) {
+  let timer = 0;
+  const again = () => {
+    const {shown} = store.get();
+    if (!shown || !rendererOf(shown.game) || boardWidth(board) === drawnWidth) return;
+    store.update({still: true});
+    show(shown);
+    store.update({still: false});
+  };
+  const later = () => { clearTimeout(timer); timer = window.setTimeout(again, 120); };
+  if (window.ResizeObserver) new ResizeObserver(later).observe(board);
+  else window.addEventListener("resize", later);
 }
 
 /** The live payload again, unless a replay is on show. */

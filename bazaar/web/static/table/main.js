@@ -8,11 +8,12 @@
 import {$, $input, BOARD_ARRIVED, tableApi, token} from "./page.js";
 import {store} from "./store.js";
 import {analyse} from "./analysis.js";
+import {followWidth} from "./board.js";
 import {composeClick, composeInput, endPlan} from "./compose.js";
 import {copyHex} from "./deal.js";
 import {guideAtStart} from "./guide.js";
 import {hint} from "./hints.js";
-import {drawFold, fitBoard} from "./movebar.js";
+import {toggleFold} from "./movebar.js";
 import {play} from "./moves.js";
 import {backToLive, replayTo} from "./replay.js";
 import {showRules} from "./rules.js";
@@ -76,13 +77,18 @@ function wire() {
     localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off");
     if (sound.checked) beep();
   });
-  $("replay").addEventListener("input", () => replayTo(Number($input("replay").value)));
-  window.addEventListener("resize", fitBoard);
-  $("moves-toggle").addEventListener("click", () => {
-    store.update({folded: !store.get().folded});
-    drawFold();
+  // "Show notation": moves in lists, the log and hints after their notation (for typing in
+  // the terminal or the engine); off by default, kept in this browser
+  const notation = $input("show-notation");
+  notation.checked = BazaarUI.showsNotation();
+  notation.addEventListener("change", () => {
+    BazaarUI.setNotation(notation.checked);
+    const {shown} = store.get();
+    if (shown) drawSide(shown);
   });
-  if (window.ResizeObserver) new ResizeObserver(fitBoard).observe($("moves-panel"));
+  $("replay").addEventListener("input", () => replayTo(Number($input("replay").value)));
+  $("moves-toggle").addEventListener("click", toggleFold);
+  followWidth($("board"));
   $("live").addEventListener("click", backToLive);
   // a board script has arrived: the moves and the log may name moves by words alone now
   window.addEventListener(BOARD_ARRIVED, () => {

@@ -5,7 +5,6 @@ import {store} from "./store.js";
 import {drawDeal} from "./deal.js";
 import {drawGuide} from "./guide.js";
 import {drawLog} from "./log.js";
-import {fitBoard} from "./movebar.js";
 import {drawSeats} from "./seats.js";
 import {sendUndo} from "./socket.js";
 
@@ -62,7 +61,6 @@ export function drawSide(p) {
   slider.max = String(total);
   if (!replaying) slider.value = String(total);
   $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: total});
-  fitBoard();
 }
 
 /** @param {Payload} p */

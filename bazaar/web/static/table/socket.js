@@ -7,6 +7,7 @@ import {show} from "./board.js";
 import {drawWhileAway} from "./log.js";
 import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
+import {foldForTurn} from "./movebar.js";
 import {beep} from "./sound.js";
 
 /** @type {WebSocket | null} */
@@ -132,6 +133,7 @@ function receive(msg) {
   afterPayload(msg);
   const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
   const {wasMyTurn, hadPayload} = store.get();
+  if (mine && !wasMyTurn && !replaying) foldForTurn();
   if (mine && !wasMyTurn && hadPayload) beep();  // not for the turn the page opens on
   store.update({hadPayload: true, wasMyTurn: mine});
   drawTitle();
