@@ -1,7 +1,8 @@
 """``bazaar learn`` fits one decision into 80 columns and 24 lines (docs/terminal.md, "The guided
 game's screen"): the board (compact when the whole one does not fit), the guide's explanation
 and suggestion, a short move list and the prompt, in both languages; hints and the suggestion
-name moves by their numbers in the list shown."""
+name moves by their numbers in the list shown, and a hint ('h') is a screen of its own that
+fits too."""
 
 from __future__ import annotations
 
@@ -179,3 +180,7 @@ def test_a_hint_names_moves_by_their_numbers_in_the_list(
     numbers = [int(n) for n in hinted_numbers(head + hint_text)]
     assert numbers == [legal.index(m["action"]) + 1 for m in moves]  # list numbers, best first
     assert game.match.record.actions[0] == moves[0]["notation"]  # its number plays that move
+    # the hint is a screen of its own, from the guide's rule to the prompt: 80 × 24 at most
+    (screen,) = [s for s in decision_screens(buf.getvalue(), lang) if head in "\n".join(s)]
+    assert len(screen) <= 24 and max(cell_len(line) for line in screen) <= 80, screen
+    assert screen[0].startswith("─") and screen[-1].startswith(PROMPT[lang]), screen

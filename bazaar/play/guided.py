@@ -126,6 +126,34 @@ class GuidedGame(TerminalGame):
             shown.append(Text(hint, style="cyan"))
         return shown
 
+    def show_hint(self, seat: int) -> None:
+        """'h' during the guide: the decision's screen again with the hint in place of the
+        guide's words, fitted into :meth:`screen_height` lines like the decision (the whole
+        board if it fits, else the compact one; what each move changes if it fits)."""
+        if self.step is None:
+            super().show_hint(seat)
+            return
+        moves = self.find_hint(seat)
+        view = self.match.state.view(seat)
+        full = render.render_view(self.game.id, view, self.lang, self.seats)
+        compact = render.compact_view(self.game.id, view, self.lang, self.seats)
+        boards: list[RenderableType] = [full] if compact is None else [full, compact]
+        hints = [self.hint_lines(seat, moves), self.hint_lines(seat, moves, changes=False)]
+        tries = [[board, *lines] for board in boards for lines in hints]
+        self.rule()
+        for part in self.fitted(tries):
+            self.console.print(part)
+
+    def fitted(self, tries: list[list[RenderableType]]) -> list[RenderableType]:
+        """The first of ``tries`` that fits the screen with the rule above and the prompt
+        below, else the last (the smallest)."""
+        room = self.screen_height() - 2
+        width = self.console.width
+        for parts in tries:
+            if sum(lines_of(part, width) for part in parts) <= room:
+                return parts
+        return tries[-1]
+
     def help_text(self) -> str:
         """The terminal's help, then the guide's keys and where the rulebook says more (the
         decision's screen leaves that line out when it does not fit)."""

@@ -20,6 +20,7 @@ from rich.text import Text
 from bazaar.bots import Bot
 from bazaar.bots.advice import hint, level_label
 from bazaar.bots.levels import Level
+from bazaar.bots.shapes import HintMove
 from bazaar.core.errors import BazaarError, IllegalAction
 from bazaar.core.game import Event
 from bazaar.core.paths import records_folder
@@ -371,36 +372,44 @@ class TerminalGame:
 
     def show_hint(self, seat: int) -> None:
         """Print the top moves a search finds for ``seat``; the game state is not changed."""
-        state = self.match.state
+        for line in self.hint_lines(seat, self.find_hint(seat)):
+            self.console.print(line)
+
+    def find_hint(self, seat: int) -> list[HintMove]:
+        """The top moves a search finds for ``seat`` (saying it is thinking first)."""
         self.console.print(
             Text(self.tr("Thinking ({level})…", level=level_label(self.hint_level, self.lang)))
         )
-        moves = hint(
+        state = self.match.state
+        return hint(
             state, seat, self.hint_level, seed=len(self.match.record.actions), jobs=self.jobs
         )
-        legal = state.legal_actions()
+
+    def hint_lines(self, seat: int, moves: list[HintMove], changes: bool = True) -> list[Text]:
+        """A hint's lines: the moves best first, by their numbers in the move list, with what
+        each changes (unless not ``changes``), and whether the top ones are too close to call."""
+        legal = self.match.state.legal_actions()
         numbers = [legal.index(move["action"]) + 1 for move in moves]
         digits = max(len(str(n)) for n in numbers)
-        self.console.print(
-            Text(
-                self.tr("Suggested moves, best first, by their numbers in the list:"), style="bold"
-            )
-        )
+        head = self.tr("Suggested moves, best first, by their numbers in the list:")
+        lines = [Text(head, style="bold")]
         for n, move in zip(numbers, moves, strict=True):
             line = Text(f"  {str(n).rjust(digits)}. ", style="cyan")
             line.append(move["text"][self.lang])
             if move["visits"]:
                 line.append("  " + self.tr("({n} playouts)", n=move["visits"]), style="dim")
-            self.console.print(line)
-            for change in move["changes"]:
-                self.console.print(Text("       · " + change["text"][self.lang], style="dim"))
+            lines.append(line)
+            if changes:
+                for change in move["changes"]:
+                    lines.append(Text("       · " + change["text"][self.lang], style="dim"))
         if moves[0]["close"]:
-            self.console.print(
+            lines.append(
                 Text(
                     self.tr("Too close to call: the search cannot tell the top moves apart."),
                     style="italic",
                 )
             )
+        return lines
 
     def help_text(self) -> str:
         lines = [

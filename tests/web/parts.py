@@ -30,11 +30,28 @@ def quick_motion(page: Any) -> Any:
     return page
 
 
+def keep_the_list_open(context: Any) -> Any:
+    """Pages of ``context`` start with the player's choice to keep the move list open (the
+    move bar unfolded on every turn, as a player who plays from the list chooses it once):
+    for the tests on one-column screens that click the list. Returns ``context``."""
+    context.add_init_script("try { localStorage.setItem('bazaar.moveList', 'open'); } catch {}")
+    return context
+
+
+def open_the_list(page: Any) -> None:
+    """Unfold the move bar if it is folded (on one column it starts folded while the board
+    takes the turn's moves), as a player who plays from the list does."""
+    if page.locator("#moves-panel.folded #moves-toggle").is_visible():
+        page.click("#moves-toggle")
+
+
 def click_move(page: Any, button: Any, seen: Callable[[], None] | None = None) -> bool:
-    """Click ``button`` (a move) and wait until a move lands; an opened decision is confirmed
-    as it stands (a first choice taken if it has none yet). ``seen`` is called while the
-    decision is open (e.g. to read the page). Returns whether a decision was confirmed."""
+    """Click ``button`` (a move; the move bar unfolded first if need be) and wait until a move
+    lands; an opened decision is confirmed as it stands (a first choice taken if it has none
+    yet). ``seen`` is called while the decision is open (e.g. to read the page). Returns
+    whether a decision was confirmed."""
     seq = int(page.get_attribute("body", "data-seq") or -1)
+    open_the_list(page)
     button.click()
     page.wait_for_function(
         f"Number(document.body.dataset.seq) > {seq} || !document.getElementById('compose').hidden",

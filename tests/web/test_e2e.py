@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.scale import LONG
-from tests.web.parts import click_move, play_over_api, quick_motion
+from tests.web.parts import click_move, keep_the_list_open, play_over_api, quick_motion
 from tests.web.server import Server
 
 
@@ -92,7 +92,9 @@ def test_two_people_and_bots_play_a_whole_game(
     winner_word: str,
 ) -> None:
     host = browser.new_context(viewport={"width": 1280, "height": 900})
-    friend = browser.new_context(viewport={"width": 820, "height": 1180})  # a tablet
+    friend = keep_the_list_open(
+        browser.new_context(viewport={"width": 820, "height": 1180})
+    )  # a tablet
     errors: list[str] = []
     try:
         lobby = host.new_page()
@@ -121,7 +123,9 @@ def test_two_people_and_bots_play_a_whole_game(
 
 def test_hint_forgery_language_rejoin_replay_and_analysis(browser: Any, server: Server) -> None:
     """One person against two bots, using everything around the board."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    context = keep_the_list_open(
+        browser.new_context(viewport={"width": 390, "height": 844})
+    )  # a phone
     errors: list[str] = []
     try:
         page = quick_motion(context.new_page())

@@ -18,6 +18,7 @@ import pytest
 from bazaar.web import workers
 from bazaar.web.advice import BACKGROUND, AdviceDesk, AdviceError, AdviceKey, _Turns
 from bazaar.web.hub import Hub, WebError
+from tests.web.parts import keep_the_list_open
 from tests.web.server import Server
 from tests.web.test_bots_first import HUMANS, Gate, run_async, thread_hub, until
 
@@ -253,7 +254,7 @@ def test_the_table_page_waits_its_turn_and_asks_again(
     lang = "zh-TW"
     _, tables = flooded
     link = tables[2]["seats"][1]["link"].replace("lang=en", f"lang={lang}")
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = keep_the_list_open(browser.new_context(viewport={"width": 390, "height": 844}))
     page = context.new_page()
     # when the page asked the analysis API (monotonic seconds; not the analysis.js module)
     asked: list[float] = []

@@ -21,6 +21,7 @@ from bazaar.core.game import State
 from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.web.payload import LoggedMove, build_payload, sample_payloads
+from tests.web.parts import keep_the_list_open
 from tests.web.render_harness import STATIC, load_renderer, render_svg
 from tests.web.server import Server
 
@@ -133,7 +134,9 @@ def sized_page(request: pytest.FixtureRequest, browser: Any, motion_page: Any) -
     if request.param == "desktop":
         yield motion_page
         return
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    context = keep_the_list_open(
+        browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    )
     yield context.new_page()
     context.close()
 
@@ -262,7 +265,9 @@ def test_night_market_customers_walk_lot_by_lot(motion_page: Any) -> None:
 
 
 def test_reduced_motion_animates_nothing(browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 400, "height": 800}, reduced_motion="reduce")
+    context = keep_the_list_open(
+        browser.new_context(viewport={"width": 400, "height": 800}, reduced_motion="reduce")
+    )
     page = context.new_page()
     try:
         show_game(page, "night-market")

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.parts import keep_the_list_open
 from tests.web.server import Server
 from tests.web.test_absent import create, until
 from tests.web.test_classroom_page import first_table_over
@@ -50,7 +51,7 @@ def test_the_turn_timer_counts_down_and_no_seat_is_away_for_0_min(
     browser: Any, server: Server
 ) -> None:
     table = create(server, turn_minutes=1)  # a real minute: the page counts the seconds
-    context = browser.new_context(viewport=PHONE)
+    context = keep_the_list_open(browser.new_context(viewport=PHONE))
     try:
         page = context.new_page()
         page.goto(table["seats"][0]["link"])
@@ -77,7 +78,7 @@ def test_a_stand_ins_moves_are_marked_and_told_once_to_the_returning_seat(
 ) -> None:
     table = create(quick, turn_minutes=1)
     tid, mine, theirs = table["id"], table["seats"][0]["token"], table["seats"][1]["token"]
-    context = browser.new_context(viewport=PHONE)
+    context = keep_the_list_open(browser.new_context(viewport=PHONE))
     try:
         with open_socket(quick, tid, mine) as me:
             until(me, lambda m: m["type"] == "state")
@@ -157,7 +158,7 @@ def test_the_fair_deal_sits_behind_one_badge_and_the_page_fits_a_phone(
         f"{server.url}/api/tables/{table['id']}", params={"token": token}
     ).json()["deal"]["commitment"]
     assert len(commitment) == 64
-    context = browser.new_context(viewport=PHONE)
+    context = keep_the_list_open(browser.new_context(viewport=PHONE))
     try:
         page = context.new_page()
         page.goto(f"{server.url}/t/{table['id']}?token={token}&lang={lang}")
@@ -186,7 +187,7 @@ def test_the_fair_deal_sits_behind_one_badge_and_the_page_fits_a_phone(
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_the_teacher_page_fits_a_phone(browser: Any, server: Server, lang: str) -> None:
     room = first_table_over(server, "same")
-    context = browser.new_context(viewport=PHONE)
+    context = keep_the_list_open(browser.new_context(viewport=PHONE))
     try:
         page = context.new_page()
         page.goto(f"{server.url}/c/{room['id']}?token={room['token']}&lang={lang}")

@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 
+from tests.web.parts import keep_the_list_open
 from tests.web.server import Server
 
 
@@ -52,7 +53,7 @@ def test_the_undo_button_takes_a_move_back(browser: Any, server: Server) -> None
 
 def test_presence_in_zh_tw_and_in_the_lobby(browser: Any, server: Server) -> None:
     table = new_table(server, turn_minutes=5)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = keep_the_list_open(browser.new_context(viewport={"width": 390, "height": 844}))
     try:
         page = context.new_page()
         page.goto(table["seats"][1]["link"].replace("lang=en", "lang=zh-TW"))

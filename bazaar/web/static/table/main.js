@@ -13,7 +13,7 @@ import {composeClick, composeInput, endPlan} from "./compose.js";
 import {copyHex} from "./deal.js";
 import {guideAtStart} from "./guide.js";
 import {hint} from "./hints.js";
-import {toggleFold} from "./movebar.js";
+import {foldForTurn, toggleFold} from "./movebar.js";
 import {play} from "./moves.js";
 import {backToLive, replayTo} from "./replay.js";
 import {showRules} from "./rules.js";
@@ -90,10 +90,12 @@ function wire() {
   $("moves-toggle").addEventListener("click", toggleFold);
   followWidth($("board"));
   $("live").addEventListener("click", backToLive);
-  // a board script has arrived: the moves and the log may name moves by words alone now
+  // a board script or the board's words have arrived: the side panels are drawn again
+  // (and the board's spots are there now: the bar folds if the board takes this turn's moves)
   window.addEventListener(BOARD_ARRIVED, () => {
-    const {shown} = store.get();
+    const {shown, live, replaying} = store.get();
     if (shown) drawSide(shown);
+    if (live && !replaying && !live.over && live.to_move === live.seat) foldForTurn();
   });
 }
 
