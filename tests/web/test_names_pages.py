@@ -110,3 +110,26 @@ def test_a_buy_low_sell_high_table_mid_game_shows_names_not_codes(
     read()
     assert page.locator("#log .entry").count() >= 6
     assert sorted(set(found)) == []
+
+
+def test_show_notation_is_a_setting_off_by_default(page: Any, server: Server) -> None:
+    """An English Take Stock page names moves in words alone; the header's Settings turn the
+    notation on beside the words (in the move list), and the browser keeps the choice."""
+    body = {"game": "take-stock", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 3}
+    res = httpx.post(server.url + "/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    page.goto(res.json()["seats"][0]["link"] + "&lang=en")
+    page.wait_for_selector("#moves button[data-action]")
+    first = page.locator("#moves button[data-action]").first
+    notation = first.get_attribute("data-notation") or ""
+    assert notation and notation not in first.inner_text()  # words alone
+    assert page.locator("#moves .nt").count() == 0
+    assert page.locator("#show-notation").is_hidden()  # behind the header's Settings
+    page.click("details.settings summary")
+    page.check("#show-notation")
+    assert page.evaluate("localStorage.getItem('bazaar.notation')") == "on"
+    assert notation in page.locator("#moves button[data-action]").first.inner_text()
+    page.reload()
+    page.wait_for_selector("#moves button[data-action]")
+    assert page.is_checked("#show-notation") is True
+    assert page.locator("#moves .nt").count() > 0  # the notation beside each move's words

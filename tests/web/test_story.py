@@ -142,6 +142,8 @@ def test_sound_is_off_by_default_remembered_and_beeps_when_your_turn_starts(
     open_seat(page, server, table, tokens[0])
     assert page.is_checked("#sound") is False
     assert page.evaluate("localStorage.getItem('bazaar.sound')") is None
+    assert page.locator("#sound").is_hidden()  # behind the header's Settings
+    page.click("details.settings summary")
     page.check("#sound")
     assert page.evaluate("localStorage.getItem('bazaar.sound')") == "on"
     assert page.get_attribute("body", "data-beeps") == "1"  # switching it on plays a sample
