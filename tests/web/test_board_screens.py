@@ -4,8 +4,8 @@ Each game's table, at the person's turn a few moves in, on each screen of
 :data:`tests.web.screens.SCREENS` (phones 360×740 and 390×844, a tablet both ways): every board
 text and page text is at least 12 CSS px, every board spot and move button that takes a move is
 at least 44 px on its shorter side, nothing scrolls sideways, no spot that takes a move lies
-under the move bar on the first screen, and the page's text names things (no stock, card or
-stall code, no "(s)"). The screens take the languages in turn (both on every screen with
+under the move bar on the first screen (on one column the bar starts folded above the board),
+and the page's text names things (no stock, card or stall code, no "(s)"). The screens take the languages in turn (both on every screen with
 BAZAAR_LONG_TESTS=1); ``benchmarks/screens.py`` prints the same figures for every screen and
 language and saves the screenshots of docs/screens/.
 """
@@ -88,6 +88,7 @@ def test_the_board_is_drawn_for_the_screen(
         page.wait_for_selector("#board .hot")  # the person's turn: the board takes moves
         page.wait_for_timeout(300)  # the board's animations settle (not a measure of time)
         got = measure(page)
+        folded = page.locator("#moves-panel.folded").count() == 1
         text = page.evaluate("document.body.innerText")
         assert not errors
     finally:
@@ -102,6 +103,8 @@ def test_the_board_is_drawn_for_the_screen(
     ]
     assert got["sideways"] is False, got
     assert got["covered"] == 0, got
+    # one column: the move bar starts folded to one line, the board takes the turn's moves
+    assert folded is (viewport["width"] < 1000)
     codes = [line for line in text.splitlines() if CODES[game].search(line)]
     assert codes == [], f"codes on the {lang} page of {game}"
     assert PLURAL.findall(text) == [], f'"(s)" on the {lang} page of {game}'
