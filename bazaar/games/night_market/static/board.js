@@ -420,8 +420,10 @@
       + `<line x1="${x0 + 8}" y1="${roadY + ROAD_H / 2}" x2="${x0 + wRoad - 8}"`
       + ` y2="${roadY + ROAD_H / 2}" stroke="#9aa1cf" stroke-width="2" stroke-dasharray="10 10"/>`;
     const mid = ROAD_H / 2;
+    // the walking direction: four arrows (on a narrower road kept clear of its name and ends)
+    const spots = L.wide ? null : [0.08, 0.28, 0.72, 0.92];
     for (let k = 0; k < 4; k++) {
-      const ax = x0 + 60 + k * LOT.pitch * 1.3;
+      const ax = spots ? x0 + wRoad * spots[k] : x0 + 60 + k * LOT.pitch * 1.3;
       const d = st.dir;
       s += `<path d="M${ax - 7 * d} ${roadY + mid - 8} L${ax + 5 * d} ${roadY + mid}`
         + ` L${ax - 7 * d} ${roadY + mid + 8}" fill="none" stroke="${GOLD}" stroke-width="3"/>`;
@@ -576,7 +578,7 @@
   /** Entrances ``letters`` in a box, each with its waiting customers, and an arrow in. */
   /** @param {NightMarketBoard} c */
   function entranceBlock(c, label, letters, x, y, w, h, ax, ay, dir) {
-    const {v, ui} = c;
+    const {ui} = c;
     let s = rect(x, y, w, h, {rx: 12, fill: "#2a2f58", stroke: "#59609a", "stroke-width": 2})
       + text(ui, x + 10, y + 22, ui.t("Entrance {letters}", {letters: label}),
         {size: 15, bold: true, fill: "#dfe3ff"});
@@ -1111,12 +1113,13 @@
     }
     if (name === "players") return players(c, y);
     if (name === "pair") {
+      // the move and the hand on the left (read first), the auction on the right
       const half = (W - 30) / 2;
-      const move = movePanel(c, 20 + half, y, half);
+      const move = movePanel(c, 10, y, half);
       const gap = move.h ? 12 : 0;
-      const cust = customersPanel(c, 20 + half, y + move.h + gap, half);
-      const left = auctionPanel(c, 10, y, half);
-      return {svg: left.svg + move.svg + cust.svg, h: Math.max(left.h, move.h + gap + cust.h)};
+      const cust = customersPanel(c, 10, y + move.h + gap, half);
+      const right = auctionPanel(c, 20 + half, y, half);
+      return {svg: move.svg + cust.svg + right.svg, h: Math.max(right.h, move.h + gap + cust.h)};
     }
     const draw = {move: movePanel, hand: customersPanel, auction: auctionPanel}[name];
     return draw(c, 10, y, W - 20);
