@@ -245,7 +245,7 @@ def test_phones_and_tablets_get_a_board_of_their_width(page: Any, width: int) ->
     past either side, every board move still on the board and the same animation keys and
     last-move mark as the wide board."""
     errors = load_renderer(page, GAME)
-    payloads = by_phase(samples(4, "en", every=1, seed=5), 1) + [samples(4, "zh-TW")[-1]]
+    payloads = [*by_phase(samples(4, "en", every=1, seed=5), 1), samples(4, "zh-TW")[-1]]
     assert {p["view"]["phase"] for p in payloads} >= {"hide", "bid", "bid-amount", "build", "over"}
     for payload in payloads:
         wide = render_svg(page, payload)
@@ -284,7 +284,9 @@ def test_on_a_phone_what_you_act_on_comes_first(page: Any) -> None:
     state = get_game(GAME).new(3, 11)
     for _ in range(3):
         state.apply(state.legal_actions()[0])
-    waiting = build_payload(state, (state.to_move() + 1) % 3, "en")
+    mover = state.to_move()
+    assert mover is not None
+    waiting: dict[str, Any] = {**build_payload(state, (mover + 1) % 3, "en")}
     render_svg(page, waiting, 360)
     top = page.evaluate(LAYOUT, HEADINGS)["top"]
     assert top["Street 3"] < top["Auction of round 1"], top

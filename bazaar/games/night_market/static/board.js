@@ -288,8 +288,10 @@
       : ui.t("Winner: {names}", {names: names});
     const scores = p.scores || v.scores;
     const order = scores.map((x, q) => q).sort((a, b) => scores[b] - scores[a]);
-    // the scores on one line on the wide board; on a narrower one as many as fit per line
-    const per = L.wide ? order.length : Math.max(1, Math.min(order.length, Math.floor((W - 60) / 150)));
+    // the scores on one line on the wide board; on a narrower one as many as fit uncut a line
+    const longest = Math.max(...order.map((q) => width(`${ui.seatName(q)} ${money(scores[q])}`, 17)));
+    const per = L.wide ? order.length
+      : Math.max(1, Math.min(order.length, Math.floor((W - 60) / (longest + 48))));
     const h = 84 + (Math.ceil(order.length / per) - 1) * 30;
     const size = L.wide ? 22 : 17;
     const head = ui.t("Final result") + " · ";
