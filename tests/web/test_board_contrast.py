@@ -169,15 +169,19 @@ def positions(game: str, lang: str) -> list[dict[str, Any]]:
     return [every[i] for i in sorted({last * k // (SHOWN - 1) for k in range(SHOWN)})]
 
 
-def check(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
+def check(page: Any, payload: dict[str, Any], width: int | None = None) -> dict[str, Any]:
+    """The contrast of ``payload``'s board (drawn for a screen ``width`` px wide, #board that
+    wide, when given: a phone's or tablet's layout, one unit a CSS px)."""
     strings = board_words(payload["game"], payload["lang"])
     page.evaluate(
-        """([payload, strings]) => {
+        """([payload, strings, width]) => {
             const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);
-            document.getElementById("board").innerHTML =
-                BazaarRenderers[payload.game].render(payload, ui);
+            if (width) ui.width = width;
+            const board = document.getElementById("board");
+            board.style.width = width ? width + "px" : "";
+            board.innerHTML = BazaarRenderers[payload.game].render(payload, ui);
         }""",
-        [json.loads(json.dumps({**payload, "log": []})), strings],
+        [json.loads(json.dumps({**payload, "log": []})), strings, width],
     )
     return page.evaluate(CHECK, [TEXT_MIN, LARGE_TEXT_MIN, GRAPHIC_MIN])
 
@@ -196,7 +200,7 @@ def describe(failure: dict[str, Any]) -> str:
 
 
 def contrast_failures(
-    page: Any, game: str, payloads: list[dict[str, Any]]
+    page: Any, game: str, payloads: list[dict[str, Any]], width: int | None = None
 ) -> tuple[dict[str, str], int, int]:
     """Each failure's description and where it was first seen; the texts and marks checked."""
     errors = load_renderer(page, game)
@@ -204,7 +208,7 @@ def contrast_failures(
     found: dict[str, str] = {}
     checked = marks = 0
     for payload in payloads:
-        out = check(page, payload)
+        out = check(page, payload, width)
         checked += len(out["texts"])
         marks += len(out["marks"])
         where = f"{len(payload['seats'])} players, after {payload['seq']} moves"
@@ -229,6 +233,18 @@ def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
     found, checked, marks = contrast_failures(board_page, game, positions(game, lang))
     assert checked > 100 and marks > 0, (checked, marks)
     assert not found, report(found, game, lang)
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "lang"), [("night-market", 360, "zh-TW"), ("night-market", 740, "en")]
+)
+def test_the_phone_and_tablet_layouts_meet_wcag_aa_contrast(
+    board_page: Any, game: str, width: int, lang: str
+) -> None:
+    """The boards drawn for a narrower screen (ui.width: regions stacked or in two columns)."""
+    found, checked, marks = contrast_failures(board_page, game, positions(game, lang), width)
+    assert checked > 100 and marks > 0, (checked, marks)
+    assert not found, report(found, game, f"{lang}, {width} px")
 
 
 @pytest.mark.skipif(not LONG, reason=f"a sweep of many games: {LONG_VARIABLE}=1")

@@ -206,3 +206,87 @@ def test_the_amount_picker_offers_exactly_the_amounts_the_server_accepts(page: A
         state.apply(next(m["action"] for m in payload["legal"] if m["notation"] == f"bid {lot}"))
         amounts = [int(state.notation(a).lstrip("$")) for a in state.legal_actions()]
         assert amounts == list(range(picker_range(page, payload, lot)[0], 28))
+
+
+#: The board measured in the page after render_svg(..., width): the least font size, the least
+#: side of a spot that takes a move, the right and bottom edges of everything drawn (SVG units,
+#: one a CSS px), the animation keys and the top of some headings.
+LAYOUT = """(headings) => {
+    const svg = document.querySelector("#board svg");
+    const texts = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim());
+    const spots = [...svg.querySelectorAll("[data-actions]")].map((g) => g.getBBox());
+    const box = svg.getBBox();
+    const top = {};
+    for (const t of texts) {
+        const words = t.textContent.trim();
+        if (headings.includes(words) && !(words in top)) top[words] = t.getBBox().y;
+    }
+    return {
+        viewbox: svg.getAttribute("viewBox").split(" ").map(Number),
+        least_text: Math.min(...texts.map((t) => +t.getAttribute("font-size"))),
+        least_spot: Math.min(...spots.map((b) => Math.min(b.width, b.height))),
+        left: box.x, right: box.x + box.width, bottom: box.y + box.height,
+        keys: [...svg.querySelectorAll("[data-key]")].map((e) => e.getAttribute("data-key")),
+        top: top,
+    };
+}"""
+
+HEADINGS = ["Your move", "Your hand", "Street 3", "Auction of round 1", "Auction of round 2"]
+
+
+def keys_of(svg: str) -> list[str]:
+    return sorted(re.findall(r'data-key="([^"]+)"', svg))
+
+
+@pytest.mark.parametrize("width", [340, 740])
+def test_phones_and_tablets_get_a_board_of_their_width(page: Any, width: int) -> None:
+    """Drawn for a screen ``width`` px wide (ui.width): a viewBox that wide, one unit a CSS px,
+    every text at least 12 px, every spot that takes a move at least 44 px both ways, nothing
+    past either side, every board move still on the board and the same animation keys and
+    last-move mark as the wide board."""
+    errors = load_renderer(page, GAME)
+    payloads = [*by_phase(samples(4, "en", every=1, seed=5), 1), samples(4, "zh-TW")[-1]]
+    assert {p["view"]["phase"] for p in payloads} >= {"hide", "bid", "bid-amount", "build", "over"}
+    for payload in payloads:
+        wide = render_svg(page, payload)
+        out = render_svg(page, payload, width)
+        got = page.evaluate(LAYOUT, HEADINGS)
+        assert got["viewbox"][:3] == [0, 0, width]
+        assert got["least_text"] >= 12, payload["view"]["phase"]
+        assert got["left"] >= 0 and got["right"] <= width, (payload["view"]["phase"], got)
+        assert got["bottom"] <= got["viewbox"][3]
+        assert sorted(map(sorted, out["hotspots"])) == sorted(map(sorted, wide["hotspots"]))
+        if out["hotspots"]:
+            assert got["least_spot"] >= 44, payload["view"]["phase"]
+        assert keys_of(out["svg"]) == keys_of(wide["svg"])
+        assert out["svg"].count('class="last-move"') == wide["svg"].count('class="last-move"')
+    assert errors == []
+
+
+def test_a_width_of_1000_or_more_draws_the_wide_board(page: Any) -> None:
+    load_renderer(page, GAME)
+    payload = samples(3, "en")[4]
+    assert render_svg(page, payload, 1280)["svg"] == render_svg(page, payload)["svg"]
+
+
+def test_on_a_phone_what_you_act_on_comes_first(page: Any) -> None:
+    """At 360 px the player to move finds the move's panel on top, then what it acts on: the
+    hand while hiding customers, the auction while bidding; the market after them. Someone
+    waiting finds the market first."""
+    load_renderer(page, GAME)
+    payloads = by_phase(samples(4, "en", every=1, seed=5), 1)
+    for phase, acted in (("hide", "Your hand"), ("bid", "Auction of round 1")):
+        payload = next(p for p in payloads if p["view"]["phase"] == phase)
+        assert payload["to_move"] == payload["seat"]
+        render_svg(page, payload, 360)
+        top = page.evaluate(LAYOUT, HEADINGS)["top"]
+        assert top["Your move"] < top[acted] < top["Street 3"], (phase, top)
+    state = get_game(GAME).new(3, 11)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    mover = state.to_move()
+    assert mover is not None
+    waiting: dict[str, Any] = {**build_payload(state, (mover + 1) % 3, "en")}
+    render_svg(page, waiting, 360)
+    top = page.evaluate(LAYOUT, HEADINGS)["top"]
+    assert top["Street 3"] < top["Auction of round 1"], top

@@ -33,7 +33,6 @@
 (function () {
   "use strict";
 
-  const W = 1000;
   const TYPES = ["T0", "T1", "T2", "T3"];
   const TYPE_COLORS = ["#ff9f43", "#4dd0e1", "#f48fb1", "#ffe066"];
   const SEAT_COLORS = ["#d63031", "#2f6fd6", "#1d8047", "#8e44ad"];
@@ -42,10 +41,43 @@
   const GOLD = "#ffc93c";
   const FONT = "'Noto Sans TC','Noto Sans CJK TC','PingFang TC','Microsoft JhengHei',"
     + "'WenQuanYi Micro Hei','DejaVu Sans',sans-serif";
-  // Board geometry: lot cards, road and the three streets (top to bottom on screen).
-  const LOT = {w: 114, h: 74, pitch: 120, x: 212};
-  const ROAD_H = 38;
-  const STREET_H = 2 * LOT.h + ROAD_H;
+  /* The layout: the board's width and its regions' places and sizes, as data the drawing
+   * functions read (c.L). WIDE is the 1000-unit board of wide screens, rulebook pictures and
+   * tests (ui.width unset or 1000 and more); layoutFor(width) gives a narrower screen's, one
+   * unit to one CSS px: below 600 (phones) every region in one column, from 600 (tablets) two
+   * columns where they fit. ``lot`` is a lot card's size, the step between lots and the first
+   * lot's x; ``face`` the places inside a lot card; ``roadH`` a street's road; ``player`` a
+   * player card's height, cells per line and label size; ``small`` the size of the notes. */
+  /** The places inside a lot card of the wide board (and of tablets). */
+  const WIDE_FACE = {num: 19, numX: 9, numY: 23, starX: 14, star: 18, tok: 12, tokD: 17,
+    word: 14, wordY: 56, bannerX: 6, bannerY: 37, bannerH: 30, unbuiltY: 58, stack: false,
+    stall: 16, dollar: 17, dollarY: 23, top: 22, topX: 12, topY: 61, leader: 13, leaderX: 22,
+    leaderY: 53, noBidY: 58};
+  const WIDE = {W: 1000, wide: true, columns: 2, margin: 0,
+    lot: {w: 114, h: 74, pitch: 120, x: 212}, face: WIDE_FACE, roadH: 38, road: 15,
+    player: {h: 150, cells: 3, label: 14, value: 19, min: 0, pad: 10, room: 4}, small: 14};
+  /** A phone's lot card: the number and owner on top, the stall's icon over its word. */
+  const NARROW_FACE = {num: 16, numX: 6, numY: 20, starX: 9, star: 15, tok: 10, tokD: 13,
+    word: 12, wordY: 54, bannerX: 2, bannerY: 30, bannerH: 42, unbuiltY: 56, stack: true,
+    stall: 12, dollar: 14, dollarY: 18, top: 17, topX: 6, topY: 48, leader: 10, leaderX: 13,
+    leaderY: 64, noBidY: 50};
+  /** The layout for a board ``width`` CSS px wide (WIDE when unset or 1000 and more). */
+  function layoutFor(width) {
+    if (!width || width >= 1000) return WIDE;
+    const W = Math.max(300, Math.floor(width));
+    const narrow = W < 600;
+    const margin = narrow ? 16 : 26;  // beside the streets: the arrows between them
+    const pitch = (W - 2 * margin) / 5;
+    const w = narrow ? pitch - 4 : Math.min(130, pitch - 8);
+    return {W: W, wide: false, columns: narrow ? 1 : 2, margin: margin,
+      lot: {w: w, h: narrow ? 78 : 74, pitch: pitch, x: margin + (pitch - w) / 2},
+      face: narrow ? NARROW_FACE : WIDE_FACE, roadH: narrow ? 30 : 36, road: narrow ? 13 : 15,
+      player: narrow ? {h: 112, cells: 6, label: 12, value: 17, min: 300, pad: 7, room: 2}
+        : {h: 150, cells: 3, label: 14, value: 19, min: 220, pad: 10, room: 4},
+      small: 13};
+  }
+  /** The height of a street: its two rows of lots and the road between them. */
+  function streetH(L) { return 2 * L.lot.h + L.roadH; }
   const STREETS = [
     {rows: [[21, 22, 23, 24, 25], [26, 27, 28, 29, 30]], dir: 1, name: 3},
     {rows: [[11, 12, 13, 14, 15], [16, 17, 18, 19, 20]], dir: -1, name: 2},
@@ -176,7 +208,7 @@
    * @param {NightMarketPayload} payload @param {Ui} ui @param {NightMarketPayload | null} [prev] */
   function context(payload, ui, prev) {
     const v = payload.view;
-    const c = {p: payload, v: v, ui: ui, lotMoves: {}, hideMoves: {}, amounts: [],
+    const c = {p: payload, v: v, ui: ui, L: layoutFor(ui.width), lotMoves: {}, hideMoves: {}, amounts: [],
       typeMoves: {}, other: {}, lots: {}, auction: {}, prev: prev || null, key: S.keyer(),
       at: {lots: {}, entrances: {}, exit: null}};
     for (const lot of v.lots) c.lots[lot.lot] = lot;
@@ -200,9 +232,12 @@
   }
 
   // ------------------------------------------------------------------ header
-  /** @param {NightMarketBoard} c */
+  /** The title, the round, the phase and who is to move: one line 56 high on the wide board,
+   * two lines on a narrower one. @param {NightMarketBoard} c */
   function header(c) {
-    const {v, ui} = c;
+    const {v, ui, L} = c;
+    if (!L.wide) return twoLineHeader(c);
+    const W = L.W;
     let s = rect(0, 0, W, 56, {fill: "#12152d"})
       + text(ui, 20, 37, ui.t("Taiwan Night Market"), {size: 24, bold: true, fill: GOLD});
     let round = ui.t("Round {r} of {n}", {r: v.round, n: v.rounds});
@@ -218,38 +253,72 @@
       s += token(v.to_move, W - 28, 28, 13)
         + text(ui, W - 50, 35, who, {size: 17, bold: true, fill: GOLD, anchor: "end"});
     }
-    return s;
+    return {svg: s, h: 56};
+  }
+  /** A narrower board's header: the round and phase, then who is to move (the page names the
+   * game above the board; a tablet's header has the room for it too). @param {NightMarketBoard} c */
+  function twoLineHeader(c) {
+    const {v, ui, L} = c;
+    const W = L.W;
+    let s = rect(0, 0, W, 64, {fill: "#12152d"});
+    let round = ui.t("Round {r} of {n}", {r: v.round, n: v.rounds});
+    if (v.final_round && !v.over) round += " · " + ui.t("final round");
+    const phase = "· " + phaseWord(ui, v);
+    const room = W - 24 - width(round, 16) - 8;
+    s += text(ui, 12, 26, round, {size: 16, bold: true, fill: "#fff"})
+      + text(ui, 20 + width(round, 16), 26, fit(phase, 16, room), {size: 16, fill: "#ffe8b0"});
+    const title = ui.t("Taiwan Night Market");
+    if (room > width(phase, 16) + width(title, 16) + 24) {
+      s += text(ui, W - 12, 26, title, {size: 16, bold: true, fill: GOLD, anchor: "end"});
+    }
+    if (v.to_move !== null && v.to_move !== undefined) {
+      s += token(v.to_move, 24, 46, 11)
+        + text(ui, 42, 52, fit(ui.t("{who} to move", {who: ui.seatName(v.to_move)}), 15, W - 54),
+          {size: 15, bold: true, fill: GOLD});
+    }
+    return {svg: s, h: 64};
   }
   /** @param {NightMarketBoard} c */
   function finalBanner(c, y) {
-    const {p, v, ui} = c;
+    const {p, v, ui, L} = c;
+    const W = L.W;
     const winners = p.winners || v.winners || [];
     const names = winners.map((q) => ui.seatName(q)).join(", ");
     const line = winners.length > 1 ? ui.t("Shared win: {names}", {names: names})
       : ui.t("Winner: {names}", {names: names});
     const scores = p.scores || v.scores;
-    let s = rect(10, y, W - 20, 84, {rx: 14, fill: GOLD, stroke: "#a86b00", "stroke-width": 3})
-      + text(ui, 30, y + 32, ui.t("Final result") + " · " + fit(line, 22, 760),
-        {size: 22, bold: true});
     const order = scores.map((x, q) => q).sort((a, b) => scores[b] - scores[a]);
-    const step = (W - 60) / order.length;
+    // the scores on one line on the wide board; on a narrower one as many as fit uncut a line
+    const longest = Math.max(...order.map((q) => width(`${ui.seatName(q)} ${money(scores[q])}`, 17)));
+    const per = L.wide ? order.length
+      : Math.max(1, Math.min(order.length, Math.floor((W - 60) / (longest + 48))));
+    const h = 84 + (Math.ceil(order.length / per) - 1) * 30;
+    const size = L.wide ? 22 : 17;
+    const head = ui.t("Final result") + " · ";
+    let s = rect(10, y, W - 20, h, {rx: 14, fill: GOLD, stroke: "#a86b00", "stroke-width": 3})
+      + text(ui, 30, y + 32, head + fit(line, size, L.wide ? 760 : W - 60 - width(head, size)),
+        {size: size, bold: true});
+    const step = (W - 60) / per;
     order.forEach((q, i) => {
-      const x = 30 + i * step;
-      s += token(q, x + 12, y + 60, 12)
-        + text(ui, x + 30, y + 66, fit(`${ui.seatName(q)} ${money(scores[q])}`, 17, step - 40),
+      const x = 30 + (i % per) * step;
+      const ly = y + Math.floor(i / per) * 30;
+      s += token(q, x + 12, ly + 60, 12)
+        + text(ui, x + 30, ly + 66, fit(`${ui.seatName(q)} ${money(scores[q])}`, 17, step - 40),
           {size: 17, bold: winners.includes(q)});
     });
-    return s;
+    return {svg: s, h: h};
   }
 
   // ------------------------------------------------------------------ the market
   /** @param {NightMarketBoard} c */
   function market(c, y0) {
-    const {ui} = c;
-    let s = rect(0, y0, W, 3 * STREET_H + 60, {fill: NIGHT});
+    const {ui, L} = c;
+    const LOT = L.lot;
+    const STREET_H = streetH(L);
+    let s = rect(0, y0, L.W, 3 * STREET_H + 60, {fill: NIGHT});
     const ys = STREETS.map((st, i) => y0 + 18 + i * (STREET_H + 20));
     STREETS.forEach((st, i) => { s += street(c, st, ys[i]); });
-    const road = (i) => ys[i] + LOT.h + ROAD_H / 2;
+    const road = (i) => ys[i] + LOT.h + L.roadH / 2;
     const right = LOT.x + 4 * LOT.pitch + LOT.w;
     s += connector(right, road(2), right + 12, road(1), 1)
       + connector(LOT.x, road(1), LOT.x - 12, road(0), -1);
@@ -263,6 +332,41 @@
     c.at.exit = {x: right + 40, y: road(0)};
     s += walkers(c);
     return s;
+  }
+  /** The market of a narrower board: each street the screen's width, below a band with its
+   * entrances' waiting customers; the arrows between streets and in from the entrances run in
+   * the margins beside the lots. @param {NightMarketBoard} c @returns {{svg: string, h: number}} */
+  function bandMarket(c, y0) {
+    const {ui, L} = c;
+    const LOT = L.lot;
+    const m = L.margin;
+    const right = LOT.x + 4 * LOT.pitch + LOT.w;
+    const bands = [["A", ["A"]], ["B/C", ["B", "C"]], ["D–H", ["D", "E", "F", "G", "H"]]];
+    const exit = ui.t("Exit") + " →";
+    let s = "";
+    let y = y0 + 10;
+    /** @type {number[]} */
+    const roads = [];
+    STREETS.forEach((st, i) => {
+      const [label, letters] = bands[i];
+      const band = entranceBand(c, label, letters, m, y, L.W - 2 * m, i === 0 ? exit : "");
+      const top = y + band.h + 8;
+      const roadY = top + LOT.h + L.roadH / 2;
+      const side = st.dir > 0 ? m / 2 - 3 : L.W - m / 2 + 3;
+      const inner = st.dir > 0 ? LOT.x - 2 : right + 2;
+      s += band.svg + `<path d="M${side} ${y + band.h - 6} L${side} ${roadY} L${inner} ${roadY}"`
+        + ` fill="none" stroke="${GOLD}" stroke-width="3"/>` + street(c, st, top);
+      roads.push(roadY);
+      y = top + streetH(L) + 12;
+    });
+    s += connector(right, roads[2], right + 6, roads[1], 1)
+      + connector(LOT.x, roads[1], LOT.x - 6, roads[0], -1)
+      + `<path d="M${right} ${roads[0]} L${L.W - 4} ${roads[0]}" stroke="${GOLD}" stroke-width="3"/>`
+      + `<path d="M${L.W - 10} ${roads[0] - 7} L${L.W - 2} ${roads[0]} L${L.W - 10} ${roads[0] + 7} Z"`
+      + ` fill="${GOLD}"/>`;
+    c.at.exit = {x: L.W - 6, y: roads[0]};
+    s += walkers(c);
+    return {svg: rect(0, y0, L.W, y - y0, {fill: NIGHT}) + s, h: y - y0};
   }
   /** The customers who walked in the move just made: [{kind, from, lot, to, final}], from the
    *  move's "move" events (payload.last.events: public, one per customer, with the entrance
@@ -308,23 +412,29 @@
   }
   /** @param {NightMarketBoard} c */
   function street(c, st, y) {
-    const {ui} = c;
+    const {ui, L} = c;
+    const LOT = L.lot;
+    const ROAD_H = L.roadH;
     const x0 = LOT.x - 6;
     const roadY = y + LOT.h;
     const wRoad = 4 * LOT.pitch + LOT.w + 12;
     let s = rect(x0, roadY, wRoad, ROAD_H, {fill: "#3b4068"})
       + `<line x1="${x0 + 8}" y1="${roadY + ROAD_H / 2}" x2="${x0 + wRoad - 8}"`
       + ` y2="${roadY + ROAD_H / 2}" stroke="#9aa1cf" stroke-width="2" stroke-dasharray="10 10"/>`;
+    const mid = ROAD_H / 2;
+    // the walking direction: four arrows (on a narrower road kept clear of its name and ends)
+    const spots = L.wide ? null : [0.08, 0.28, 0.72, 0.92];
     for (let k = 0; k < 4; k++) {
-      const ax = x0 + 60 + k * LOT.pitch * 1.3;
+      const ax = spots ? x0 + wRoad * spots[k] : x0 + 60 + k * LOT.pitch * 1.3;
       const d = st.dir;
-      s += `<path d="M${ax - 7 * d} ${roadY + 11} L${ax + 5 * d} ${roadY + 19}`
-        + ` L${ax - 7 * d} ${roadY + 27}" fill="none" stroke="${GOLD}" stroke-width="3"/>`;
+      s += `<path d="M${ax - 7 * d} ${roadY + mid - 8} L${ax + 5 * d} ${roadY + mid}`
+        + ` L${ax - 7 * d} ${roadY + mid + 8}" fill="none" stroke="${GOLD}" stroke-width="3"/>`;
     }
     const label = ui.t("Street {n}", {n: st.name});
-    const lw = width(label, 15) + 20;
-    s += rect(x0 + wRoad / 2 - lw / 2, roadY + 7, lw, 24, {rx: 12, fill: "#262a4d"})
-      + text(ui, x0 + wRoad / 2, roadY + 24, label, {size: 15, fill: "#dfe3ff", anchor: "middle"});
+    const lw = width(label, L.road) + 20;
+    s += rect(x0 + wRoad / 2 - lw / 2, roadY + mid - 12, lw, 24, {rx: 12, fill: "#262a4d"})
+      + text(ui, x0 + wRoad / 2, roadY + mid + 5, label,
+        {size: L.road, fill: "#dfe3ff", anchor: "middle"});
     st.rows.forEach((row, r) => {
       const ly = r === 0 ? y : roadY + ROAD_H;
       row.forEach((n, k) => {
@@ -338,6 +448,7 @@
   /** Connected stalls: same owner and type side by side in a row get a little bridge. */
   /** @param {NightMarketBoard} c */
   function links(c, row, y) {
+    const LOT = c.L.lot;
     let s = "";
     for (let k = 0; k + 1 < row.length; k++) {
       const a = c.lots[row[k]];
@@ -371,9 +482,10 @@
   /** @param {NightMarketBoard} c */
   function lotCard(c, n, x, y) {
     const {v, ui} = c;
+    const f = c.L.face;
     const lot = c.lots[n];
-    const w = LOT.w;
-    const h = LOT.h;
+    const w = c.L.lot.w;
+    const h = c.L.lot.h;
     const dark = lot.status === "removed" || lot.status === "void";
     const fills = {deck: "#d9d2c0", auction: "#fff4d1", owned: "#fffdf6"};
     const a = {rx: 9, fill: dark ? "#444a72" : fills[lot.status] || "#fff"};
@@ -387,15 +499,16 @@
     if (focus || moves) s += halo(x, y, w, h, 5, focus ? "#fff" : "#7ef0ff", 3);
     s += rect(x, y, w, h, a);
     const numFill = dark ? "#b9bddd" : INK;
-    s += text(ui, x + 9, y + 23, String(n), {size: 19, bold: true, fill: numFill});
+    s += text(ui, x + f.numX, y + f.numY, String(n), {size: f.num, bold: true, fill: numFill});
     if (lot.star) {
-      s += text(ui, x + 14 + width(String(n), 19), y + 23, "★", {size: 18, fill: dark ? GOLD : "#755300"});
+      s += text(ui, x + f.starX + width(String(n), f.num), y + f.numY, "★",
+        {size: f.star, fill: dark ? GOLD : "#755300"});
     }
     if (dark) {
-      s += text(ui, x + w / 2, y + 56, lot.status === "removed" ? ui.t("removed") : ui.t("unused"),
-        {size: 14, fill: "#c5c9ea", anchor: "middle"});
+      s += text(ui, x + w / 2, y + f.wordY, lot.status === "removed" ? ui.t("removed") : ui.t("unused"),
+        {size: f.word, fill: "#c5c9ea", anchor: "middle"});
     } else if (lot.status === "owned") {
-      s += S.keyed(c.key("owner:" + n), token(lot.owner, x + w - 17, y + 17, 12),
+      s += S.keyed(c.key("owner:" + n), token(lot.owner, x + w - f.tokD, y + f.tokD, f.tok),
         {from: "player:" + lot.owner});
       s += lot.stall ? S.keyed(c.key("stall:" + n), stallBanner(c, lot, x, y),
         {from: "supply:" + lot.stall}) : stallBanner(c, lot, x, y);
@@ -405,30 +518,45 @@
     return hot(ui, moves, S.mark(S.lastFields(c.p).lot === n, s), lotTip(c, lot));
   }
   /** @param {NightMarketBoard} c */
+  /** The stall on a lot: its icon beside its word (wide lots) or over it (phones' lots). */
   function stallBanner(c, lot, x, y) {
     const {ui} = c;
+    const f = c.L.face;
+    const w = c.L.lot.w;
+    const bx = f.bannerX;
     if (!lot.stall) {
-      return rect(x + 8, y + 38, LOT.w - 16, 28, {rx: 6, fill: "none", stroke: "#b8ab90",
-        "stroke-dasharray": "5 4", "stroke-width": 2})
-        + text(ui, x + LOT.w / 2, y + 58, ui.t("unbuilt"),
-          {size: 14, fill: "#786d56", anchor: "middle"});
+      return rect(x + bx + 2, y + f.bannerY + 1, w - 2 * (bx + 2), f.bannerH - 2, {rx: 6,
+        fill: "none", stroke: "#b8ab90", "stroke-dasharray": "5 4", "stroke-width": 2})
+        + text(ui, x + w / 2, y + f.unbuiltY, ui.t("unbuilt"),
+          {size: f.word, fill: "#786d56", anchor: "middle"});
     }
     const t = TYPES.indexOf(lot.stall);
-    return rect(x + 6, y + 37, LOT.w - 12, 30, {rx: 7, fill: TYPE_COLORS[t]})
-      + icon(t, x + 22, y + 52, 18)
-      + text(ui, x + 36, y + 58, fit(typeWord(ui, t), 16, LOT.w - 46), {size: 16, bold: true});
+    const banner = rect(x + bx, y + f.bannerY, w - 2 * bx, f.bannerH, {rx: 7, fill: TYPE_COLORS[t]});
+    if (f.stack) {
+      return banner + icon(t, x + w / 2, y + f.bannerY + 12, 14)
+        + text(ui, x + w / 2, y + f.bannerY + f.bannerH - 7, fit(typeWord(ui, t), f.stall, w - 8),
+          {size: f.stall, bold: true, anchor: "middle"});
+    }
+    return banner + icon(t, x + 22, y + 52, 18)
+      + text(ui, x + 36, y + 58, fit(typeWord(ui, t), f.stall, w - 46), {size: f.stall, bold: true});
   }
   /** @param {NightMarketBoard} c */
   function auctionFace(c, a, x, y) {
     const {ui} = c;
-    let s = circle(x + LOT.w - 17, y + 17, 12, {fill: GOLD, stroke: "#a86b00"})
-      + text(ui, x + LOT.w - 17, y + 23, "$", {size: 17, bold: true, anchor: "middle"});
+    const f = c.L.face;
+    const w = c.L.lot.w;
+    let s = circle(x + w - f.tokD, y + f.tokD, f.tok, {fill: GOLD, stroke: "#a86b00"})
+      + text(ui, x + w - f.tokD, y + f.dollarY, "$", {size: f.dollar, bold: true, anchor: "middle"});
     if (a && a.top !== null && a.top !== undefined) {
-      s += text(ui, x + 12, y + 61, money(a.top), {size: 22, bold: true})
-        + token(a.leader, x + LOT.w - 22, y + 53, 13);
+      s += text(ui, x + f.topX, y + f.topY, money(a.top), {size: f.top, bold: true})
+        + token(a.leader, x + w - f.leaderX, y + f.leaderY, f.leader);
     } else {
-      s += text(ui, x + LOT.w / 2, y + 58, ui.t("no bid yet"),
-        {size: 14, fill: "#7d631c", anchor: "middle"});
+      // on a phone's narrow lot the words may take two lines
+      const lines = f.stack ? wrap(ui.t("no bid yet"), f.word, w - 8) : [ui.t("no bid yet")];
+      lines.forEach((line, i) => {
+        s += text(ui, x + w / 2, y + f.noBidY + i * (f.word + 2), line,
+          {size: f.word, fill: "#7d631c", anchor: "middle"});
+      });
     }
     return s;
   }
@@ -452,7 +580,7 @@
   /** Entrances ``letters`` in a box, each with its waiting customers, and an arrow in. */
   /** @param {NightMarketBoard} c */
   function entranceBlock(c, label, letters, x, y, w, h, ax, ay, dir) {
-    const {v, ui} = c;
+    const {ui} = c;
     let s = rect(x, y, w, h, {rx: 12, fill: "#2a2f58", stroke: "#59609a", "stroke-width": 2})
       + text(ui, x + 10, y + 22, ui.t("Entrance {letters}", {letters: label}),
         {size: 15, bold: true, fill: "#dfe3ff"});
@@ -460,13 +588,8 @@
     letters.forEach((letter, i) => {
       const ry = y + 30 + i * rowH;
       c.at.entrances[letter] = {x: x + 22, y: ry + rowH / 2};
-      const counts = [0, 0, 0, 0];
-      for (const name of v.entrances[letter] || []) counts[TYPES.indexOf(name.slice(0, 2))]++;
-      const names = (v.entrances[letter] || []).map((nm) => typeOf(ui, nm));
-      const tip = `${ui.t("Entrance {letters}", {letters: letter})}: `
-        + (names.length ? names.join(", ") : ui.t("(none)"));
-      let row = circle(x + 22, ry + rowH / 2, 13, {fill: GOLD})
-        + text(ui, x + 22, ry + rowH / 2 + 6, letter, {size: 16, bold: true, anchor: "middle"});
+      const {counts, tip} = waitingAt(c, letter);
+      let row = letterBadge(ui, letter, x + 22, ry + rowH / 2);
       let cx = x + 40;
       let cy = ry + rowH / 2 - 13;
       const perLine = Math.max(1, Math.floor((w - 44) / 38));
@@ -485,6 +608,51 @@
       + ` stroke="${GOLD}" stroke-width="3"/>`;
     return s;
   }
+  /** The customers waiting at entrance ``letter``: how many of each stall type, and in words.
+   * @param {NightMarketBoard} c */
+  function waitingAt(c, letter) {
+    const {v, ui} = c;
+    const counts = [0, 0, 0, 0];
+    for (const name of v.entrances[letter] || []) counts[TYPES.indexOf(name.slice(0, 2))]++;
+    const names = (v.entrances[letter] || []).map((nm) => typeOf(ui, nm));
+    const tip = `${ui.t("Entrance {letters}", {letters: letter})}: `
+      + (names.length ? names.join(", ") : ui.t("(none)"));
+    return {counts: counts, tip: tip};
+  }
+  function letterBadge(ui, letter, cx, cy) {
+    return circle(cx, cy, 13, {fill: GOLD})
+      + text(ui, cx, cy + 6, letter, {size: 16, bold: true, anchor: "middle"});
+  }
+  /** Entrances ``letters`` in a band ``w`` wide: the title, then each letter with its waiting
+   * customers, on as many lines as they take; ``end`` a word at the band's right end (the exit).
+   * @param {NightMarketBoard} c @returns {{svg: string, h: number}} */
+  function entranceBand(c, label, letters, x, y, w, end) {
+    const {ui} = c;
+    const title = ui.t("Entrance {letters}", {letters: label});
+    const limit = x + w - 8 - (end ? width(end, 15) + 12 : 0);
+    let s = text(ui, x + 10, y + 22, title, {size: 14, bold: true, fill: "#dfe3ff"});
+    let cx = x + 18 + width(title, 14);
+    let cy = y + 4;
+    for (const letter of letters) {
+      const {counts, tip} = waitingAt(c, letter);
+      const kinds = counts.filter((n) => n).length;
+      const gw = 30 + Math.max(kinds, 1) * 38;
+      if (cx + gw > limit && cx > x + 12) { cx = x + 10; cy += 34; }
+      c.at.entrances[letter] = {x: cx + 13, y: cy + 13};
+      let row = letterBadge(ui, letter, cx + 13, cy + 13);
+      let k = 0;
+      counts.forEach((n, t) => {
+        if (n) row += chip(ui, t, n, cx + 30 + 38 * k++, cy);
+      });
+      if (!kinds) row += text(ui, cx + 34, cy + 18, "–", {size: 16, fill: "#9aa1cf"});
+      s += titled(ui, tip, row);
+      cx += gw + 8;
+    }
+    const h = cy - y + 34;
+    if (end) s += text(ui, x + w - 10, y + 22, end, {size: 15, bold: true, fill: GOLD, anchor: "end"});
+    return {svg: rect(x, y, w, h, {rx: 12, fill: "#2a2f58", stroke: "#59609a", "stroke-width": 2}) + s,
+      h: h};
+  }
   /** @param {NightMarketBoard} c */
   function decks(c, x, y, w) {
     const {v, ui} = c;
@@ -497,7 +665,8 @@
     let s = rect(x, y, w, 34 + lines.length * 30, {rx: 12, fill: "#2a2f58", stroke: "#59609a"})
       + text(ui, x + 10, y + 24, ui.t("Card piles"), {size: 15, bold: true, fill: "#dfe3ff"});
     lines.forEach(([label, n], i) => {
-      s += text(ui, x + 10, y + 54 + i * 30, fit(label, 14, w - 42), {size: 14, fill: "#dfe3ff"})
+      s += text(ui, x + 10, y + 54 + i * 30, fit(label, c.L.small, c.L.wide ? w - 42 : w - 36),
+        {size: c.L.small, fill: "#dfe3ff"})
         + text(ui, x + w - 12, y + 54 + i * 30, String(n),
           {size: 17, bold: true, fill: GOLD, anchor: "end"});
     });
@@ -521,8 +690,10 @@
     return s;
   }
   /** @param {NightMarketBoard} c */
+  /** The marks of the lots in words: one line on the wide board, as many as they take on a
+   * narrower one. @param {NightMarketBoard} c @returns {{svg: string, h: number}} */
   function legend(c, y) {
-    const {ui} = c;
+    const {ui, L} = c;
     const items = [
       [text(ui, 0, 17, "★", {size: 18, fill: "#e0a000"}), ui.t("star lot")],
       [rect(0, 2, 20, 16, {rx: 4, fill: "#fff4d1", stroke: GOLD, "stroke-width": 3,
@@ -532,35 +703,50 @@
       [rect(0, 6, 20, 8, {fill: SEAT_COLORS[1]}), ui.t("connected stalls")],
       [rect(0, 2, 20, 16, {rx: 4, fill: "#d9d2c0"}), ui.t("not drawn yet")],
     ];
-    let s = rect(0, y, W, 34, {fill: "#12152d"});
+    let s = "";
     let x = 20;
+    let ly = y;
     for (const [mark, word] of items) {
-      s += `<g transform="translate(${x} ${y + 7})">${mark}</g>`
-        + text(ui, x + 26, y + 23, word, {size: 15, fill: "#dfe3ff"});
+      if (!L.wide && x > 20 && x + 26 + width(word, 15) > L.W - 10) { x = 20; ly += 28; }
+      s += `<g transform="translate(${x} ${ly + 7})">${mark}</g>`
+        + text(ui, x + 26, ly + 23, word, {size: 15, fill: "#dfe3ff"});
       x += 50 + width(word, 15);
     }
-    return s;
+    const h = ly - y + 34;
+    return {svg: rect(0, y, L.W, h, {fill: "#12152d"}) + s, h: h};
   }
 
   // ------------------------------------------------------------------ players
   /** @param {NightMarketBoard} c */
+  /** The players' cards in turn order: in one row on the wide board, else as many per row as
+   * are at least ``L.player.min`` wide. @param {NightMarketBoard} c
+   * @returns {{svg: string, h: number}} */
   function players(c, y) {
-    const {v, ui} = c;
+    const {v, ui, L} = c;
     const n = v.turn_order.length;
     const gap = 10;
-    const cw = (W - 20 - gap * (n - 1)) / n;
+    const fits = Math.max(1, Math.min(n, Math.floor((L.W - 20 + gap) / (L.player.min + gap))));
+    const per = L.wide ? n : Math.ceil(n / Math.ceil(n / fits));  // rows as even as they go
+    const cw = (L.W - 20 - gap * (per - 1)) / per;
+    const ph = L.player.h;
+    const rows = Math.ceil(n / per);
     let s = text(ui, 14, y + 20, ui.t("Turn order"), {size: 16, bold: true, fill: "#dfe3ff"});
     v.turn_order.forEach((q, i) => {
-      s += playerCard(c, q, i, 10 + i * (cw + gap), y + 30, cw);
+      s += playerCard(c, q, i, 10 + (i % per) * (cw + gap), y + 30 + Math.floor(i / per) * (ph + 22), cw);
     });
-    s += text(ui, 14, y + 30 + 150 + 22,
-      ui.t("Score = cash − $7 per loan · +n = hidden customers"), {size: 14, fill: "#b9bde0"});
-    return s;
+    const note = ui.t("Score = cash − $7 per loan · +n = hidden customers");
+    const lines = L.wide ? [note] : wrap(note, 14, L.W - 28);
+    const ny = y + 30 + rows * ph + (rows - 1) * 22 + 22;
+    lines.forEach((line, i) => {
+      s += text(ui, 14, ny + i * 19, line, {size: 14, fill: "#b9bde0"});
+    });
+    return {svg: s, h: ny - y + (lines.length - 1) * 19 + 18};
   }
   /** @param {NightMarketBoard} c */
   function playerCard(c, q, pos, x, y, w) {
-    const {v, ui} = c;
-    const h = 150;
+    const {v, ui, L} = c;
+    const look = L.player;
+    const h = look.h;
     const col = seatColor(q);
     const moving = v.to_move === q;
     const winner = (v.winners || []).includes(q);
@@ -591,17 +777,17 @@
       [ui.t("Markers"), `${v.free_markers[q]}`],
       [ui.t("Hand"), `${v.hand_sizes[q]}` + (hidden ? ` +${hidden}` : "")],
     ];
-    const cw = (w - 16) / 3;
+    const cw = (w - 2 * look.pad + 4) / look.cells;
     cells.forEach(([label, value], i) => {
-      const cx = x + 10 + (i % 3) * cw;
-      const cy = y + 56 + Math.floor(i / 3) * 46;
-      s += text(ui, cx, cy, fit(label, 14, cw - 4), {size: 14, fill: "#7a6a4f"})
-        + text(ui, cx, cy + 22, value, {size: i === 0 ? 21 : 19, bold: true,
+      const cx = x + look.pad + (i % look.cells) * cw;
+      const cy = y + 56 + Math.floor(i / look.cells) * 46;
+      s += text(ui, cx, cy, fit(label, look.label, cw - look.room), {size: look.label, fill: "#7a6a4f"})
+        + text(ui, cx, cy + 22, value, {size: i === 0 ? look.value + 2 : look.value, bold: true,
           fill: value.startsWith("-") ? "#c0392b" : INK});
     });
     const last = v.last_income[q] + v.last_bonus[q];
     const income = ui.t("last income {amount}", {amount: money(last)});
-    s += text(ui, x + 10, y + h - 8, fit(income, 14, w - 60), {size: 14, fill: "#7a6a4f"})
+    s += text(ui, x + 10, y + h - 8, fit(income, L.small, w - 60), {size: L.small, fill: "#7a6a4f"})
       + text(ui, x + w - 10, y + h - 8, `#${pos + 1}`,
         {size: 15, bold: true, fill: col, anchor: "end"});
     return S.keyed(c.key("player:" + q), titled(ui, ui.seatName(q), s));
@@ -617,17 +803,25 @@
     else if (v.phase === "bid" || v.phase === "bid-amount") {
       sub = ui.t("Regular bids left: {n}", {n: v.bidding.regular_turns_left});
     }
-    const h = 56 + v.auction.length * 52 + 40;
-    let s = panel(ui, x, y, w, h, ui.t("Auction of round {r}", {r: v.round}))
-      + text(ui, x + w - 16, y + 28, sub, {size: 15, fill: "#7a6a4f", anchor: "end"});
-    v.auction.forEach((a, i) => { s += auctionRow(c, a, x + 12, y + 44 + i * 52, w - 24); });
+    const title = ui.t("Auction of round {r}", {r: v.round});
     const gone = [
       ...v.bidding.passed.map((q) => ui.t("{who} passed", {who: ui.seatName(q)})),
       ...v.bidding.gave_up.map((q) => ui.t("{who} gave up", {who: ui.seatName(q)})),
     ];
     const foot = gone.length ? gone.join(" · ")
       : ui.t("Beat the top bid; an open lot takes any amount.");
-    s += text(ui, x + 16, y + h - 16, fit(foot, 14, w - 32), {size: 14, fill: "#7a6a4f"});
+    // a narrower board puts the count of bids under the title and may wrap the last line
+    const below = !c.L.wide && sub && 32 + width(title, 19) + width(sub, 15) > w;
+    const top = below ? 24 : 0;
+    const feet = c.L.wide ? [fit(foot, 14, w - 32)] : wrap(foot, 14, w - 32).slice(0, 3);
+    const h = 56 + v.auction.length * 52 + 40 + top + (feet.length - 1) * 18;
+    let s = panel(ui, x, y, w, h, title)
+      + (below ? text(ui, x + 16, y + 50, sub, {size: 15, fill: "#7a6a4f"})
+        : text(ui, x + w - 16, y + 28, sub, {size: 15, fill: "#7a6a4f", anchor: "end"}));
+    v.auction.forEach((a, i) => { s += auctionRow(c, a, x + 12, y + 44 + top + i * 52, w - 24); });
+    feet.forEach((line, i) => {
+      s += text(ui, x + 16, y + h - 16 - (feet.length - 1 - i) * 18, line, {size: 14, fill: "#7a6a4f"});
+    });
     return {svg: s, h: h};
   }
   /** @param {NightMarketBoard} c */
@@ -642,7 +836,7 @@
     if (a.top !== null && a.top !== undefined) {
       s += text(ui, x + 72, y + 31, money(a.top), {size: 21, bold: true})
         + token(a.leader, x + 134, y + 23, 12)
-        + text(ui, x + 152, y + 29, shortName(ui, a.leader, 15, 120), {size: 15});
+        + text(ui, x + 152, y + 29, shortName(ui, a.leader, 15, Math.min(120, w - 226)), {size: 15});
     } else {
       s += text(ui, x + 72, y + 29, ui.t("no bid yet"), {size: 15, fill: "#7d631c"});
     }
@@ -674,11 +868,12 @@
     const {v, ui} = c;
     const won = v.lots.filter((l) => l.won_round === v.round && l.owner !== null);
     if (!won.length) return {svg: "", h: 0};
-    const h = 56 + Math.ceil(won.length / 4) * 40;
+    const per = c.L.wide ? 4 : Math.max(2, Math.min(4, Math.floor((w - 32) / 100)));
+    const h = 56 + Math.ceil(won.length / per) * 40;
     let s = panel(ui, x, y, w, h, ui.t("Lots won this round"));
     won.forEach((l, i) => {
-      const lx = x + 16 + (i % 4) * ((w - 32) / 4);
-      const ly = y + 44 + Math.floor(i / 4) * 40;
+      const lx = x + 16 + (i % per) * ((w - 32) / per);
+      const ly = y + 44 + Math.floor(i / per) * 40;
       s += token(l.owner, lx + 12, ly + 14, 12)
         + text(ui, lx + 30, ly + 20, ui.t("Lot {n}", {n: l.lot}), {size: 16, bold: true});
     });
@@ -699,7 +894,7 @@
       return {svg: s, h: 70};
     }
     let s = "";
-    const hint = moveHint(c);
+    const hint = moveHint(c, c.L.wide ? 440 : w - 32);
     let h = 70 + hint.length * 22;
     let body = "";
     const by = y + h - 10;
@@ -716,18 +911,21 @@
     if (extra.length) {
       const labels = {"pass": ui.t("Pass"), "give-up": ui.t("Give up"),
         "loan": ui.t("Take a loan"), "done": ui.t("No more loans")};
+      // side by side, 188 wide where there is room; a finger's height on narrower boards
+      const bw = Math.min(188, (w - 32 - 12 * (extra.length - 1)) / extra.length);
+      const bh = c.L.wide ? 40 : 46;
       extra.forEach((n, i) => {
-        body += button(ui, x + 16 + i * 200, y + h - 8, 188, 40, labels[n], [c.other[n]],
-          {fill: n === "loan" ? GOLD : "#f3d9a4"});
+        body += button(ui, x + 16 + i * (bw + 12), y + h - 8, bw, bh, fit(labels[n], 16, bw - 12),
+          [c.other[n]], {fill: n === "loan" ? GOLD : "#f3d9a4"});
       });
-      h += 44;
+      h += bh + 4;
     }
     s += panel(ui, x, y, w, h, ui.t("Your move"));
     s += hint.map((line, i) => text(ui, x + 16, y + 54 + i * 22, line, {size: 16})).join("");
     return {svg: s + body, h: h};
   }
   /** @param {NightMarketBoard} c */
-  function moveHint(c) {
+  function moveHint(c, room) {
     const {v, ui} = c;
     const phase = v.phase;
     let line;
@@ -746,7 +944,7 @@
     } else {
       line = phaseWord(ui, v);
     }
-    return wrap(line, 16, 440).slice(0, 3);
+    return wrap(line, 16, room).slice(0, 3);
   }
   /** @param {NightMarketBoard} c */
   function amountGrid(c, x, y, w) {
@@ -755,7 +953,9 @@
     const chosen = v.bidding.lot;
     const winning = v.auction.filter((a) => a.leader === me && a.lot !== chosen)
       .reduce((sum, a) => sum + a.top, 0);
-    const per = 8;
+    // eight a line, 36 high, on the wide board; else as many 52 wide and 46 high as fit
+    const per = c.L.wide ? 8 : Math.max(4, Math.floor((w + 6) / 58));
+    const bh = c.L.wide ? 36 : 46;
     const bw = (w - (per - 1) * 6) / per;
     const list = c.amounts.slice(0, 48);
     let s = "";
@@ -763,10 +963,10 @@
     list.forEach((m, i) => {
       const needs = m.amount + winning > v.cash[me];
       loan = loan || needs;
-      s += button(ui, x + (i % per) * (bw + 6), y + Math.floor(i / per) * 42, bw, 36,
+      s += button(ui, x + (i % per) * (bw + 6), y + Math.floor(i / per) * (bh + 6), bw, bh,
         "$" + m.amount, [m.move], {fill: needs ? "#ffb199" : GOLD});
     });
-    let h = Math.ceil(list.length / per) * 42;
+    let h = Math.ceil(list.length / per) * (bh + 6);
     if (loan) {
       s += rect(x, y + h + 2, 16, 16, {rx: 4, fill: "#ffb199"})
         + text(ui, x + 24, y + h + 16, ui.t("needs a loan"), {size: 14, fill: "#7a6a4f"});
@@ -778,23 +978,25 @@
   function buildButtons(c, x, y, w) {
     const {v, ui} = c;
     let s = "";
-    const bw = (w - 6) / 2;
+    const bh = c.L.wide ? 40 : 46;  // a finger's height on narrower boards
+    const per = c.L.wide || w >= 330 ? 2 : 1;  // one a line where two cut their words
+    const bw = (w - 6 * (per - 1)) / per;
     TYPES.forEach((name, t) => {
       const moves = c.typeMoves[t];
-      const bx = x + (t % 2) * (bw + 6);
-      const by = y + Math.floor(t / 2) * 46;
+      const bx = x + (t % per) * (bw + 6);
+      const by = y + Math.floor(t / per) * (bh + 6);
       const label = fit(`${typeWord(ui, t)} (${v.supply[t]})`, 16, bw - 48);
-      const inner = rect(bx, by, bw, 40, {rx: 10, fill: moves ? TYPE_COLORS[t] : "#ddd",
+      const inner = rect(bx, by, bw, bh, {rx: 10, fill: moves ? TYPE_COLORS[t] : "#ddd",
         stroke: INK, "stroke-width": 1.5, opacity: moves ? 1 : 0.5})
-        + icon(t, bx + 22, by + 20, 20)
-        + text(ui, bx + 40, by + 26, label, {size: 16, bold: true});
+        + icon(t, bx + 22, by + bh / 2, 20)
+        + text(ui, bx + 40, by + bh / 2 + 6, label, {size: 16, bold: true});
       s += hot(ui, moves, inner);
     });
-    let h = 92;
+    let h = (4 / per) * (bh + 6);
     if (c.emptyMove) {
-      s += button(ui, x, y + h, w, 38, ui.t("Leave it empty for now"), [c.emptyMove],
+      s += button(ui, x, y + h, w, bh - 2, ui.t("Leave it empty for now"), [c.emptyMove],
         {fill: "#f3d9a4"});
-      h += 44;
+      h += bh + 4;
     }
     return {svg: s, h: h};
   }
@@ -807,15 +1009,19 @@
     /** @type {[string, string[], boolean][]} */
     const rows = [[ui.t("Your hand"), v.hand, false]];
     if (v.hidden && v.hidden.length) rows.push([ui.t("Your hidden customers"), v.hidden, true]);
-    const h = 40 + rows.length * 140;
+    // one line of cards on the wide board; on a narrower one as many lines as they take
+    const per = c.L.wide ? Infinity : Math.max(1, Math.floor((w - 24) / 84));
+    const tall = rows.map(([, cards]) => 28 + Math.max(1, Math.ceil(cards.length / per)) * 112);
+    const h = 40 + tall.reduce((a, b) => a + b, 0);
     let s = panel(ui, x, y, w, h, ui.t("Your customers"));
+    let ry = y + 44;
     rows.forEach(([label, cards, hidden], r) => {
-      const ry = y + 44 + r * 140;
       s += text(ui, x + 16, ry + 14, label, {size: 15, fill: "#7a6a4f"});
       if (!cards.length) s += text(ui, x + 16, ry + 50, ui.t("(none)"), {size: 15});
       cards.forEach((name, i) => {
-        s += customerCard(c, name, x + 16 + i * 84, ry + 24, hidden);
+        s += customerCard(c, name, x + 16 + (i % per) * 84, ry + 24 + Math.floor(i / per) * 112, hidden);
       });
+      ry += tall[r];
     });
     return {svg: s, h: h};
   }
@@ -845,18 +1051,30 @@
    * @returns {string} */
   function render(payload, ui, prev) {
     const c = context(payload, ui, prev);
+    const drawn = c.L.wide ? wideBoard(c) : stackedBoard(c);
+    const W = c.L.W;
+    const h = Math.ceil(drawn.h);
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${h}" width="100%"`
+      + ` font-family="${FONT.replace(/"/g, "'")}" role="group"`
+      + ` aria-label="${ui.esc(ui.t("Taiwan Night Market"))}">`
+      + drawn.svg + "</svg>";
+  }
+  /** The 1000-unit board: the market, the legend, the players in a row, then the auction
+   * beside the viewer's move and customers. @param {NightMarketBoard} c */
+  function wideBoard(c) {
+    const W = c.L.W;
     let y = 56;
-    let body = header(c);
+    let body = header(c).svg;
     if (c.v.over) {
-      body += rect(0, y, W, 100, {fill: "#12152d"}) + finalBanner(c, y + 6);
+      body += rect(0, y, W, 100, {fill: "#12152d"}) + finalBanner(c, y + 6).svg;
       y += 100;
     }
     body += market(c, y);
-    y += 3 * STREET_H + 60;
-    body += legend(c, y);
+    y += 3 * streetH(c.L) + 60;
+    body += legend(c, y).svg;
     y += 34;
     const top = y;
-    const cards = players(c, y + 10);
+    const cards = players(c, y + 10).svg;
     y += 10 + 30 + 150 + 40;
     const half = (W - 30) / 2;
     const left = auctionPanel(c, 10, y, half);
@@ -865,11 +1083,70 @@
     const cust = customersPanel(c, 20 + half, y + move.h + gap, half);
     const bottom = y + Math.max(left.h, move.h + gap + cust.h) + 14;
     body += rect(0, top, W, bottom - top, {fill: NIGHT}) + cards + left.svg + move.svg + cust.svg;
-    const h = Math.ceil(bottom);
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${h}" width="100%"`
-      + ` font-family="${FONT.replace(/"/g, "'")}" role="group"`
-      + ` aria-label="${ui.esc(ui.t("Taiwan Night Market"))}">`
-      + body + "</svg>";
+    return {svg: body, h: bottom};
+  }
+
+  /** The regions of a narrower board in the order the viewer needs them: on their turn what
+   * they act on first (the move's buttons and hint, then their hand to hide a card, the auction
+   * rows to bid on, or the market with the lot to build on), the rest after; else the market
+   * first. On a tablet the move, the hand and the auction ("pair") sit in two columns.
+   * @param {NightMarketBoard} c @returns {string[]} */
+  function regionOrder(c) {
+    const {p, v} = c;
+    const mine = p.seat !== null && p.seat !== undefined && p.to_move === p.seat
+      && p.legal.length > 0;
+    if (c.L.columns > 1) return mine ? ["pair", "market", "players"] : ["market", "pair", "players"];
+    if (!mine) return ["market", "auction", "move", "hand", "players"];
+    if (v.phase === "hide") return ["move", "hand", "market", "auction", "players"];
+    if (v.phase === "build") return ["move", "market", "auction", "hand", "players"];
+    return ["move", "auction", "market", "hand", "players"];
+  }
+  /** Each region of a narrower board drawn at ``y`` across the width: {svg, h} (h 0: none).
+   * @param {NightMarketBoard} c @returns {{svg: string, h: number}} */
+  function region(c, name, y) {
+    const W = c.L.W;
+    if (name === "market") {
+      const streets = bandMarket(c, y);
+      const marks = legend(c, y + streets.h);
+      const py = y + streets.h + marks.h + 10;
+      const half = (W - 30) / 2;
+      const piles = decks(c, 10, py, half) + supply(c, 20 + half, py, half);
+      return {svg: streets.svg + marks.svg + piles, h: streets.h + marks.h + 10 + 176};
+    }
+    if (name === "players") return players(c, y);
+    if (name === "pair") {
+      // the move and the hand on the left (read first), the auction on the right
+      const half = (W - 30) / 2;
+      const move = movePanel(c, 10, y, half);
+      const gap = move.h ? 12 : 0;
+      const cust = customersPanel(c, 10, y + move.h + gap, half);
+      const right = auctionPanel(c, 20 + half, y, half);
+      return {svg: move.svg + cust.svg + right.svg, h: Math.max(right.h, move.h + gap + cust.h)};
+    }
+    const draw = {move: movePanel, hand: customersPanel, auction: auctionPanel}[name];
+    return draw(c, 10, y, W - 20);
+  }
+  /** A phone's or tablet's board: the header, then the regions one under another.
+   * @param {NightMarketBoard} c */
+  function stackedBoard(c) {
+    const W = c.L.W;
+    const head = header(c);
+    let body = head.svg;
+    let y = head.h;
+    if (c.v.over) {
+      const banner = finalBanner(c, y + 8);
+      body += rect(0, y, W, banner.h + 16, {fill: "#12152d"}) + banner.svg;
+      y += banner.h + 16;
+    }
+    for (const name of regionOrder(c)) {
+      const part = region(c, name, y + 12);
+      if (part.h) {
+        body += part.svg;
+        y += 12 + part.h;
+      }
+    }
+    y += 14;
+    return {svg: rect(0, 0, W, y, {fill: NIGHT}) + body, h: y};
   }
 
   // ------------------------------------------------------------------ decisions in parts
