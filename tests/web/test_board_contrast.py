@@ -2,8 +2,9 @@
 
 Each game's board is rendered in headless Chromium (render_harness, with style.css and reduced
 motion so no animation is half-way) at its design size (1000 px wide: one SVG unit is one CSS
-pixel) for six positions from the start to the end of a seeded random game, in English
-and Traditional Chinese. Then, in the page:
+pixel), and at the widths of :data:`LAYOUT_WIDTHS` (``ui.width``: a phone's and a tablet's
+layout), for six positions from the start to the end of a seeded random game, in English and
+Traditional Chinese. Then, in the page:
 
 - every visible ``<text>``: its fill against what is painted beneath its centre (the shapes
   drawn before it whose fill or stroke covers that point, blended by their opacity and
@@ -169,15 +170,19 @@ def positions(game: str, lang: str) -> list[dict[str, Any]]:
     return [every[i] for i in sorted({last * k // (SHOWN - 1) for k in range(SHOWN)})]
 
 
-def check(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
+def check(page: Any, payload: dict[str, Any], width: int | None = None) -> dict[str, Any]:
+    """The contrast figures of ``payload``'s board, drawn for a frame ``width`` CSS px wide
+    (``ui.width``: a phone's or tablet's layout) or at its design size."""
     strings = board_words(payload["game"], payload["lang"])
     page.evaluate(
-        """([payload, strings]) => {
+        """([payload, strings, width]) => {
             const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);
-            document.getElementById("board").innerHTML =
-                BazaarRenderers[payload.game].render(payload, ui);
+            if (width) ui.width = width;
+            const board = document.getElementById("board");
+            board.style.width = width ? width + "px" : "";
+            board.innerHTML = BazaarRenderers[payload.game].render(payload, ui);
         }""",
-        [json.loads(json.dumps({**payload, "log": []})), strings],
+        [json.loads(json.dumps({**payload, "log": []})), strings, width],
     )
     return page.evaluate(CHECK, [TEXT_MIN, LARGE_TEXT_MIN, GRAPHIC_MIN])
 
@@ -196,7 +201,7 @@ def describe(failure: dict[str, Any]) -> str:
 
 
 def contrast_failures(
-    page: Any, game: str, payloads: list[dict[str, Any]]
+    page: Any, game: str, payloads: list[dict[str, Any]], width: int | None = None
 ) -> tuple[dict[str, str], int, int]:
     """Each failure's description and where it was first seen; the texts and marks checked."""
     errors = load_renderer(page, game)
@@ -204,7 +209,7 @@ def contrast_failures(
     found: dict[str, str] = {}
     checked = marks = 0
     for payload in payloads:
-        out = check(page, payload)
+        out = check(page, payload, width)
         checked += len(out["texts"])
         marks += len(out["marks"])
         where = f"{len(payload['seats'])} players, after {payload['seq']} moves"
@@ -229,6 +234,30 @@ def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
     found, checked, marks = contrast_failures(board_page, game, positions(game, lang))
     assert checked > 100 and marks > 0, (checked, marks)
     assert not found, report(found, game, lang)
+
+
+#: The widths (CSS px) a board lays itself out for besides its design size (issue 23: a
+#: phone's one column, a tablet's two), checked as the design size is: the languages in turn
+#: (both at every width with BAZAAR_LONG_TESTS=1).
+LAYOUT_WIDTHS = {"buy-low-sell-high": (336, 656)}
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "lang"),
+    [
+        (game, width, lang)
+        for game, widths in sorted(LAYOUT_WIDTHS.items())
+        for n, width in enumerate(widths)
+        for lang in LANGS
+        if LONG or lang == LANGS[n % 2]
+    ],
+)
+def test_the_phone_and_tablet_layouts_meet_wcag_aa_contrast(
+    board_page: Any, game: str, width: int, lang: str
+) -> None:
+    found, checked, marks = contrast_failures(board_page, game, positions(game, lang), width)
+    assert checked > 100 and marks > 0, (checked, marks)
+    assert not found, report(found, game, f"{lang}, {width} px")
 
 
 @pytest.mark.skipif(not LONG, reason=f"a sweep of many games: {LONG_VARIABLE}=1")

@@ -322,7 +322,7 @@
     const moving = v.to_move !== null && v.to_move !== undefined;
     const who = moving ? "\u25b6 " + t("{who} to move", {who: c.ui.seatName(v.to_move)}) : "";
     const pillW = moving ? Math.min(c.L.narrow ? w - 24 : w * 0.45,
-      textWidth(who, 15) * 1.06 + 32) : 0;
+      textWidth(who, 15) * 1.15 + 36) : 0;
     const pillBeside = moving && !c.L.narrow;
     const h = moving && !pillBeside ? 112 : 72;
     const right = pillBeside ? w - 28 - pillW : w - 16;
