@@ -255,7 +255,8 @@ WIDTHS = (336, 366, 656, 744)
 #: the regions' titles are (y) - all in CSS px, one SVG unit being one px.
 LAID_OUT = """(width) => {
     const svg = document.querySelector("#board > svg");
-    const box = svg.getBBox();
+    // the texts and spots as drawn (glyphs measured), not the bands across the whole width
+    const drawn = [...svg.querySelectorAll("text, .hot")].map((e) => e.getBBox());
     const sizes = [...svg.querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size")));
     const hot = [...svg.querySelectorAll(".hot")].map((g) => g.getBBox());
     const titleY = (start) => {
@@ -263,7 +264,8 @@ LAID_OUT = """(width) => {
         return t ? t.getBBox().y : null;
     };
     return {
-        viewBox: svg.getAttribute("viewBox"), left: box.x, right: box.x + box.width,
+        viewBox: svg.getAttribute("viewBox"), left: Math.min(...drawn.map((b) => b.x)),
+        right: Math.max(...drawn.map((b) => b.x + b.width)),
         shown: svg.getBoundingClientRect().width, text: Math.min(...sizes),
         target: Math.min(...hot.map((b) => Math.min(b.width, b.height))),
         keys: [...svg.querySelectorAll("[data-key]")].map((e) => e.getAttribute("data-key")),

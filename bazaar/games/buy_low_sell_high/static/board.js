@@ -260,9 +260,10 @@
 
   /** The regions (one column) or blocks (two: "board" is the prices beside the players) from
    * the top: on the viewer's turn what they act on comes first (their hand to play or set
-   * aside, then the row it goes to; the prices to trade or sell). @param {BlshBoard} c */
+   * aside, then the row it goes to; the prices to trade or sell); after the game the players'
+   * money. @param {BlshBoard} c */
   function regionOrder(c, narrow) {
-    const phase = c.legal.length ? c.v.phase : "";
+    const phase = c.legal.length ? c.v.phase : c.over ? "over" : "";
     if (!narrow) {
       if (phase === "play") return ["hand", "row", "board"];
       if (phase === "redraw") return ["hand", "board", "row"];
@@ -270,6 +271,7 @@
     }
     if (phase === "play") return ["hand", "row", "outlook", "prices", "players", "deck"];
     if (phase === "redraw") return ["hand", "deck", "row", "outlook", "prices", "players"];
+    if (phase === "over") return ["players", "prices", "outlook", "row", "deck", "hand"];
     return ["prices", "players", "outlook", "row", "hand", "deck"];
   }
 
