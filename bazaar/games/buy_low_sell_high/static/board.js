@@ -20,6 +20,13 @@
  *   │ your hand: big card faces with their effect; set-aside cards         │
  *   └──────────────────────────────────────────────────────────────────────┘
  *
+ * Phones and tablets (ui.width below 1000: the frame's CSS px; see layoutFor): a viewBox
+ * ui.width wide, one unit one pixel, 13 units the smallest text. Below 600 one column of
+ * the regions above, what the viewer acts on first (the hand on a card turn, each card a strip
+ * across; the price columns on a trading turn); 600-999 the price columns beside the players,
+ * pile and outlook, then the market row (on two lines) and the hand (or the hand first). The
+ * layout is data: the regions' places, given to the same drawing functions.
+ *
  * Hotspots (class "hot", data-actions = legal action numbers, <title> = the moves):
  *   price column K  -> trades that buy or sell K ('+K0', '-2K1', '+K0 -K2') and 'sell K'
  *   hand card       -> 'play CARD', 'discard CARD'; a Breaking News card -> 'news N' on
@@ -764,8 +771,8 @@
     if (big) {
       s += d.text(x + w / 2, y + 84, symbolOf(card), {size: 40, bold: true, fill: kc.dark,
         anchor: "middle", max: w - 16});
-      s += d.text(x + w / 2, y + 112, word, {size: 17, bold: true, fill: kc.dark,
-        anchor: "middle", max: w - 14});
+      s += d.text(x + w / 2, y + 112, word, {size: w < 150 ? 15 : 17, bold: true,
+        fill: kc.dark, anchor: "middle", max: w - 14});
       s += d.rect(x + 12, y + 124, w - 24, 1.5, {fill: kc.light, rx: 0});
       const most = Math.max(3, Math.floor((h - 136) / 18.2));
       const lines = wrap(effectText(c, card), 14, w - 12).slice(0, most);
