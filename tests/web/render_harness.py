@@ -59,17 +59,17 @@ def board_words(game_id: str, lang: str) -> dict[str, str]:
 
 def render_svg(page: Any, payload: dict[str, Any], width: int | None = None) -> dict[str, Any]:
     """Render ``payload`` into #board; return {"svg", "hotspots": [[int]], "text"}. With
-    ``width``, the board is drawn for a screen that wide (``ui.width``, as the table page gives
-    it) and #board is made that wide, so one SVG unit is one CSS px."""
+    ``width`` the board is drawn for a frame that many CSS px wide (``ui.width``, as the table
+    page gives it) and #board is that wide; without, as the rulebook pictures draw it."""
     lang = payload["lang"]
     strings = board_words(payload["game"], lang)
     return page.evaluate(
         """([payload, strings, width]) => {
             const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);
             if (width) ui.width = width;
-            document.getElementById("board").style.width = width ? width + "px" : "";
             const svg = BazaarRenderers[payload.game].render(payload, ui);
             const board = document.getElementById("board");
+            board.style.width = width ? width + "px" : "";
             board.innerHTML = svg;
             const hot = [...board.querySelectorAll("[data-actions]")].map(
                 (el) => el.getAttribute("data-actions").split(",").map(Number));

@@ -2,8 +2,9 @@
 
 Each game's board is rendered in headless Chromium (render_harness, with style.css and reduced
 motion so no animation is half-way) at its design size (1000 px wide: one SVG unit is one CSS
-pixel) for six positions from the start to the end of a seeded random game, in English
-and Traditional Chinese. Then, in the page:
+pixel), and at the widths of :data:`LAYOUT_WIDTHS` (``ui.width``: a phone's and a tablet's
+layout), for six positions from the start to the end of a seeded random game, in English and
+Traditional Chinese. Then, in the page:
 
 - every visible ``<text>``: its fill against what is painted beneath its centre (the shapes
   drawn before it whose fill or stroke covers that point, blended by their opacity and
@@ -170,8 +171,8 @@ def positions(game: str, lang: str) -> list[dict[str, Any]]:
 
 
 def check(page: Any, payload: dict[str, Any], width: int | None = None) -> dict[str, Any]:
-    """The contrast of ``payload``'s board (drawn for a screen ``width`` px wide, #board that
-    wide, when given: a phone's or tablet's layout, one unit a CSS px)."""
+    """The contrast figures of ``payload``'s board, drawn for a frame ``width`` CSS px wide
+    (``ui.width``: a phone's or tablet's layout) or at its design size."""
     strings = board_words(payload["game"], payload["lang"])
     page.evaluate(
         """([payload, strings, width]) => {
@@ -235,13 +236,25 @@ def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
     assert not found, report(found, game, lang)
 
 
+#: The widths (CSS px) a board lays itself out for besides its design size (issue 23: a
+#: phone's one column, a tablet's two), checked as the design size is: the languages in turn
+#: (both at every width with BAZAAR_LONG_TESTS=1).
+LAYOUT_WIDTHS = {"buy-low-sell-high": (336, 656), "night-market": (360, 740)}
+
+
 @pytest.mark.parametrize(
-    ("game", "width", "lang"), [("night-market", 360, "zh-TW"), ("night-market", 740, "en")]
+    ("game", "width", "lang"),
+    [
+        (game, width, lang)
+        for game, widths in sorted(LAYOUT_WIDTHS.items())
+        for n, width in enumerate(widths)
+        for lang in LANGS
+        if LONG or lang == LANGS[n % 2]
+    ],
 )
 def test_the_phone_and_tablet_layouts_meet_wcag_aa_contrast(
     board_page: Any, game: str, width: int, lang: str
 ) -> None:
-    """The boards drawn for a narrower screen (ui.width: regions stacked or in two columns)."""
     found, checked, marks = contrast_failures(board_page, game, positions(game, lang), width)
     assert checked > 100 and marks > 0, (checked, marks)
     assert not found, report(found, game, f"{lang}, {width} px")

@@ -244,3 +244,88 @@ def test_the_board_names_stocks_and_cards_never_by_code(page: Any, lang: str) ->
             found += [hot["title"] for hot in out["hot"] if CODE.search(hot["title"])]
     assert sorted(set(found)) == []
     assert errors == []
+
+
+#: Frames a table page draws the board across (CSS px): phones 360 and 390 wide, a tablet
+#: on its side (two page columns) and upright.
+WIDTHS = (336, 366, 656, 744)
+
+#: What a board drawn for a frame of ``width`` px shows: its viewBox, the smallest text, the
+#: smallest hotspot's sides, how far the drawing reaches left and right, its keys and where
+#: the regions' titles are (y) - all in CSS px, one SVG unit being one px.
+LAID_OUT = """(width) => {
+    const svg = document.querySelector("#board > svg");
+    // the texts and spots as drawn (glyphs measured), not the bands across the whole width
+    const drawn = [...svg.querySelectorAll("text, .hot")].map((e) => e.getBBox());
+    const sizes = [...svg.querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size")));
+    const hot = [...svg.querySelectorAll(".hot")].map((g) => g.getBBox());
+    const titleY = (start) => {
+        const t = [...svg.querySelectorAll("text")].find((e) => e.textContent.startsWith(start));
+        return t ? t.getBBox().y : null;
+    };
+    return {
+        viewBox: svg.getAttribute("viewBox"), left: Math.min(...drawn.map((b) => b.x)),
+        right: Math.max(...drawn.map((b) => b.x + b.width)),
+        shown: svg.getBoundingClientRect().width, text: Math.min(...sizes),
+        target: Math.min(...hot.map((b) => Math.min(b.width, b.height))),
+        keys: [...svg.querySelectorAll("[data-key]")].map((e) => e.getAttribute("data-key")),
+        marks: svg.querySelectorAll(".last-move").length,
+        hand: titleY("Your hand"), row: titleY("Market row"), prices: titleY("Stock prices"),
+    };
+}"""
+
+
+def laid_out(page: Any, payload: dict[str, Any], width: int | None) -> dict[str, Any]:
+    out = render(page, payload) if width is None else render_svg(page, payload, width)
+    figures: dict[str, Any] = page.evaluate(LAID_OUT, width)
+    return {**out, **figures}
+
+
+def test_phones_and_tablets_get_a_board_drawn_for_their_width(page: Any) -> None:
+    """One unit one CSS px: texts of 12 px and more, hotspots of 44 px and more, nothing wider
+    than the frame; the same moves on the board, the same keys (animations) and last-move
+    marks as the desktop board."""
+    errors = load_renderer(page, GAME)
+    shown = per_phase(3, 0, most=1) + per_phase(4, 2, most=1)[:3] + [payloads(2, "en")[-1]]
+    for payload in shown:
+        desk = laid_out(page, payload, None)
+        for width in WIDTHS:
+            got = laid_out(page, payload, width)
+            where = (width, payload["view"]["phase"], payload["seq"])
+            assert got["viewBox"].startswith(f"0 0 {width} "), where
+            assert got["shown"] == width, where
+            assert got["text"] >= 12, where
+            assert not got["hotspots"] or got["target"] >= 44, where
+            assert got["left"] >= 0 and got["right"] <= width, (where, got["right"])
+            assert sorted(got["hotspots"]) == sorted(desk["hotspots"]), where
+            assert sorted(got["keys"]) == sorted(desk["keys"]), where
+            assert got["marks"] == desk["marks"], where
+    assert errors == []
+
+
+def test_on_a_phone_what_the_player_acts_on_comes_first(page: Any) -> None:
+    """One column: on a card turn the hand, then the market row, then the prices; on a trading
+    turn the prices first; the two-column tablet keeps the hand above the prices on a card
+    turn."""
+    errors = load_renderer(page, GAME)
+    play, trade = (
+        sample(3, 0, lambda p, ph=ph: p["legal"] and p["view"]["phase"] == ph, 1)[0]
+        for ph in ("play", "trade")
+    )
+    phone = laid_out(page, play, 366)
+    assert phone["hand"] < phone["row"] < phone["prices"]
+    phone = laid_out(page, trade, 366)
+    assert phone["prices"] < phone["row"] < phone["hand"]
+    tablet = laid_out(page, play, 744)
+    assert tablet["hand"] < tablet["row"] < tablet["prices"]
+    assert errors == []
+
+
+def test_the_desktop_board_is_the_same_at_any_width_from_1000(page: Any) -> None:
+    errors = load_renderer(page, GAME)
+    for payload in per_phase(3, 0, most=1):
+        svg = render(page, payload)["svg"]
+        assert render_svg(page, payload, 1000)["svg"] == svg
+        assert render_svg(page, payload, 1280)["svg"] == svg
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 ')
+    assert errors == []
