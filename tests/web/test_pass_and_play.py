@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -346,3 +347,35 @@ def test_a_remote_person_never_gets_the_devices_secrets(browser: Any, server: Se
     finally:
         device.context.close()
         remote.context.close()
+
+
+def test_game_over_shows_the_result_and_a_bad_link_says_why(browser: Any, server: Server) -> None:
+    res = new_table(server, "take-stock", TWO_HERE_AND_A_BOT, 8)
+    tokens = {s["seat"]: s["token"] for s in res["seats"] if s["token"]}
+    url = f"{server.url}/api/tables/{res['id']}"
+    with httpx.Client() as client:
+        for _ in range(20_000):  # both people play their first legal move; the bot its own
+            p = client.get(url).json()
+            if p["over"]:
+                break
+            if p["to_move"] not in tokens:
+                time.sleep(0.01)
+                continue
+            token = tokens[p["to_move"]]
+            legal = client.get(url, params={"token": token}).json()["legal"]
+            move = {"token": token, "action": legal[0]["action"], "seq": p["seq"]}
+            assert client.post(f"{url}/moves", json=move).status_code == 200
+    device = Device(browser, res, (360, 740))
+    try:
+        assert device.screen() == "over"
+        page = device.page
+        assert page.evaluate(CURTAIN_UP) is False and page.is_hidden("#hand-over")
+        assert page.locator("#result .ranking li").count() == 3
+        bad = res["device"]["link"].replace("tokens=", "tokens=forged,").replace("=en", "=zh-TW")
+        seen = len(device.frames)
+        page.goto(bad)
+        page.wait_for_function("document.getElementById('status').textContent.includes('憑證')")
+        assert "第 1 個憑證不是這一桌的座位" in page.inner_text("#status")
+        assert page.evaluate(CURTAIN_UP) is False and len(device.frames) == seen  # no socket
+    finally:
+        device.context.close()

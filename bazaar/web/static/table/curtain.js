@@ -29,8 +29,10 @@ export async function startDevice() {
     const res = await Bazaar.api("GET",
       tableApi(`device?tokens=${encodeURIComponent(deviceTokens.join(","))}&lang=${lang}`));
     res.seats.forEach((seat, i) => local.set(seat, deviceTokens[i]));
-  } catch (err) {
-    $("status").textContent = /** @type {Error} */ (err).message;
+  } catch (err) {  // the refusal in the page's language (its explain), naming the token
+    const refused = /** @type {ApiError} */ (err);
+    const data = /** @type {{explain?: string} | undefined} */ (refused.data);
+    $("status").textContent = (data && data.explain) || refused.message;
     return;
   }
   document.body.dataset.device = [...local.keys()].join(",");

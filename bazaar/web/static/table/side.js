@@ -42,7 +42,7 @@ export function drawSide(p) {
     status.textContent = ui.t("Waiting for {name}.", {name: ui.seatName(/** @type {number} */ (p.to_move))});
   }
   if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
-  $("hand-over").hidden = past || !handOverShown();
+  $("hand-over").hidden = past || p.over || !handOverShown();
   drawSeats(p);
   drawResult(p);
   drawDeal(p);
