@@ -351,20 +351,7 @@ def test_a_remote_person_never_gets_the_devices_secrets(browser: Any, server: Se
 
 def test_game_over_shows_the_result_and_a_bad_link_says_why(browser: Any, server: Server) -> None:
     res = new_table(server, "take-stock", TWO_HERE_AND_A_BOT, 8)
-    tokens = {s["seat"]: s["token"] for s in res["seats"] if s["token"]}
-    url = f"{server.url}/api/tables/{res['id']}"
-    with httpx.Client() as client:
-        for _ in range(20_000):  # both people play their first legal move; the bot its own
-            p = client.get(url).json()
-            if p["over"]:
-                break
-            if p["to_move"] not in tokens:
-                time.sleep(0.01)
-                continue
-            token = tokens[p["to_move"]]
-            legal = client.get(url, params={"token": token}).json()["legal"]
-            move = {"token": token, "action": legal[0]["action"], "seq": p["seq"]}
-            assert client.post(f"{url}/moves", json=move).status_code == 200
+    play_people_over_api(server, res, lambda p: False)
     device = Device(browser, res, (360, 740))
     try:
         assert device.screen() == "over"
@@ -377,5 +364,59 @@ def test_game_over_shows_the_result_and_a_bad_link_says_why(browser: Any, server
         page.wait_for_function("document.getElementById('status').textContent.includes('憑證')")
         assert "第 1 個憑證不是這一桌的座位" in page.inner_text("#status")
         assert page.evaluate(CURTAIN_UP) is False and len(device.frames) == seen  # no socket
+    finally:
+        device.context.close()
+
+
+def play_people_over_api(server: Server, res: Any, until: Any) -> Any:
+    """Play every person's seat of the new table ``res`` over the HTTP API (its first legal
+    move; the bots play their own) until the spectator's payload satisfies ``until`` or the
+    game is over; return that payload."""
+    tokens = {s["seat"]: s["token"] for s in res["seats"] if s["token"]}
+    url = f"{server.url}/api/tables/{res['id']}"
+    with httpx.Client() as client:
+        for _ in range(20_000):
+            p = client.get(url).json()
+            if p["over"] or until(p):
+                return p
+            if p["to_move"] not in tokens:
+                time.sleep(0.01)  # a bot thinks
+                continue
+            token = tokens[p["to_move"]]
+            legal = client.get(url, params={"token": token}).json()["legal"]
+            move = {"token": token, "action": legal[0]["action"], "seq": p["seq"]}
+            assert client.post(f"{url}/moves", json=move).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+def test_the_secret_exercise_goes_round_the_local_seats(browser: Any, server: Server) -> None:
+    """Take Stock's round end: each seat chooses its exercise in secret, one after another;
+    the device raises each local seat's curtain in turn."""
+    game, seed = "take-stock", 8
+    res = new_table(server, game, TWO_HERE_AND_A_BOT, seed)
+    first = play_people_over_api(
+        server, res, lambda p: p["view"]["phase"] == "exercise" and p["to_move"] in (0, 1)
+    )
+    assert not first["over"]
+    device = Device(browser, res, (768, 1024))
+    curtains: list[int] = []
+    try:
+        while True:
+            shown = device.screen()
+            if seat_view(server, res["id"])["view"]["phase"] != "exercise":
+                break  # the next round (a curtain, maybe: not the exercise's)
+            if shown == "curtain":
+                seat = int(device.page.get_attribute("#curtain", "data-seat") or -1)
+                check_curtain(
+                    device,
+                    private_facts(server, game, seed, res["id"]),
+                    seat,
+                    TWO_HERE_AND_A_BOT[seat]["name"],
+                )
+                curtains.append(seat)
+                behind_the_curtain(device, server, game, seed, res["id"], seat)
+                assert device.page.locator("#moves button[data-notation^='exercise']").count()
+            device.play_first_move()
+        assert sorted(curtains) == [0, 1]
     finally:
         device.context.close()
