@@ -297,6 +297,7 @@ def create_in_lobby(page: Any, server: Server) -> Any:
         if i != 1:
             rows.nth(i).locator("input.local").check()
     assert rows.nth(0).locator(".seat-local").bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sideways
     page.click("#advanced-box summary")
     page.fill("#seed", "9")
     with page.expect_response("**/api/tables") as answer:
