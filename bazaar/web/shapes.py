@@ -228,19 +228,29 @@ class MoveReply(TypedDict):
 
 
 class NewSeat(TypedDict):
-    """A new table's seat: its token and link (null for a bot)."""
+    """A new table's seat: its token and link (null for a bot); ``local``: played on the
+    creator's device (docs/web.md, "Pass and play")."""
 
     seat: int
     token: str | None
     link: str | None
+    local: bool
+
+
+class DeviceLink(TypedDict):
+    """The one link of a new table's seats on the creator's device: their tokens only."""
+
+    seats: list[int]
+    link: str
 
 
 class NewTableReply(TypedDict):
-    """``POST /api/tables`` (201)."""
+    """``POST /api/tables`` (201); ``device``: null when no seat is local."""
 
     id: str
     spectator: str
     seats: list[NewSeat]
+    device: DeviceLink | None
 
 
 class TableListing(TypedDict):

@@ -380,6 +380,12 @@ export interface Decision {
   change_text?: { [key: string]: string };
 }
 
+/** The one link of a new table's seats on the creator's device: their tokens only. */
+export interface DeviceLink {
+  seats: Array<number>;
+  link: string;
+}
+
 /** The game of the session: id, players, seed and rule options (protocol 2: `names`). */
 export interface EngineAbout {
   game: string;
@@ -627,18 +633,20 @@ export interface MoveReply {
   seq: number;
 }
 
-/** A new table's seat: its token and link (null for a bot). */
+/** A new table's seat: its token and link (null for a bot); `local`: played on the creator's device (docs/web.md, "Pass and play"). */
 export interface NewSeat {
   seat: number;
   token: string | null;
   link: string | null;
+  local: boolean;
 }
 
-/** `POST /api/tables` (201). */
+/** `POST /api/tables` (201); `device`: null when no seat is local. */
 export interface NewTableReply {
   id: string;
   spectator: string;
   seats: Array<NewSeat>;
+  device: DeviceLink | null;
 }
 
 /** A bid's amount. */

@@ -5,9 +5,10 @@ Each game's table, at the person's turn a few moves in, on each screen of
 text and page text is at least 12 CSS px, every board spot and move button that takes a move is
 at least 44 px on its shorter side, nothing scrolls sideways, no spot that takes a move lies
 under the move bar on the first screen (on one column the bar starts folded above the board),
-and the page's text names things (no stock, card or stall code, no "(s)"). The screens take the languages in turn (both on every screen with
-BAZAAR_LONG_TESTS=1); ``benchmarks/screens.py`` prints the same figures for every screen and
-language and saves the screenshots of docs/screens/.
+and the page's text names things (no stock, card or stall code, no "(s)"). The screens take the
+languages in turn (both on every screen with BAZAAR_LONG_TESTS=1); ``benchmarks/screens.py``
+prints the same figures for every screen and language and saves the screenshots of
+docs/screens/.
 """
 
 from __future__ import annotations

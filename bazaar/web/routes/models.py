@@ -30,6 +30,8 @@ class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(default=None, max_length=40, json_schema_extra=BOT_OR_NONE_SCHEMA)
     name: str = Field(default="", max_length=MAX_RAW_NAME, json_schema_extra=name_schema(True))
+    #: a person's seat played on the creator's device (docs/web.md, "Pass and play")
+    local: bool = False
 
     @field_validator("name")
     @classmethod

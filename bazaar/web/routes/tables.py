@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
+from bazaar.web.device import device_link, device_seats, local_seats, split_tokens
+from bazaar.web.errors import WebError
 from bazaar.web.routes.common import Token, WebDep, errors, lang_code, request_lang
 from bazaar.web.routes.models import NewTable
 from bazaar.web.schema import LangQuery
@@ -16,8 +18,12 @@ from bazaar.web.shapes import TablePayload
 router = APIRouter()
 
 
-def seat_links(base: str, table_id: str, lang: str, tokens: list[str | None]) -> dict[str, Any]:
-    """The reply to a new table: its id, the spectator's link and each seat's token and link."""
+def seat_links(
+    base: str, table_id: str, lang: str, tokens: list[str | None], local: list[int]
+) -> dict[str, Any]:
+    """The reply to a new table: its id, the spectator's link, each seat's token and link,
+    and ``device``: the one link of the seats on this device (``local``), or None."""
+    here = [tok for i, tok in enumerate(tokens) if i in local and tok]
     return {
         "id": table_id,
         "spectator": f"{base}/t/{table_id}?lang={lang}",
@@ -26,9 +32,13 @@ def seat_links(base: str, table_id: str, lang: str, tokens: list[str | None]) ->
                 "seat": i,
                 "token": tok,
                 "link": f"{base}/t/{table_id}?token={tok}&lang={lang}" if tok else None,
+                "local": i in local,
             }
             for i, tok in enumerate(tokens)
         ],
+        "device": {"seats": local, "link": device_link(base, table_id, lang, here)}
+        if here
+        else None,
     }
 
 
@@ -47,6 +57,10 @@ async def create_table(
     if refused is not None:
         return refused
     lang = lang_code(body.lang)
+    try:
+        local = local_seats(body.seats)
+    except WebError as exc:
+        return JSONResponse(exc.to_json(asked), status_code=exc.status)
     table_id, tokens = await web.hub.keeper.create(
         body.game,
         body.players,
@@ -56,7 +70,7 @@ async def create_table(
         body.seed,
         body.turn_minutes,
     )
-    return seat_links(str(request.base_url).rstrip("/"), table_id, lang, tokens)
+    return seat_links(str(request.base_url).rstrip("/"), table_id, lang, tokens, local)
 
 
 @router.get(
@@ -96,3 +110,22 @@ async def table_view(
 ) -> TablePayload:
     hub, table, seat = await web.table_and_seat(table_id, token)
     return hub.views.payload(table, seat, lang_code(lang))
+
+
+@router.get(
+    "/api/tables/{table_id}/device",
+    summary="Pass and play: the seats a device link's tokens hold, in its order",
+    responses=errors(400, 403, 404, 422),
+    response_model=dict[str, Any],
+)
+async def device(
+    table_id: str,
+    web: WebDep,
+    tokens: str = Query(max_length=1000),
+    lang: LangQuery = "en",
+) -> dict[str, Any]:
+    lang_code(lang)
+    hub = web.hub
+    table = await hub.keeper.get(table_id)
+    seats = device_seats(split_tokens(tokens), lambda tok: hub.keeper.seat_of(table, tok))
+    return {"seats": seats}

@@ -38,7 +38,8 @@
   function fillSeats() {
     const n = Number($("players").value);
     const old = [...document.querySelectorAll(".seat-row")].map((row) => ({
-      kind: row.querySelector("select").value, name: row.querySelector("input").value}));
+      kind: row.querySelector("select").value, name: row.querySelector("input").value,
+      local: /** @type {HTMLInputElement} */ (row.querySelector("input.local")).checked}));
     let html = "";
     for (let i = 0; i < n; i++) {
       const kind = old[i] ? old[i].kind : (i === 0 ? "human" : "ismcts:medium");
@@ -51,12 +52,16 @@
         `<select aria-label="${label}" data-seat="${i}">${choices}</select>` +
         `<input placeholder="${ui.esc(ui.t("Name (optional)"))}" maxlength="40" ` +
         `value="${ui.esc(old[i] ? old[i].name : "")}">` +
+        `<label class="seat-local"${kind === "human" ? "" : " hidden"}><input type="checkbox" ` +
+        `class="local"${old[i] && old[i].local ? " checked" : ""}> ` +
+        `${ui.esc(ui.t("On this device (pass and play)"))}</label>` +
         `<small class="muted bot-about">${ui.esc(botAbout(kind))}</small></div>`;
     }
     $("seats").innerHTML = html;
     /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(".seat-row select")).forEach((sel) => {
       sel.addEventListener("change", () => {
         sel.parentElement.querySelector(".bot-about").textContent = botAbout(sel.value);
+        /** @type {HTMLElement} */ (sel.parentElement.querySelector(".seat-local")).hidden = sel.value !== "human";
       });
     });
   }
@@ -88,7 +93,8 @@
     const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
       const kind = row.querySelector("select").value;
       const name = row.querySelector("input").value.trim();
-      return kind === "human" ? {kind: "human", name: name} : {kind: "bot", bot: kind, name: name};
+      const local = /** @type {HTMLInputElement} */ (row.querySelector("input.local")).checked;
+      return kind === "human" ? {kind: "human", name: name, local: local} : {kind: "bot", bot: kind, name: name};
     });
     const options = {};
     /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-option]")).forEach((sel) => {
@@ -125,8 +131,12 @@
       return;
     }
     lastCreated = {res: res, body: body};
+    if (res.device) {  // pass and play: one link for the seats on this device
+      Bazaar.rememberSeat({table: res.id, seat: res.device.seats[0], game: body.game,
+        link: res.device.link, created: Date.now()});
+    }
     res.seats.forEach((s) => {
-      if (s.token) {
+      if (s.token && !s.local) {
         Bazaar.rememberSeat({table: res.id, seat: s.seat, game: body.game, link: s.link,
           created: Date.now()});
       }
@@ -139,11 +149,16 @@
   function showCreated() {
     if (!lastCreated) return;
     const {res, body} = lastCreated;
-    const items = res.seats.filter((s) => s.link).map((s) =>
+    const items = res.seats.filter((s) => s.link && !s.local).map((s) =>
       `<li><b>${ui.esc(ui.t("Seat {n}", {n: s.seat + 1}))}</b> ` +
       `${ui.esc(body.seats[s.seat].name || "")} — <a class="seat-link" href="${ui.esc(s.link)}">` +
       `${ui.esc(ui.t("Open this seat"))}</a> <input readonly value="${ui.esc(s.link)}" size="40"> ` +
       `<button data-copy="${ui.esc(s.link)}">${ui.esc(ui.t("Copy"))}</button></li>`);
+    if (res.device) {
+      const here = res.device.seats.map((seat) => body.seats[seat].name || ui.t("Seat {n}", {n: seat + 1}));
+      items.unshift(`<li><b>${ui.esc(ui.t("On this device"))}</b> ${ui.esc(here.join(ui.t(", ")))} — ` +
+        `<a class="device-link" href="${ui.esc(res.device.link)}">${ui.esc(ui.t("Play on this device"))}</a></li>`);
+    }
     items.push(`<li><b>${ui.esc(ui.t("Spectators"))}</b> — <a href="${ui.esc(res.spectator)}">` +
       `${ui.esc(ui.t("Watch"))}</a> <input readonly value="${ui.esc(res.spectator)}" size="40"></li>`);
     $("links").innerHTML = items.join("");

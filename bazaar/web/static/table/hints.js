@@ -1,6 +1,6 @@
 /* Hint: the search's best moves for this seat now (GET /api/tables/ID/hint), each a button
  * that plays it, with what it changes; a note when the top moves are too close to call. */
-import {$, tableApi, tokenQuery} from "./page.js";
+import {$, tableApi, tokenQuery, viewerEpoch} from "./page.js";
 import {store} from "./store.js";
 
 export async function hint() {
@@ -8,9 +8,11 @@ export async function hint() {
   const button = /** @type {HTMLButtonElement} */ ($("hint"));
   button.disabled = true;
   $("hints").innerHTML = `<li class="muted">${ui.esc(ui.t("Thinking…"))}</li>`;
+  const asked = viewerEpoch;
   try {
     /** @type {HintAnswer} */
     const res = await Bazaar.api("GET", tableApi(`hint?lang=${lang}${tokenQuery()}`));
+    if (asked !== viewerEpoch) return;  // pass and play: another seat is on show now
     const close = res.moves.filter((m) => m.close).length;
     $("hints").innerHTML = res.moves.map((m) =>
       `<li class="hint${m.close ? " close" : ""}" data-win="${m.win === null ? "" : m.win}">` +
@@ -23,6 +25,7 @@ export async function hint() {
     $("hint-note").textContent = close > 1 ? ui.t("Too close to call: the search cannot tell the top {n} moves apart.", {n: close}) : "";
     $("hint-note").hidden = close <= 1;
   } catch (err) {
+    if (asked !== viewerEpoch) return;
     $("hints").innerHTML = "";
     Bazaar.toast(/** @type {Error} */ (err).message);
   }

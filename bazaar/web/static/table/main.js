@@ -18,6 +18,7 @@ import {play} from "./moves.js";
 import {backToLive, replayTo} from "./replay.js";
 import {showRules} from "./rules.js";
 import {connect, isOpen, send} from "./socket.js";
+import {drawCurtain, passAndPlay, startDevice} from "./curtain.js";
 import {drawMoves, drawSide, drawTitle} from "./side.js";
 import {SOUND_KEY, beep, soundOn} from "./sound.js";
 
@@ -36,6 +37,7 @@ async function setLanguage(code) {
   url.searchParams.set("lang", code);
   history.replaceState(null, "", url.toString());
   if (isOpen()) send({type: "lang", lang: code});
+  drawCurtain();
 }
 
 async function saveName() {
@@ -113,7 +115,8 @@ async function start() {
     BazaarUI.setBotNames(info.bot_names, info.bot_descriptions);
   } catch { store.update({games: null}); }
   await setLanguage(store.get().lang);
-  connect();
+  if (passAndPlay) startDevice();
+  else connect();
 }
 
 start();

@@ -21,8 +21,18 @@ export const BOARD_ARRIVED = "bazaar-board-arrived";
 export const params = new URL(location.href).searchParams;
 /** the table's id, from /t/<id> */
 export const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");
-/** this seat's secret (empty: a spectator) */
-export const token = params.get("token") || "";
+/** this seat's secret (empty: a spectator); pass and play changes it (useToken) */
+export let token = params.get("token") || "";
+/** pass and play: the seat tokens of a device link, in its order (docs/web.md) */
+export const deviceTokens = (params.get("tokens") || "").split(",").filter(Boolean);
+/** how many times the viewer changed: an answer asked for by an earlier one is dropped */
+export let viewerEpoch = 0;
+
+/** View the table with ``secret`` from now on ("" a spectator). @param {string} secret */
+export function useToken(secret) {
+  token = secret;
+  viewerEpoch++;
+}
 
 /** "&token=..." for a request of this seat, or "" */
 export function tokenQuery() { return token ? "&token=" + encodeURIComponent(token) : ""; }

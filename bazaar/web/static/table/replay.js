@@ -1,6 +1,6 @@
 /* The replay: the slider shows the board after any move (GET /api/tables/ID/replay/N) until
  * "Back to the game"; payloads that arrive meanwhile move the slider's end only. */
-import {$, $input, tableApi, tokenQuery} from "./page.js";
+import {$, $input, tableApi, tokenQuery, viewerEpoch} from "./page.js";
 import {store} from "./store.js";
 import {show} from "./board.js";
 import {drawSide} from "./side.js";
@@ -15,10 +15,12 @@ export async function replayTo(step) {
   $("replay-banner").hidden = false;
   $("replay-banner").textContent = ui.t("Replay: the board after move {n}.", {n: step});
   $("replay-step").textContent = ui.t("Move {n} of {total}", {n: step, total: live.seq});
+  const asked = viewerEpoch;
   try {
     /** @type {Payload} */
     const p = await Bazaar.api("GET", tableApi(`replay/${step}?lang=${lang}${tokenQuery()}`));
-    if (store.get().replaying) { show(p); drawSide(p); }
+    // not once another seat (pass and play) is on show
+    if (store.get().replaying && asked === viewerEpoch) { show(p); drawSide(p); }
   } catch (err) { Bazaar.toast(/** @type {Error} */ (err).message); }
 }
 

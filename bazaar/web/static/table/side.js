@@ -7,6 +7,7 @@ import {drawGuide} from "./guide.js";
 import {drawLog} from "./log.js";
 import {drawSeats} from "./seats.js";
 import {sendUndo} from "./socket.js";
+import {handOverShown} from "./curtain.js";
 
 /* The tab says when it is your turn. */
 export function drawTitle() {
@@ -40,6 +41,7 @@ export function drawSide(p) {
     status.textContent = ui.t("Waiting for {name}.", {name: ui.seatName(/** @type {number} */ (p.to_move))});
   }
   if (p.seat === null) status.textContent += " " + ui.t("(You are watching.)");
+  $("hand-over").hidden = past || p.over || !handOverShown();
   drawSeats(p);
   drawResult(p);
   drawDeal(p);

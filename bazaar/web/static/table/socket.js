@@ -9,10 +9,13 @@ import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {foldForTurn} from "./movebar.js";
 import {beep} from "./sound.js";
+import {changesViewer, passAndPlay} from "./curtain.js";
 
 /** @type {WebSocket | null} */
 let socket = null;
 let retry = 500;  // ms before the next attempt; doubles up to 8 s
+/** the next attempt, while one waits @type {ReturnType<typeof setTimeout> | undefined} */
+let again;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let bannerTimer;
 
@@ -31,9 +34,25 @@ export function connect() {
     store.update({connected: false});
     if (ev.code === 4404 || ev.code === 4400) return;
     connectionLost();
-    setTimeout(connect, retry);
+    again = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
+}
+
+/** Close the socket for good (pass and play changes the viewer): no reconnecting, and
+ * nothing it still had on its way is read. */
+export function disconnect() {
+  clearTimeout(again);
+  if (!socket) return;
+  const old = socket;
+  socket = null;
+  old.onmessage = null;
+  old.onclose = null;
+  old.onopen = null;
+  old.close();
+  clearTimeout(bannerTimer);
+  $("connection").hidden = true;
+  store.update({connected: false, lost: false});
 }
 
 /** Whether the socket is open (a request can be sent now). */
@@ -110,11 +129,12 @@ function receive(msg) {
   }
   if (msg.type === "while-away") { drawWhileAway(msg); return; }
   if (msg.type !== "state") return;
+  if (changesViewer(msg)) return;  // pass and play: another seat's turn, or watching
   payloadArrived(msg);  // the server's clock, from the turn timer's deadline
   const {lang, strings} = store.get();
   store.update({sending: false, live: msg, ui: BazaarUI.make(lang, strings, msg.seats, msg.seat),
     filter: null});
-  if (token && msg.seat !== null) {
+  if (token && msg.seat !== null && !passAndPlay) {
     Bazaar.rememberSeat({table: tableId, seat: msg.seat, game: msg.game, link: location.href});
   }
   $("hints").innerHTML = "";
