@@ -23,7 +23,7 @@ from bazaar.core.registry import get_game
 from bazaar.games.night_market.text import customer_words
 from bazaar.games.take_stock.text import card_words
 from tests.web.databases import stored_moves
-from tests.web.parts import quick_motion
+from tests.web.parts import keep_the_list_open, quick_motion
 from tests.web.server import Server
 
 TWO_HERE_AND_A_BOT: list[dict[str, Any]] = [
@@ -154,7 +154,9 @@ class Device:
         link = reply["device"]["link"] if reply.get("device") else reply["link"]
         #: seat -> token of the seats this page may show
         self.tokens = {s["seat"]: s["token"] for s in reply.get("seats", []) if s["local"]}
-        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        self.context = keep_the_list_open(
+            browser.new_context(viewport={"width": size[0], "height": size[1]})
+        )
         self.page = quick_motion(self.context.new_page())
         self.frames: list[str] = []
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
@@ -311,7 +313,7 @@ def create_in_lobby(page: Any, server: Server) -> Any:
 
 
 def test_a_remote_person_never_gets_the_devices_secrets(browser: Any, server: Server) -> None:
-    lobby = browser.new_context(viewport={"width": 360, "height": 740})
+    lobby = keep_the_list_open(browser.new_context(viewport={"width": 360, "height": 740}))
     reply = create_in_lobby(lobby.new_page(), server)
     lobby.close()
     table, game, seed = reply["id"], "night-market", 9
