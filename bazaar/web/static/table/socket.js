@@ -8,6 +8,7 @@ import {drawWhileAway} from "./log.js";
 import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {beep} from "./sound.js";
+import {chatArrived, drawTalk, rematchArrived} from "./talk.js";
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -96,7 +97,7 @@ export function errorWords(msg) {
 }
 
 /** One message from the server: a refusal, what a stand-in played for this returning
- * person (once), or this viewer's new payload.
+ * person (once), chat lines, this seat's place at the rematch, or this viewer's new payload.
  * @param {ServerMessage} msg */
 function receive(msg) {
   if (msg.type === "error") {
@@ -108,6 +109,8 @@ function receive(msg) {
     return;
   }
   if (msg.type === "while-away") { drawWhileAway(msg); return; }
+  if (msg.type === "chat") { chatArrived(msg); return; }
+  if (msg.type === "rematch") { rematchArrived(msg); return; }
   if (msg.type !== "state") return;
   payloadArrived(msg);  // the server's clock, from the turn timer's deadline
   const {lang, strings} = store.get();
@@ -129,6 +132,7 @@ function receive(msg) {
     slider.max = String(msg.seq);
     $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: msg.seq});
   }
+  drawTalk(msg);
   afterPayload(msg);
   const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
   const {wasMyTurn, hadPayload} = store.get();
