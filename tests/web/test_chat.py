@@ -286,7 +286,7 @@ def test_a_rematch_is_one_new_table_with_a_new_seat_for_each(server: Server) -> 
             t["id"] not in (tid,)
             and t["game"] == "take-stock"
             and t["created"] > old["created"]
-            and [s["name"] for s in t["seats"]][0] == "Ann"
+            and t["seats"][0]["name"] == "Ann"
             and t["turn_minutes"] == 5
             for t in listed.values()
         )

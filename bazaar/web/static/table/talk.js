@@ -56,7 +56,7 @@ function drawLines() {
     when.className = "muted";
     when.dateTime = new Date(line.time * 1000).toISOString();
     when.textContent = new Date(line.time * 1000).toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit"});
-    li.append(who, " ", words, " ", when);
+    li.append(who, words, " ", when);
     return li;
   });
   $("chat-lines").replaceChildren(...items);
