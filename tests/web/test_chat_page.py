@@ -74,7 +74,8 @@ def test_two_people_chat_react_and_play_again(browser: Any, server: Server) -> N
         ann.click("#chat-switch")
         bob.wait_for_selector("#chat-off:not([hidden])")
         assert bob.text_content("#chat-off") == "聊天室已關閉。" and bob.is_hidden("#chat-form")
-        ann.wait_for_function("document.getElementById('chat-switch').textContent === 'Turn the chat on'")
+        ann.wait_for_function("document.getElementById('chat-switch').dataset.on === 'false'")
+        assert ann.text_content("#chat-switch") == "Turn the chat on"
         ann.click("#chat-switch")
         bob.wait_for_selector("#chat-form:not([hidden])")
         # the game ends (played over the API with the pages closed, which keeps the test
