@@ -8,7 +8,7 @@ import {drawWhileAway} from "./log.js";
 import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {beep} from "./sound.js";
-import {chatArrived, drawTalk, rematchArrived} from "./talk.js";
+import {chatArrived, drawTalk, rematchArrived, rematchRefused} from "./talk.js";
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -104,6 +104,7 @@ function receive(msg) {
     store.update({sending: false});
     if (planRefused(msg)) return;
     undoRefused();
+    if (msg.code === "rematch") rematchRefused();
     Bazaar.toast(errorWords(msg));
     if (!store.get().live) $("status").textContent = msg.error;
     return;

@@ -23,6 +23,8 @@ const KEEP = 50;
 /** @type {ChatLine[]} */
 let lines = [];
 let unread = 0;
+/** the server refused this table a rematch (a classroom table): it stays refused */
+let noRematch = false;
 
 /** A chat message from the server: the history (on opening) or new lines.
  * @param {ChatMessage} msg */
@@ -95,7 +97,7 @@ export function drawTalk(p) {
 function drawRematch(p, ui) {
   const box = $("rematch");
   const offer = p.rematch || null;
-  box.hidden = !p.over || (!offer && p.seat === null);
+  box.hidden = !p.over || noRematch || (!offer && p.seat === null);
   if (box.hidden) { box.replaceChildren(); return; }
   const parts = [];
   if (offer) {
@@ -119,6 +121,12 @@ function drawRematch(p, ui) {
     parts.push(link);
   }
   box.replaceChildren(...parts);
+}
+
+/** A refused rematch (a classroom table has none): the offer goes away; the toast says why. */
+export function rematchRefused() {
+  noRematch = true;
+  $("rematch").hidden = true;
 }
 
 /** Where the rematch's answer takes this seat: its own seat at the new table.
