@@ -84,6 +84,8 @@ WEB = (
     ("hint-reply", "HintReply"),
     ("guide-reply", "GuideReply"),
     ("puzzle-answer", "PuzzleAnswer"),
+    ("chat-reply", "ChatReply"),
+    ("rematch-reply", "RematchReply"),
 )
 
 

@@ -25,6 +25,11 @@ type SocketError = import("../docs/schema/bazaar").ErrorMessage;
 type ServerMessage = import("../docs/schema/bazaar").ServerMessage;
 /** Once, to a person whose return ended a stand-in: what the bot played for them. */
 type AwayMessage = import("../docs/schema/bazaar").AwayMessage;
+/** A chat line (the socket's "chat" message carries them; docs/web.md, "Talk at the table"). */
+type ChatLine = import("../docs/schema/bazaar").ChatLine;
+type ChatMessage = import("../docs/schema/bazaar").ChatMessage;
+/** To the asking socket only: its seat at the rematch table. */
+type RematchSeatMessage = import("../docs/schema/bazaar").RematchSeatMessage;
 /** What the page sends over the socket. */
 type ClientMessage = import("../docs/schema/bazaar").ClientMessage;
 /** GET /api/games */

@@ -11,6 +11,8 @@
   each seat's payload and its broadcast;
 - :class:`~bazaar.web.advisor.Advisor`: hints, guide steps and analyses on the advice desk
   (another process pool at low CPU priority, bots first);
+- :class:`~bazaar.web.chat.Chat` and :class:`~bazaar.web.rematch.Rematches`: the talk at the
+  table and playing again;
 - :class:`~bazaar.web.ledger.Ledger`: every store write, and a stored table's replay.
 """
 
@@ -23,12 +25,14 @@ from concurrent.futures import Executor
 from bazaar.web.advice import ADVICE_NICENESS, AdviceDesk
 from bazaar.web.advisor import Advisor
 from bazaar.web.bots import Bots
+from bazaar.web.chat import Chat
 from bazaar.web.errors import WebError, refusal, refusal_words
 from bazaar.web.keeper import TableKeeper, check_deal_released
 from bazaar.web.ledger import Ledger, replay_table
 from bazaar.web.live import LOG_LAST, Connection, LiveTable, UndoEntry, encode
 from bazaar.web.moves import Moves, parse_action
 from bazaar.web.presence import Presence
+from bazaar.web.rematch import Rematches
 from bazaar.web.reports import Reports
 from bazaar.web.settings import WebSettings
 from bazaar.web.shapes import AwayMessage
@@ -102,6 +106,8 @@ class Hub:
             per_table=settings.analyses_per_table,
         )
         self.advisor = Advisor(desk, self.reports, settings.hint_level)
+        self.chat = Chat(ledger, clock)
+        self.rematches = Rematches(self.keeper, ledger, self._publish)
 
     @property
     def store(self) -> Store:
@@ -130,6 +136,7 @@ class Hub:
         Presence.cancel(table)
         Timers.cancel(table)
         self.reports.forget(table.id)
+        self.chat.forget(table.id)
 
     async def close(self) -> None:
         self.keeper.close()

@@ -182,7 +182,7 @@ class TableKeeper:
         if info is None:
             raise WebError(404, "unknown-table", f"there is no table {table_id!r}")
         state, history = replay_table(info)
-        table = LiveTable(info, state, history)
+        table = LiveTable(info, state, history, chat_lines=list(info.chats))
         now = self.clock()
         table.loaded_seq = table.seq
         table.version = table.seq + 2 * info.undos

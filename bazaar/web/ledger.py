@@ -13,6 +13,7 @@ from typing import Any
 from bazaar.core.game import State
 from bazaar.core.registry import get_game
 from bazaar.web.payload import LoggedMove
+from bazaar.web.shapes import ChatLine
 from bazaar.web.store import Store, StoredTable
 
 
@@ -58,6 +59,21 @@ class Ledger:
     async def deal_held(self, classroom_id: str) -> bool:
         held: bool = await asyncio.to_thread(self.store.deal_held, classroom_id)
         return held
+
+    async def add_chat(self, table_id: str, seat: int, name: str, kind: str, text: str) -> ChatLine:
+        line: ChatLine = await asyncio.to_thread(
+            self.store.add_chat, table_id, seat, name, kind, text
+        )
+        return line
+
+    async def set_chat_off(self, table_id: str, off: bool) -> None:
+        await asyncio.to_thread(self.store.set_chat_off, table_id, off)
+
+    async def set_rematch(self, table_id: str, rematch: str, by: int) -> tuple[str, int]:
+        stood: tuple[str, int] = await asyncio.to_thread(
+            self.store.set_rematch, table_id, rematch, by
+        )
+        return stood
 
     def close(self) -> None:
         self.store.close()

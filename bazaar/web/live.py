@@ -18,7 +18,7 @@ from bazaar.core import deal
 from bazaar.core.game import State
 from bazaar.web.outbox import Close, Outbox
 from bazaar.web.payload import LoggedMove, log_entries
-from bazaar.web.shapes import LogEntry, PublicDeal, SeatRow
+from bazaar.web.shapes import ChatLine, LogEntry, PublicDeal, SeatRow
 from bazaar.web.store import StoredTable, public_seat
 
 #: How many of the newest moves a payload's log holds.
@@ -51,6 +51,8 @@ class Connection:
     outbox: Outbox | None = None
     #: the table's presence version this connection's newest payload showed
     presence_seen: int = -1
+    #: the seat token it connected with (a rematch derives the seat's new one from it)
+    token: str | None = None
 
     def offer(self, text: str) -> bool:
         """Queue ``text`` for this socket without waiting; False if it is gone."""
@@ -100,6 +102,8 @@ class LiveTable:
     timer_handle: asyncio.TimerHandle | None = None
     #: when (monotonic seconds) the table was last asked for, moved or left
     used: float = field(default_factory=time.monotonic)
+    #: the newest chat lines, oldest first (docs/web.md, "Talk at the table")
+    chat_lines: list[ChatLine] = field(default_factory=list)
 
     def log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""

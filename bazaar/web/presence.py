@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from bazaar.web.chat import Chat
 from bazaar.web.keeper import TableKeeper
 from bazaar.web.live import Connection, LiveTable, encode
 from bazaar.web.outbox import Outbox
@@ -58,9 +59,10 @@ class Presence:
         self.published(table)
 
     async def connect(self, table: LiveTable, conn: Connection) -> LiveTable:
-        """Add a connection: it gets its own payload at once, the others a (coalesced)
-        presence update. Return the table it joined: ``table``, or the copy loaded meanwhile
-        if ``table`` was unloaded after it was looked up."""
+        """Add a connection: it gets its own payload and the chat's newest lines (if any) at
+        once, the others a (coalesced) presence update. Return the table it joined:
+        ``table``, or the copy loaded meanwhile if ``table`` was unloaded after it was looked
+        up."""
         table = self.keeper.attach(table)
         conn.outbox = Outbox(
             conn.send,
@@ -82,6 +84,8 @@ class Presence:
         self.changed(table)
         conn.presence_seen = table.presence_version
         conn.offer(encode(self.payload(table, conn.seat, conn.lang)))
+        if table.chat_lines:  # a table nobody has talked at sends nothing more
+            conn.offer(encode(Chat.history(table)))
         if away is not None and conn.seat is not None:
             told = while_away(table, away, conn.seat, conn.lang)
             if told is not None:

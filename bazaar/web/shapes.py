@@ -173,6 +173,24 @@ class ReplayStep(TypedDict):
     steps: int
 
 
+class ChatState(TypedDict):
+    """The payload's ``chat`` (docs/web.md, "Talk at the table"): whether the chat is on, and
+    whether this viewer may turn it off and on (the host: the first person's seat, or a
+    classroom's teacher)."""
+
+    on: bool
+    host: bool
+
+
+class RematchInfo(TypedDict):
+    """The payload's ``rematch`` once a seat asked for one: the new table (public: anyone
+    may watch it), the seat that asked first and the spectators' address."""
+
+    table: str
+    by: int
+    watch: str
+
+
 class TablePayload(TypedDict):
     """One seat's (or a spectator's) picture of a table (bazaar/web/payload.py)."""
 
@@ -199,6 +217,8 @@ class TablePayload(TypedDict):
     undo: NotRequired[bool]
     version: NotRequired[int]
     timer: NotRequired[TurnTimer]
+    chat: NotRequired[ChatState]
+    rematch: NotRequired[RematchInfo | None]
     #: only in a replayed payload
     replay: NotRequired[ReplayStep]
 
@@ -388,9 +408,40 @@ class PingMessage(TypedDict):
     type: Literal["ping"]
 
 
+class ChatSendMessage(TypedDict):
+    """Client: say ``text`` at the table (``kind`` ``reaction``: ``text`` is a quick
+    reaction's id, e.g. ``good-game``)."""
+
+    type: Literal["chat"]
+    text: str
+    kind: NotRequired[Literal["text", "reaction"]]
+
+
+class ChatSwitchMessage(TypedDict):
+    """Client (the host): turn the table's chat on or off."""
+
+    type: Literal["chat-switch"]
+    on: bool
+
+
+class RematchAskMessage(TypedDict):
+    """Client: play again (the first asks for the new table, later ones join it); answered
+    by :class:`RematchSeatMessage` on this socket only."""
+
+    type: Literal["rematch"]
+
+
 #: what a page (or an outside bot) sends on the table's socket
 ClientMessage = (
-    MoveMessage | UndoMessage | StandinMessage | ReturnMessage | LangMessage | PingMessage
+    MoveMessage
+    | UndoMessage
+    | StandinMessage
+    | ReturnMessage
+    | LangMessage
+    | PingMessage
+    | ChatSendMessage
+    | ChatSwitchMessage
+    | RematchAskMessage
 )
 
 
@@ -422,5 +473,58 @@ class AwayMessage(TypedDict):
     moves: list[AwayMove]
 
 
+class ChatLine(TypedDict):
+    """One chat line: the seat (from 0) and its name when it was written (``""``: none),
+    ``kind`` ``text`` (the words as written) or ``reaction`` (``text`` is the reaction's id,
+    which each page says in its own language), and when (UNIX seconds)."""
+
+    id: int
+    seat: int
+    name: str
+    kind: Literal["text", "reaction"]
+    text: str
+    time: float
+
+
+class ChatMessage(TypedDict):
+    """Server: chat lines for every viewer, seats and spectators alike; ``history`` true on
+    the first one a socket gets (the newest 50 lines), false for each new line after."""
+
+    type: Literal["chat"]
+    history: bool
+    lines: list[ChatLine]
+
+
+class RematchSeatMessage(TypedDict):
+    """Server, to the asking socket only: its seat at the rematch table, with its own new
+    token (``link`` holds both)."""
+
+    type: Literal["rematch"]
+    table: str
+    seat: int
+    token: str
+    link: str
+
+
+class RematchReply(TypedDict):
+    """``POST …/rematch``: the asking seat's place at the rematch table."""
+
+    ok: Literal[True]
+    table: str
+    seat: int
+    token: str
+    link: str
+    spectator: str
+
+
+class ChatReply(TypedDict):
+    """``GET …/chat``: whether the chat is on and its newest lines."""
+
+    on: bool
+    lines: list[ChatLine]
+
+
 #: what the server sends on a table's socket
-ServerMessage = TablePayload | ErrorMessage | PongMessage | AwayMessage
+ServerMessage = (
+    TablePayload | ErrorMessage | PongMessage | AwayMessage | ChatMessage | RematchSeatMessage
+)

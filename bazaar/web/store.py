@@ -11,7 +11,8 @@ URLs, with the ``postgres`` extra installed) are supported.
 Seeds are 64-bit unsigned numbers, more than a signed BIGINT holds, so ``tables.seed`` is
 text (decimal digits). Databases made before that (an integer ``seed`` column, no ``salt``,
 ``commitment`` or ``fixed_seed``) are upgraded in place when a :class:`Store` opens them; the
-``analyses`` table (stored post-game analyses) is created in an older database when it opens.
+``analyses`` table (stored post-game analyses) and the ``chats`` table (the talk at each
+table) are created in an older database when it opens.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from bazaar.core.deal import public_deal
 from bazaar.core.paths import data_folder
-from bazaar.web.shapes import ListedDeal, SeatRow
+from bazaar.web.shapes import ChatLine, ListedDeal, SeatRow
 
 
 class Base(DeclarativeBase):
@@ -82,6 +83,12 @@ class TableRow(Base):
     undos: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: the classroom the table belongs to (NULL: none; docs/web.md, "Classrooms")
     classroom: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: 1 when the host turned the table's chat off (NULL or 0: on; docs/web.md, "Talk at
+    #: the table")
+    chat_off: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the id of the rematch table made from this one, and the seat that asked for it first
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ClassroomRow(Base):
@@ -111,6 +118,9 @@ ADDED_COLUMNS = {
     "turn_minutes": "INTEGER",
     "undos": "INTEGER",
     "classroom": "VARCHAR(32)",
+    "chat_off": "INTEGER",
+    "rematch": "VARCHAR(32)",
+    "rematch_by": "INTEGER",
 }
 
 
@@ -141,6 +151,24 @@ class AnalysisRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[float] = mapped_column(Float)
 
+
+class ChatRow(Base):
+    """One chat line of a table: written by ``seat`` under ``name``; ``kind`` ``text`` (the
+    words) or ``reaction`` (a quick reaction's id: each reader sees it in their language)."""
+
+    __tablename__ = "chats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(160))
+    kind: Mapped[str] = mapped_column(String(12))
+    text: Mapped[str] = mapped_column(String(800))
+    created: Mapped[float] = mapped_column(Float)
+
+
+#: How many of a table's newest chat lines a page gets when it opens.
+CHAT_LAST = 50
 
 #: the ``analyses`` seat of the seat-independent part
 CURVE_SEAT = -1
@@ -173,6 +201,13 @@ class StoredTable:
     deal_held: bool = False
     #: SHA-256 of the classroom's teacher token (the teacher may watch every table of it)
     teacher_hash: str | None = None
+    #: the host turned the chat off
+    chat_off: bool = False
+    #: the rematch table's id and the seat that asked for it (None: no rematch yet)
+    rematch: str | None = None
+    rematch_by: int | None = None
+    #: the newest :data:`CHAT_LAST` chat lines, oldest first
+    chats: list[ChatLine] = field(default_factory=list)
 
 
 class DuplicateMove(Exception):
@@ -377,7 +412,52 @@ class Store:
                 row.classroom,
                 self._deal_held(session, row.classroom),
                 room.token_hash if room is not None else None,
+                bool(row.chat_off),
+                row.rematch,
+                row.rematch_by,
+                self._chats(session, table_id),
             )
+
+    @staticmethod
+    def _chats(session: Session, table_id: str) -> list[ChatLine]:
+        rows = session.execute(
+            select(ChatRow)
+            .where(ChatRow.table_id == table_id)
+            .order_by(ChatRow.id.desc())
+            .limit(CHAT_LAST)
+        ).scalars()
+        return [chat_line(row) for row in reversed(list(rows))]
+
+    def add_chat(self, table_id: str, seat: int, name: str, kind: str, text: str) -> ChatLine:
+        """Store a chat line; return it as sent (:func:`chat_line`)."""
+        with Session(self.engine) as session, session.begin():
+            row = ChatRow(
+                table_id=table_id, seat=seat, name=name, kind=kind, text=text, created=time.time()
+            )
+            session.add(row)
+            session.flush()
+            return chat_line(row)
+
+    def set_chat_off(self, table_id: str, off: bool) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(chat_off=int(off))
+            )
+
+    def set_rematch(self, table_id: str, rematch: str, by: int) -> tuple[str, int]:
+        """Name ``rematch`` (asked for by seat ``by``) the rematch of ``table_id`` unless one
+        is named already (two servers on one database agree on the first); return the
+        (table, seat) that stands."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch.is_(None))
+                .values(rematch=rematch, rematch_by=by)
+            )
+            stood = connection.execute(
+                select(TableRow.rematch, TableRow.rematch_by).where(TableRow.id == table_id)
+            ).one()
+        return str(stood[0]), int(stood[1] if stood[1] is not None else by)
 
     def _deal_held(self, session: Session, classroom_id: str | None) -> bool:
         """True if ``classroom_id`` deals every table the same cards and one of its tables
@@ -448,6 +528,18 @@ class Store:
                     }
                 )
             return out
+
+
+def chat_line(row: ChatRow) -> ChatLine:
+    """A stored chat line as the socket sends it."""
+    return {
+        "id": row.id,
+        "seat": row.seat,
+        "name": row.name,
+        "kind": "reaction" if row.kind == "reaction" else "text",
+        "text": row.text,
+        "time": round(row.created, 3),
+    }
 
 
 def listed_deal(row: TableRow) -> ListedDeal:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from bazaar.core.registry import get_game
+from bazaar.web.chat import Chat
 from bazaar.web.errors import WebError
 from bazaar.web.live import LOG_LAST, LiveTable
 from bazaar.web.payload import build_payload
+from bazaar.web.rematch import rematch_info
 from bazaar.web.shapes import TablePayload
 from bazaar.web.timers import Timers
 from bazaar.web.undo import Undos
@@ -13,7 +15,7 @@ from bazaar.web.undo import Undos
 
 class Views:
     """Builds payloads (:func:`bazaar.web.payload.build_payload` plus the table's deal, undo,
-    position version and turn timer)."""
+    position version, turn timer, chat switch and rematch)."""
 
     def __init__(self, timers: Timers, undos: Undos) -> None:
         self.timers = timers
@@ -33,6 +35,8 @@ class Views:
         payload["undo"] = self.undos.may_undo(table, seat)
         payload["version"] = table.version
         payload["timer"] = self.timers.timer(table)
+        payload["chat"] = Chat.state(table, seat)
+        payload["rematch"] = rematch_info(table)
         return payload
 
     @staticmethod

@@ -348,13 +348,58 @@ export interface BlshYearStartData {
   start: number;
 }
 
+/** One chat line: the seat (from 0) and its name when it was written (`""`: none), `kind` `text` (the words as written) or `reaction` (`text` is the reaction's id, which each page says in its own language), and when (UNIX seconds). */
+export interface ChatLine {
+  id: number;
+  seat: number;
+  name: string;
+  kind: "text" | "reaction";
+  text: string;
+  time: number;
+}
+
+/** Server: chat lines for every viewer, seats and spectators alike; `history` true on the first one a socket gets (the newest 50 lines), false for each new line after. */
+export interface ChatMessage {
+  type: "chat";
+  history: boolean;
+  lines: Array<ChatLine>;
+}
+
+/** `GET …/chat`: whether the chat is on and its newest lines. */
+export interface ChatReply {
+  on: boolean;
+  lines: Array<ChatLine>;
+}
+
+/** Client: say `text` at the table (`kind` `reaction`: `text` is a quick reaction's id, e.g. `good-game`). */
+export interface ChatSendMessage {
+  type: "chat";
+  text: string;
+  kind?: "text" | "reaction";
+}
+
+/** The payload's `chat` (docs/web.md, "Talk at the table"): whether the chat is on, and whether this viewer may turn it off and on (the host: the first person's seat, or a classroom's teacher). */
+export interface ChatState {
+  on: boolean;
+  host: boolean;
+}
+
+/** Client (the host): turn the table's chat on or off. */
+export interface ChatSwitchMessage {
+  type: "chat-switch";
+  on: boolean;
+}
+
 export type ClientMessage =
   | MoveMessage
   | UndoMessage
   | StandinMessage
   | ReturnMessage
   | LangMessage
-  | PingMessage;
+  | PingMessage
+  | ChatSendMessage
+  | ChatSwitchMessage
+  | RematchAskMessage;
 
 /** A command of the `help` reply: its fields and what it does. */
 export interface CommandHelp {
@@ -1208,6 +1253,37 @@ export interface RecordJson {
   scores?: Array<number>;
 }
 
+/** Client: play again (the first asks for the new table, later ones join it); answered by :class:`RematchSeatMessage` on this socket only. */
+export interface RematchAskMessage {
+  type: "rematch";
+}
+
+/** The payload's `rematch` once a seat asked for one: the new table (public: anyone may watch it), the seat that asked first and the spectators' address. */
+export interface RematchInfo {
+  table: string;
+  by: number;
+  watch: string;
+}
+
+/** `POST …/rematch`: the asking seat's place at the rematch table. */
+export interface RematchReply {
+  ok: true;
+  table: string;
+  seat: number;
+  token: string;
+  link: string;
+  spectator: string;
+}
+
+/** Server, to the asking socket only: its seat at the rematch table, with its own new token (`link` holds both). */
+export interface RematchSeatMessage {
+  type: "rematch";
+  table: string;
+  seat: number;
+  token: string;
+  link: string;
+}
+
 /** A replayed payload's position: after `step` of `steps` moves. */
 export interface ReplayStep {
   step: number;
@@ -1232,7 +1308,13 @@ export interface SeatRow {
   joined?: boolean;
 }
 
-export type ServerMessage = TablePayload | ErrorMessage | PongMessage | AwayMessage;
+export type ServerMessage =
+  | TablePayload
+  | ErrorMessage
+  | PongMessage
+  | AwayMessage
+  | ChatMessage
+  | RematchSeatMessage;
 
 /** Client: hand `seat` to the bot `bot` (default `ismcts:easy`). */
 export interface StandinMessage {
@@ -1279,6 +1361,8 @@ export interface TablePayload {
   undo?: boolean;
   version?: number;
   timer?: TurnTimer;
+  chat?: ChatState;
+  rematch?: RematchInfo | null;
   replay?: ReplayStep;
 }
 

@@ -262,3 +262,34 @@ def test_a_table_stored_with_a_v1_commitment_keeps_it_and_still_verifies(
     assert result.returncode == 0, result.stdout
     assert f"SHA-256 of the seed and the salt is the commitment {old}." in result.stdout
     assert "This is a v1 commitment" in result.stdout
+
+
+def test_an_old_database_gains_the_chat_and_the_rematch(old_db: str) -> None:
+    """Talk at the table on an upgraded database: the ``chats`` table and the ``chat_off``,
+    ``rematch`` and ``rematch_by`` columns are added; an old table has its chat on, no
+    lines and no rematch, and what is stored then survives opening the database again."""
+    store = Store(old_db)
+    try:
+        assert "chats" in inspect(store.engine).get_table_names()
+        columns = {c["name"] for c in inspect(store.engine).get_columns("tables")}
+        assert {"chat_off", "rematch", "rematch_by"} <= columns
+        old = store.load("old1")
+        assert old is not None and (old.chat_off, old.rematch, old.chats) == (False, None, [])
+        line = store.add_chat("old1", 0, "Ann", "text", "hello")
+        store.add_chat("old1", 1, "", "reaction", "thanks")
+        store.set_chat_off("old1", True)
+        assert store.set_rematch("old1", "next1", 1) == ("next1", 1)
+        assert store.set_rematch("old1", "next2", 0) == ("next1", 1)  # the first one stands
+    finally:
+        store.close()
+    again = Store(old_db)
+    try:
+        loaded = again.load("old1")
+        assert loaded is not None and loaded.chat_off and loaded.rematch == "next1"
+        assert loaded.rematch_by == 1 and loaded.chats[0] == line
+        assert [(c["seat"], c["kind"], c["text"]) for c in loaded.chats] == [
+            (0, "text", "hello"),
+            (1, "reaction", "thanks"),
+        ]
+    finally:
+        again.close()

@@ -99,3 +99,27 @@ class NameRequest(BaseModel):
 class PuzzleTry(BaseModel):
     model_config = STRICT
     move: str = Field(max_length=200)
+
+
+class ChatRequest(BaseModel):
+    model_config = STRICT
+    token: str = Field(max_length=100)
+    #: the words (``kind`` ``text``, at most 200 characters after trimming) or a quick
+    #: reaction's id (``kind`` ``reaction``, e.g. ``good-game``)
+    text: str = Field(max_length=1000)
+    kind: Literal["text", "reaction"] = "text"
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
+
+
+class ChatSwitchRequest(BaseModel):
+    model_config = STRICT
+    #: a seat token (the host's) or a classroom's teacher token
+    token: str = Field(max_length=100)
+    on: bool
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)
+
+
+class RematchRequest(BaseModel):
+    model_config = STRICT
+    token: str = Field(max_length=100)
+    lang: str = Field(default="en", json_schema_extra=LANG_SCHEMA)

@@ -159,6 +159,7 @@ async def socket(websocket: WebSocket, table_id: str, web: WebDep) -> None:
     conn = Connection(
         seat, lang, websocket.send_text, close=websocket.close, abort=find_abort(websocket._send)
     )
+    conn.token = websocket.query_params.get("token") or None
     table = await hub.presence.connect(table, conn)
     try:
         await receive_loop(websocket, hub, table, conn)
@@ -231,8 +232,11 @@ async def socket_message(
 async def handle_message(
     hub: Hub, table: LiveTable, conn: Connection, message: dict[str, Any]
 ) -> dict[str, Any] | None:
-    """Do what a message asks: move, undo, standin, return, lang or ping."""
+    """Do what a message asks: move, undo, standin, return, lang, ping, or talk at the table
+    (chat, chat-switch, rematch: :func:`talk_message`)."""
     kind = message["type"]
+    if kind in TALK:
+        return await talk_message(hub, table, conn, message)
     if kind == "move":
         if conn.seat is None:
             raise WebError(403, "token", "spectators cannot move")
@@ -254,6 +258,30 @@ async def handle_message(
         raise WebError(
             400,
             "request",
-            f"unknown message type {kind[:40]!r} (use move, undo, standin, return, lang or ping)",
+            f"unknown message type {kind[:40]!r} (use move, undo, standin, return, lang, ping, "
+            "chat, chat-switch or rematch)",
         )
+    return None
+
+
+#: the socket's messages about talk at the table
+TALK = ("chat", "chat-switch", "rematch")
+
+
+async def talk_message(
+    hub: Hub, table: LiveTable, conn: Connection, message: dict[str, Any]
+) -> dict[str, Any] | None:
+    """A chat line, the host's chat switch or a rematch request (docs/web.md, "Talk at the
+    table"); the rematch's new seat is answered to this socket only."""
+    kind = message["type"]
+    if kind == "chat":
+        await hub.chat.write(table, conn.seat, message.get("kind", "text"), message.get("text"))
+    elif kind == "chat-switch":
+        await hub.chat.switch(table, conn.seat, message.get("on"))
+        hub.presence.publish(table)
+    else:
+        new_id, token = await hub.rematches.ask(table, conn.seat, conn.token or "")
+        assert conn.seat is not None  # ask() refuses a watcher
+        link = f"/t/{new_id}?token={token}&lang={conn.lang}"
+        return {"type": "rematch", "table": new_id, "seat": conn.seat, "token": token, "link": link}
     return None

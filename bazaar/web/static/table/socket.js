@@ -10,6 +10,7 @@ import {drawSide, drawTitle} from "./side.js";
 import {foldForTurn} from "./movebar.js";
 import {beep} from "./sound.js";
 import {changesViewer, passAndPlay} from "./curtain.js";
+import {chatArrived, drawTalk, rematchArrived, rematchRefused} from "./talk.js";
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -116,18 +117,21 @@ export function errorWords(msg) {
 }
 
 /** One message from the server: a refusal, what a stand-in played for this returning
- * person (once), or this viewer's new payload.
+ * person (once), chat lines, this seat's place at the rematch, or this viewer's new payload.
  * @param {ServerMessage} msg */
 function receive(msg) {
   if (msg.type === "error") {
     store.update({sending: false});
     if (planRefused(msg)) return;
     undoRefused();
+    if (msg.code === "rematch") rematchRefused();
     Bazaar.toast(errorWords(msg));
     if (!store.get().live) $("status").textContent = msg.error;
     return;
   }
   if (msg.type === "while-away") { drawWhileAway(msg); return; }
+  if (msg.type === "chat") { chatArrived(msg); return; }
+  if (msg.type === "rematch") { rematchArrived(msg); return; }
   if (msg.type !== "state") return;
   if (changesViewer(msg)) return;  // pass and play: another seat's turn, or watching
   payloadArrived(msg);  // the server's clock, from the turn timer's deadline
@@ -150,6 +154,7 @@ function receive(msg) {
     slider.max = String(msg.seq);
     $("replay-step").textContent = ui.t("Move {n} of {total}", {n: slider.value, total: msg.seq});
   }
+  drawTalk(msg);
   afterPayload(msg);
   const mine = !msg.over && msg.to_move !== null && msg.to_move === msg.seat;
   const {wasMyTurn, hadPayload} = store.get();
