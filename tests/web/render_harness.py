@@ -57,13 +57,15 @@ def board_words(game_id: str, lang: str) -> dict[str, str]:
     return {**catalog(lang), **package_catalog(package, lang, BOARD_DOMAIN)}
 
 
-def render_svg(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
-    """Render ``payload`` into #board; return {"svg", "hotspots": [[int]], "text"}."""
+def render_svg(page: Any, payload: dict[str, Any], width: int | None = None) -> dict[str, Any]:
+    """Render ``payload`` into #board; return {"svg", "hotspots": [[int]], "text"}. With
+    ``width``, the board is drawn for a page that gives it that many CSS px (``ui.width``)."""
     lang = payload["lang"]
     strings = board_words(payload["game"], lang)
     return page.evaluate(
-        """([payload, strings]) => {
+        """([payload, strings, width]) => {
             const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);
+            if (width) ui.width = width;
             const svg = BazaarRenderers[payload.game].render(payload, ui);
             const board = document.getElementById("board");
             board.innerHTML = svg;
@@ -71,5 +73,5 @@ def render_svg(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
                 (el) => el.getAttribute("data-actions").split(",").map(Number));
             return {svg: svg, hotspots: hot, text: board.innerText};
         }""",
-        [json.loads(json.dumps(payload)), strings],
+        [json.loads(json.dumps(payload)), strings, width],
     )
