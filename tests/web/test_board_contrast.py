@@ -169,15 +169,16 @@ def positions(game: str, lang: str) -> list[dict[str, Any]]:
     return [every[i] for i in sorted({last * k // (SHOWN - 1) for k in range(SHOWN)})]
 
 
-def check(page: Any, payload: dict[str, Any]) -> dict[str, Any]:
+def check(page: Any, payload: dict[str, Any], width: int | None = None) -> dict[str, Any]:
     strings = board_words(payload["game"], payload["lang"])
     page.evaluate(
-        """([payload, strings]) => {
+        """([payload, strings, width]) => {
             const ui = BazaarUI.make(payload.lang, strings, payload.seats, payload.seat);
+            if (width) ui.width = width;
             document.getElementById("board").innerHTML =
                 BazaarRenderers[payload.game].render(payload, ui);
         }""",
-        [json.loads(json.dumps({**payload, "log": []})), strings],
+        [json.loads(json.dumps({**payload, "log": []})), strings, width],
     )
     return page.evaluate(CHECK, [TEXT_MIN, LARGE_TEXT_MIN, GRAPHIC_MIN])
 
@@ -196,15 +197,16 @@ def describe(failure: dict[str, Any]) -> str:
 
 
 def contrast_failures(
-    page: Any, game: str, payloads: list[dict[str, Any]]
+    page: Any, game: str, payloads: list[dict[str, Any]], width: int | None = None
 ) -> tuple[dict[str, str], int, int]:
-    """Each failure's description and where it was first seen; the texts and marks checked."""
+    """Each failure's description and where it was first seen; the texts and marks checked
+    (the boards drawn for a page ``width`` CSS px wide, when given)."""
     errors = load_renderer(page, game)
     page.add_style_tag(path=str(STATIC / "style.css"))
     found: dict[str, str] = {}
     checked = marks = 0
     for payload in payloads:
-        out = check(page, payload)
+        out = check(page, payload, width)
         checked += len(out["texts"])
         marks += len(out["marks"])
         where = f"{len(payload['seats'])} players, after {payload['seq']} moves"
@@ -229,6 +231,31 @@ def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
     found, checked, marks = contrast_failures(board_page, game, positions(game, lang))
     assert checked > 100 and marks > 0, (checked, marks)
     assert not found, report(found, game, lang)
+
+
+#: Boards laid out for a phone's or a tablet's width (ui.width below 1000, one unit one CSS px),
+#: checked on a page of that width: game -> widths
+LAID_OUT = {"take-stock": (360, 700)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("game", "width"), [(game, width) for game, widths in LAID_OUT.items() for width in widths]
+)
+def test_the_contrast_holds_on_boards_laid_out_for_phones_and_tablets(
+    browser: Any, game: str, width: int, lang: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": 4000}, reduced_motion="reduce"
+    )
+    try:
+        found, checked, marks = contrast_failures(
+            context.new_page(), game, positions(game, lang), width
+        )
+    finally:
+        context.close()
+    assert checked > 100 and marks > 0, (checked, marks)
+    assert not found, report(found, game, lang) + f" at {width} px"
 
 
 @pytest.mark.skipif(not LONG, reason=f"a sweep of many games: {LONG_VARIABLE}=1")
