@@ -3,7 +3,8 @@
 Each game's board is rendered in headless Chromium (render_harness, with style.css and reduced
 motion so no animation is half-way) at its design size (1000 px wide: one SVG unit is one CSS
 pixel) for six positions from the start to the end of a seeded random game, in English
-and Traditional Chinese. Then, in the page:
+and Traditional Chinese; the boards with a layout of their own for phones and tablets
+(:data:`LAID_OUT`) also at those widths (``ui.width``, on a page as wide). Then, in the page:
 
 - every visible ``<text>``: its fill against what is painted beneath its centre (the shapes
   drawn before it whose fill or stroke covers that point, blended by their opacity and

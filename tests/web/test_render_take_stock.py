@@ -342,7 +342,9 @@ def test_on_a_phone_what_the_viewer_acts_on_comes_first(page: Any) -> None:
     rng = Rng(9)
     for _ in range(12):
         state.apply(rng.choice(state.legal_actions()))
-    waiting = build_payload(state, (state.to_move() + 1) % 3, "en")
+    mover = state.to_move()
+    assert mover is not None
+    waiting: dict[str, Any] = dict(build_payload(state, (mover + 1) % 3, "en"))
     assert waiting["legal"] == [] and waiting["view"]["hand"]
     tops = drawn(page, waiting, 360)["tops"]
     assert tops["row C"] < tops["hand " + waiting["view"]["hand"][0]]
