@@ -231,7 +231,7 @@
     return {
       kind: "wide", W: W, M: M,
       header: {stacked: false, dealerMax: 300, statusMax: 420, phaseMax: 420},
-      banner: {size: 18, line: 26, below: false, buttonW: 186, buttonH: 40, buttonStep: 50},
+      banner: {size: 18, line: 26, below: false, buttonW: 186, buttonH: 40, buttonStep: 50, bold: 1},
       market: {
         limitBelow: false, heads: true, headMax: 110, rowsY: 70, rowH: 72, rowStep: 80,
         tileW: 150, mark: {x: 14, y: 49, size: 34}, name: {x: 50, y: 46, size: 19, max: 94},
@@ -263,7 +263,7 @@
     return {
       kind: "medium", W: width, M: m,
       header: {stacked: false, dealerMax: side, statusMax: inner - 270, phaseMax: side},
-      banner: {size: 18, line: 26, below: false, buttonW: 186, buttonH: 44, buttonStep: 52},
+      banner: {size: 18, line: 26, below: false, buttonW: 186, buttonH: 44, buttonStep: 52, bold: 1.12},
       market: {
         limitBelow: false, heads: true, headMax: 64, rowsY: 70, rowH: 72, rowStep: 80,
         tileW: 130, mark: {x: 12, y: 49, size: 30}, name: {x: 44, y: 46, size: 17, max: 80},
@@ -288,7 +288,7 @@
     return {
       kind: "narrow", W: width, M: m,
       header: {stacked: true, dealerMax: inner / 2 - 6, statusMax: inner, phaseMax: inner / 2 - 6},
-      banner: {size: 16, line: 22, below: true, buttonW: Math.min(280, inner - 32), buttonH: 44, buttonStep: 52},
+      banner: {size: 16, line: 22, below: true, buttonW: Math.min(280, inner - 32), buttonH: 44, buttonStep: 52, bold: 1.12},
       market: {
         limitBelow: true, heads: false, headMax: 0, rowsY: 80, rowH: 80, rowStep: 88,
         tileW: 84, mark: {x: 10, y: 34, size: 26}, name: {x: 10, y: 64, size: 15, max: 66},
@@ -450,7 +450,8 @@
     if (!lines.length && !buttons.length) return {svg: "", h: 0};
     const textMax = W - 2 * M - 30 - (buttons.length && !bl.below ? bl.buttonW + 14 : 0);
     const rows = [];
-    for (const [s, color, bold] of lines) for (const l of wrap(s, bl.size, textMax)) rows.push([l, color, bold]);
+    // (bold lines are wrapped 1.12 times wider, as txt measures them, off the wide board)
+    for (const [s, color, bold] of lines) for (const l of wrap(s, bl.size, bold ? textMax / bl.bold : textMax)) rows.push([l, color, bold]);
     const textH = rows.length * bl.line + 22;
     const buttonsH = buttons.length * bl.buttonStep + 10;
     // below the text (narrow): the text's height, then the buttons one under another
@@ -722,13 +723,20 @@
     });
     if (!certs.length) out += txt(c, x + 24, y + 140 + dy, c.ui.t("(none)"), {size: 15, fill: "#6a6a6a"});
     let sx = x + 24;
+    // a compact panel packs its share chips closer when five do not fit, and says "shares"
+    // after them only where the word fits
+    const held = seat.shares.filter((n) => n).length;
+    const chipStep = compact && held > 1 ? Math.min(56, (w - 40 - 50) / (held - 1)) : 56;
+    const chipW = Math.min(50, chipStep - 4);
     seat.shares.forEach((n, s) => {
       if (!n) return;
       const L = LETTERS[s];
-      out += S.keyed(c.key(`shares:${q}:${L}`), rect(sx, y + 168 + dy, 50, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + 25, y + 184 + dy, stockMark(c, L) + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"}));
-      sx += 56;
+      out += S.keyed(c.key(`shares:${q}:${L}`), rect(sx, y + 168 + dy, chipW, 22, STOCKS[L].color, {rx: 11}) + txt(c, sx + chipW / 2, y + 184 + dy, stockMark(c, L) + " " + n, {size: 14, bold: true, fill: "#fff", anchor: "middle"}));
+      sx += chipStep;
     });
-    if (sx > x + 24) out += txt(c, sx + 2, y + 184 + dy, c.ui.t("shares"), {size: 14, fill: "#666"});
+    const sharesWord = c.ui.t("shares");
+    const fits = !compact || sx - chipStep + chipW + 8 + textWidth(sharesWord, 14) <= x + w - 10;
+    if (sx > x + 24 && fits) out += txt(c, sx + 2, y + 184 + dy, sharesWord, {size: 14, fill: "#666"});
     const stats = [
       [c.ui.t("Option tokens"), seat.tokens],
       [c.ui.t("Hand cards"), seat.hand_size],
