@@ -743,7 +743,9 @@
       [c.ui.t("Held events"), seat.held],
     ];
     if (compact) {
-      const cells = [0.38, 0.31, 0.31].map((k) => k * (w - 40));
+      // three cells as wide as their labels want, shared out over the panel's width
+      const wants = stats.map(([label]) => textWidth(label, 14) + 20);
+      const cells = wants.map((k) => (k * (w - 40)) / wants.reduce((a, b) => a + b));
       stats.forEach(([label, n], i) => {
         const cx = x + 24 + (i ? cells[0] + (i - 1) * cells[1] : 0);
         out += txt(c, cx, y + 234, label, {size: 14, fill: "#444", max: cells[i] - 8, min: 12});
