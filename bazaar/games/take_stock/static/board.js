@@ -639,7 +639,7 @@
     for (let first = 0; first < cards.length; first += hl.cols) {
       let tagsH = 0;
       cards.slice(first, first + hl.cols).forEach((card, k) => {
-        const r = handCard(c, M + k * (hl.cw + hl.gap), top, card, first + k, {w: hl.cw, h: hl.ch, tag: hl.tag, tagMax: hl.cw + hl.gap - 2, wrapTags: true});
+        const r = handCard(c, M + k * (hl.cw + hl.gap), top, card, first + k, {w: hl.cw, h: hl.ch, tag: hl.tag, tagMax: hl.cw + hl.gap + 4, wrapTags: true});
         out += r.svg;
         tagsH = Math.max(tagsH, r.h);
       });
@@ -748,7 +748,7 @@
       const cells = wants.map((k) => (k * (w - 40)) / wants.reduce((a, b) => a + b));
       stats.forEach(([label, n], i) => {
         const cx = x + 24 + (i ? cells[0] + (i - 1) * cells[1] : 0);
-        out += txt(c, cx, y + 234, label, {size: 14, fill: "#444", max: cells[i] - 8, min: 12});
+        out += txt(c, cx, y + 234, label, {size: 14, fill: "#444", max: cells[i] - 5, min: 12});
         out += txt(c, cx + (i ? 0 : 20), y + 258, String(n), {size: 19, bold: true});
       });
       out += `<circle cx="${x + 31}" cy="${y + 251}" r="6" fill="#F2B705" stroke="#8D6200"/>`;
