@@ -203,7 +203,8 @@ def describe(failure: dict[str, Any]) -> str:
 def contrast_failures(
     page: Any, game: str, payloads: list[dict[str, Any]], width: int | None = None
 ) -> tuple[dict[str, str], int, int]:
-    """Each failure's description and where it was first seen; the texts and marks checked."""
+    """Each failure's description and where it was first seen; the texts and marks checked
+    (the boards drawn for a page ``width`` CSS px wide, when given)."""
     errors = load_renderer(page, game)
     page.add_style_tag(path=str(STATIC / "style.css"))
     found: dict[str, str] = {}
@@ -239,7 +240,11 @@ def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
 #: The widths (CSS px) a board lays itself out for besides its design size (issue 23: a
 #: phone's one column, a tablet's two), checked as the design size is: the languages in turn
 #: (both at every width with BAZAAR_LONG_TESTS=1).
-LAYOUT_WIDTHS = {"buy-low-sell-high": (336, 656), "night-market": (360, 740)}
+LAYOUT_WIDTHS = {
+    "buy-low-sell-high": (336, 656),
+    "night-market": (360, 740),
+    "take-stock": (360, 700),
+}
 
 
 @pytest.mark.parametrize(

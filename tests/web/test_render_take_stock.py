@@ -241,3 +241,122 @@ def test_spectator_sees_no_hand_and_gets_no_hotspots(page: Any) -> None:
     assert any(line.startswith("Your hand") for line in player["lines"])
     assert {f"hand {card}" for card in hand} <= set(things(page))
     assert player["hotspots"] and errors == []
+
+
+# ---------------------------------------------------------------- phones and tablets (issue 23)
+#: Widths a page may give the board (ui.width), with a language each: phones (the narrow
+#: layout) and tablets (medium)
+WIDTHS = [(340, "en"), (372, "zh-TW"), (700, "zh-TW"), (744, "en")]
+
+#: The drawn board in its own units (one unit one CSS px at these widths): every text's size and
+#: horizontal extent, every hotspot's box, the keys and the last-move marks.
+MEASURE = """() => {
+  const svg = document.querySelector('#board svg');
+  const W = svg.viewBox.baseVal.width;
+  const box = svg.getBoundingClientRect();
+  const k = W / box.width;
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent, size: parseFloat(t.getAttribute('font-size')),
+      left: (r.left - box.left) * k, right: (r.right - box.left) * k};
+  });
+  const hots = [...svg.querySelectorAll('[data-actions]')].map((g) => {
+    const r = g.getBoundingClientRect();
+    return {what: g.getAttribute('data-what'), side: Math.min(r.width, r.height) * k,
+      top: (r.top - box.top) * k, left: (r.left - box.left) * k, right: (r.right - box.left) * k};
+  });
+  const tops = Object.fromEntries([...svg.querySelectorAll('[data-what]')].map(
+    (g) => [g.getAttribute('data-what'), (g.getBoundingClientRect().top - box.top) * k]));
+  return {W: W, texts: texts, hots: hots, tops: tops,
+    keys: [...svg.querySelectorAll('[data-key]')].map((g) => g.getAttribute('data-key')),
+    marks: svg.querySelectorAll('.last-move').length};
+}"""
+
+
+def drawn(page: Any, payload: dict[str, Any], width: int | None) -> dict[str, Any]:
+    """``payload`` drawn for a page ``width`` CSS px wide (None: the wide board), measured."""
+    out = render_svg(page, {**payload, "log": []}, width)
+    return {**page.evaluate(MEASURE), "svg": out["svg"], "things": things(page)}
+
+
+def laid_out_payloads(lang: str) -> list[dict[str, Any]]:
+    """Every player count along a game, and the first position of each phase of a 2-player one."""
+    many = [p for players in range(2, 7) for p in payloads(players, players, lang, 90)]
+    phases: dict[str, dict[str, Any]] = {}
+    for payload in payloads(2, 1, lang, 1 if lang == "en" else 3):  # (en is cached already)
+        phases.setdefault(payload["view"]["phase"] + str(bool(payload["legal"])), payload)
+    return many + list(phases.values())
+
+
+@pytest.mark.parametrize(("width", "lang"), WIDTHS)
+def test_a_board_drawn_for_a_phone_or_tablet_keeps_texts_spots_and_keys(
+    page: Any, width: int, lang: str
+) -> None:
+    """At a phone's or tablet's width: one unit per CSS px, every text at least 12 units and
+    inside the width, every spot taking a move at least 44 units a side and inside the width,
+    and the same spots (with the same moves), keys and last-move marks as the wide board."""
+    errors = load_renderer(page, GAME)
+    page.set_viewport_size({"width": width, "height": 900})
+    for payload in laid_out_payloads(lang):
+        wide = drawn(page, payload, None)
+        laid = drawn(page, payload, width)
+        assert f'viewBox="0 0 {width} ' in laid["svg"]
+        small = [t for t in laid["texts"] if t["size"] < 12]
+        assert small == []
+        outside = [t for t in laid["texts"] if t["left"] < -1 or t["right"] > width + 1]
+        assert outside == []
+        tiny = [
+            h
+            for h in laid["hots"]
+            if h["side"] < 43.95 or not -6 < h["left"] < h["right"] < width + 6
+        ]
+        assert tiny == []
+        hot = {what: t["actions"] for what, t in laid["things"].items() if t["actions"]}
+        assert hot == {what: t["actions"] for what, t in wide["things"].items() if t["actions"]}
+        # a long market row on a narrow board shows its last cards only (its length is written)
+        assert set(laid["keys"]) <= set(wide["keys"])
+        assert {k for k in wide["keys"] if not k.startswith("card:")} <= set(laid["keys"])
+        assert laid["marks"] == wide["marks"]
+    assert errors == []
+
+
+def test_on_a_phone_what_the_viewer_acts_on_comes_first(page: Any) -> None:
+    """Narrow: the hand before the market on the viewer's turn to play, the players' panels
+    first when a player or certificate is to be picked, the market first while others play."""
+    errors = load_renderer(page, GAME)
+    page.set_viewport_size({"width": 360, "height": 900})
+    seen: set[str] = set()
+    for payload in payloads(2, 1, "en", 1):
+        phase = payload["view"]["phase"]
+        mine = bool(payload["legal"])
+        if phase in seen or not mine or phase not in ("action", "audit", "target"):
+            continue
+        tops = drawn(page, payload, 360)["tops"]
+        if phase == "action":
+            assert tops["hand " + payload["view"]["hand"][0]] < tops["row C"]
+        else:
+            assert tops["seat 0"] < tops["row C"] and tops["seat 0"] < tops["event deck"]
+        seen.add(phase)
+    assert "action" in seen and seen & {"audit", "target"}
+    state = get_game(GAME).new(3, 9)
+    rng = Rng(9)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    mover = state.to_move()
+    assert mover is not None
+    waiting: dict[str, Any] = dict(build_payload(state, (mover + 1) % 3, "en"))
+    assert waiting["legal"] == [] and waiting["view"]["hand"]
+    tops = drawn(page, waiting, 360)["tops"]
+    assert tops["row C"] < tops["hand " + waiting["view"]["hand"][0]]
+    assert errors == []
+
+
+def test_a_wide_page_or_none_draws_the_wide_board(page: Any) -> None:
+    """ui.width of 1000 or more, or none (rulebook pictures, tests): the board of 1000 units."""
+    errors = load_renderer(page, GAME)
+    for payload in payloads(4, 2, "zh-TW", 50)[:4]:
+        unset = render_svg(page, payload)["svg"]
+        assert render_svg(page, payload, 1000)["svg"] == unset
+        assert render_svg(page, payload, 1280)["svg"] == unset
+        assert 'viewBox="0 0 1000 ' in unset
+    assert errors == []
