@@ -105,8 +105,14 @@ class Web:
         try:
             done = await act(hub, table, seat)
         except WebError as exc:
-            return JSONResponse(exc.to_json(code), status_code=exc.status)
+            return refused(exc, code)
         return {"ok": True, **done}
+
+
+def refused(exc: WebError, lang: str | None) -> JSONResponse:
+    """A refusal in the request's language, with ``Retry-After`` when it says when."""
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+    return JSONResponse(exc.to_json(lang_code(lang)), status_code=exc.status, headers=headers)
 
 
 def web_of(connection: HTTPConnection) -> Web:

@@ -10,18 +10,14 @@ from fastapi.responses import JSONResponse
 
 from bazaar.web.chat import Chat
 from bazaar.web.errors import WebError
-from bazaar.web.routes.common import Token, WebDep, errors, lang_code
+from bazaar.web.hub import Hub
+from bazaar.web.live import LiveTable
+from bazaar.web.routes.common import Token, WebDep, errors, lang_code, refused
 from bazaar.web.routes.models import ChatRequest, ChatSwitchRequest, RematchRequest
 from bazaar.web.schema import LangQuery
 from bazaar.web.shapes import ChatReply
 
 router = APIRouter()
-
-
-def refused(exc: WebError, lang: str | None) -> JSONResponse:
-    """A refusal in the request's language, with ``Retry-After`` when it says when."""
-    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
-    return JSONResponse(exc.to_json(lang_code(lang)), status_code=exc.status, headers=headers)
 
 
 @router.post(
@@ -31,12 +27,11 @@ def refused(exc: WebError, lang: str | None) -> JSONResponse:
     response_model=dict[str, Any],
 )
 async def write(table_id: str, body: ChatRequest, web: WebDep) -> dict[str, Any] | JSONResponse:
-    hub, table, seat = await web.table_and_seat(table_id, body.token)
-    try:
+    async def act(hub: Hub, table: LiveTable, seat: int | None) -> dict[str, Any]:
         line = await hub.chat.write(table, seat, body.kind, body.text)
-    except WebError as exc:
-        return refused(exc, body.lang)
-    return {"ok": True, "id": line["id"]}
+        return {"id": line["id"]}
+
+    return await web.seat_request(table_id, body.token, body.lang, act)
 
 
 @router.get(
@@ -62,13 +57,12 @@ async def read(
 async def switch(
     table_id: str, body: ChatSwitchRequest, web: WebDep
 ) -> dict[str, Any] | JSONResponse:
-    hub, table, seat = await web.table_and_seat(table_id, body.token)
-    try:
+    async def act(hub: Hub, table: LiveTable, seat: int | None) -> dict[str, Any]:
         await hub.chat.switch(table, seat, body.on)
-    except WebError as exc:
-        return refused(exc, body.lang)
-    hub.presence.publish(table)
-    return {"ok": True}
+        hub.presence.publish(table)
+        return {}
+
+    return await web.seat_request(table_id, body.token, body.lang, act)
 
 
 @router.post(
