@@ -141,7 +141,10 @@ def _js_list(text: str, name: str) -> str:
 
 def test_the_story_places_lots_and_colours_as_the_web_boards_draw_them() -> None:
     js = (ROOT / "night_market" / "static" / "board.js").read_text("utf-8")
-    lot = _js_list(js, "LOT")
+    wide = _js_list(js, "WIDE")  # the board's 1000-unit layout (the story draws that one)
+    found = re.search(r"lot: (\{[^}]*\}), face: WIDE_FACE, roadH: (\d+)", wide)
+    assert found, wide
+    lot, road_h = found.groups()
     assert lot == "{w: 114, h: 74, pitch: 120, x: 212}"
     assert (night_story.LOT_W, night_story.LOT_H, night_story.LOT_PITCH, night_story.LOT_X) == (
         114,
@@ -149,7 +152,7 @@ def test_the_story_places_lots_and_colours_as_the_web_boards_draw_them() -> None
         120,
         212,
     )
-    assert _js_list(js, "ROAD_H") == str(night_story.ROAD_H)
+    assert road_h == str(night_story.ROAD_H)
     rows = [json.loads(r) for r in re.findall(r"rows: (\[\[.*?\]\])", _js_list(js, "STREETS"))]
     assert rows == [[list(row) for row in street[1]] for street in night_story.STREETS]
     assert json.loads(_js_list(js, "TYPE_COLORS")) == list(night_story.STALL_HEX)
