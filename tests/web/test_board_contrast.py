@@ -238,7 +238,7 @@ def test_every_text_and_mark_on_the_board_meets_wcag_aa_contrast(
 
 
 #: The widths (CSS px) a board lays itself out for besides its design size (issue 23: a
-#: phone's one column, a tablet's two), checked as the design size is: the languages in turn
+#: phone's one column, a tablet's two): each width in one language, the languages in turn
 #: (both at every width with BAZAAR_LONG_TESTS=1).
 LAYOUT_WIDTHS = {
     "buy-low-sell-high": (336, 656),

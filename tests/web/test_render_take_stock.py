@@ -15,6 +15,7 @@ import pytest
 from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.web.payload import build_payload, sample_payloads
+from tests.scale import LONG
 from tests.web.render_harness import board_script, board_words, load_renderer, render_svg
 
 GAME = "take-stock"
@@ -245,8 +246,8 @@ def test_spectator_sees_no_hand_and_gets_no_hotspots(page: Any) -> None:
 
 # ---------------------------------------------------------------- phones and tablets (issue 23)
 #: Widths a page may give the board (ui.width), with a language each: phones (the narrow
-#: layout) and tablets (medium)
-WIDTHS = [(340, "en"), (372, "zh-TW"), (700, "zh-TW"), (744, "en")]
+#: layout) and tablets (medium); a phone and a tablet by default, four with BAZAAR_LONG_TESTS=1
+WIDTHS = [(340, "en"), (700, "zh-TW")] + ([(372, "zh-TW"), (744, "en")] if LONG else [])
 
 #: The drawn board in its own units (one unit one CSS px at these widths): every text's size and
 #: horizontal extent, every hotspot's box, the keys and the last-move marks.
