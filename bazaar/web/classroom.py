@@ -24,7 +24,7 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import get_game
 from bazaar.i18n import LANGS, N_, t
-from bazaar.web.errors import WebError
+from bazaar.web.errors import WebError, refused
 from bazaar.web.live import LiveTable
 from bazaar.web.payload import final_result
 from bazaar.web.schema import (
@@ -52,12 +52,6 @@ NO_TOKEN = N_("the classroom page needs the teacher token")
 BAD_LANG = N_("'lang' must be en or zh-TW, not {given!r}")
 BAD_OPTIONS = N_("the rule options are refused: {reason}")
 BAD_BOT = N_("seat {seat}: there is no bot {bot!r}")
-
-
-def refused(status: int, code: str, msgid: str, **fmt: Any) -> WebError:
-    """A refusal with its sentence in English (``error``) and every language (``explain``)."""
-    words = {lang: t(msgid, lang, **fmt) for lang in LANGS}
-    return WebError(status, code, words["en"], None, words)
 
 
 class ClassSeat(BaseModel):

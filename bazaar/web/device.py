@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bazaar.i18n import LANGS, N_, t
-from bazaar.web.errors import WebError
+from bazaar.i18n import N_
+from bazaar.web.errors import WebError, refused
 
 #: The most seats a device link may hold (a table has at most 8).
 MAX_DEVICE_TOKENS = 8
@@ -21,12 +21,6 @@ NO_TOKENS = N_("tokens: the device link names no seat token")
 TOO_MANY_TOKENS = N_("tokens: a device link holds at most {max} seat tokens, not {count}")
 UNKNOWN_TOKEN = N_("tokens: token {number} of the device link is not a seat of this table")
 SAME_SEAT = N_("tokens: tokens {first} and {second} of the device link are the same seat")
-
-
-def refused(status: int, code: str, msgid: str, **fmt: Any) -> WebError:
-    """A refusal in English (``error``) and in every language (``explain``)."""
-    words = {lang: t(msgid, lang, **fmt) for lang in LANGS}
-    return WebError(status, code, words["en"], None, words)
 
 
 def local_seats(seats: Sequence[Any]) -> list[int]:

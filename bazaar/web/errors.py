@@ -50,6 +50,13 @@ class WebError(Exception):
         return out
 
 
+def refused(status: int, code: str, msgid: str, **fmt: Any) -> WebError:
+    """A refusal whose sentence, the msgid ``msgid`` filled with ``fmt``, is ``error`` in
+    English and ``explain`` in every language."""
+    words = {lang: t(msgid, lang, **fmt) for lang in LANGS}
+    return WebError(status, code, words["en"], None, words)
+
+
 def refusal(status: int, code: str, rule: str, sentences: dict[str, str], **fmt: Any) -> WebError:
     """A refusal whose sentence (``error`` in English, ``explain`` in every language) comes
     from the msgid ``sentences[rule]``."""

@@ -20,11 +20,10 @@ from bazaar.web.classroom import (
     NO_TOKEN,
     NewClassroom,
     check_classroom,
-    refused,
     seat_token,
     table_status,
 )
-from bazaar.web.errors import WebError
+from bazaar.web.errors import WebError, refused
 from bazaar.web.hub import Hub
 from bazaar.web.routes.common import WebDep, errors
 from bazaar.web.routes.pages import page

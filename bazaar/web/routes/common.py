@@ -105,11 +105,11 @@ class Web:
         try:
             done = await act(hub, table, seat)
         except WebError as exc:
-            return refused(exc, code)
+            return refusal_response(exc, code)
         return {"ok": True, **done}
 
 
-def refused(exc: WebError, lang: str | None) -> JSONResponse:
+def refusal_response(exc: WebError, lang: str | None) -> JSONResponse:
     """A refusal in the request's language, with ``Retry-After`` when it says when."""
     headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
     return JSONResponse(exc.to_json(lang_code(lang)), status_code=exc.status, headers=headers)

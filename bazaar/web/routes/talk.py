@@ -12,7 +12,7 @@ from bazaar.web.chat import Chat
 from bazaar.web.errors import WebError
 from bazaar.web.hub import Hub
 from bazaar.web.live import LiveTable
-from bazaar.web.routes.common import Token, WebDep, errors, lang_code, refused
+from bazaar.web.routes.common import Token, WebDep, errors, lang_code, refusal_response
 from bazaar.web.routes.models import ChatRequest, ChatSwitchRequest, RematchRequest
 from bazaar.web.schema import LangQuery
 from bazaar.web.shapes import ChatReply
@@ -79,7 +79,7 @@ async def rematch(
     try:
         new_id, token = await hub.rematches.ask(table, seat, body.token)
     except WebError as exc:
-        return refused(exc, lang)
+        return refusal_response(exc, lang)
     base = str(request.base_url).rstrip("/")
     return {
         "ok": True,
