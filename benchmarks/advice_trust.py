@@ -37,7 +37,7 @@ from bazaar.bots.levels import LEVELS, make_ismcts
 from bazaar.core.game import State
 
 #: the time a search is asked for in the budget check (ms)
-BUDGET_MS = 50.0
+BUDGET_MS = float(__import__("os").environ.get("BUDGET_MS", "50"))
 
 
 def deeper(depth: float) -> dict[str, Any]:

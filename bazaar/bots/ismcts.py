@@ -101,6 +101,11 @@ def outcome(
     return rewards, wins, scores
 
 
+#: A timed search makes at least this many iterations, however slow the machine (as many as
+#: it made before it checked its clock after every iteration).
+MIN_TIMED_ITERATIONS = 8
+
+
 class Ismcts:
     """ISMCTS bot: ``Ismcts(iterations=..., millis=..., seed=...).choose(state)``.
 
@@ -208,7 +213,8 @@ class Ismcts:
         assert seat is not None
         rng = Rng(seed)
         root = _Node(-1)
-        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
+        started = time.perf_counter()
+        deadline = None if self.millis is None else started + self.millis / 1000
         limit = self.iterations
         count = 0
         c = self.exploration
@@ -286,8 +292,12 @@ class Ismcts:
             count += 1
             if limit is not None and count >= limit:
                 break
-            if deadline is not None and (count & 7) == 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and count >= MIN_TIMED_ITERATIONS:
+                # stop when one more iteration of the mean length so far would end past the
+                # deadline: the search keeps its time budget instead of overrunning it
+                now = time.perf_counter()
+                if now + (now - started) / count >= deadline:
+                    break
         self.last_iterations = count
         return {a: (n.visits, n.win, n.score) for a, n in root.children.items()}
 
