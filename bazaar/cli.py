@@ -492,7 +492,7 @@ def analyse_cmd(
 
             report: AnalysisReport | None = None
             if as_json and html is None:
-                entries = analyse_record(rec, seat, the_level, seed, progress, jobs)
+                entries = analyse_record(rec, seat, the_level, progress)
             else:
                 many = CURVE_PLAYOUTS if playouts is None else playouts
                 report = analyse_game(

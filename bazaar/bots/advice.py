@@ -1,19 +1,17 @@
-"""Advice from the search: hints during a game and the analysis of a finished one.
+"""Advice in words: hints during a game and the judged decisions of a finished one.
 
-Both run :class:`~bazaar.bots.ismcts.Ismcts` from one seat's point of view. The search only
-ever looks at ``state.determinize(seat, rng)``, so a hint never uses the other players' hidden
-cards, and a post-game analysis judges each move by what the seat could know at the time.
+Both ask the one estimator (:mod:`bazaar.bots.estimator`) from one seat's point of view: it
+only ever looks at ``state.determinize(seat, rng)`` and the seat's own features, so a hint
+never uses the other players' hidden cards, and a post-game analysis judges each move by what
+the seat could know at the time, with the same numbers the hint gave then.
 """
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Collection
-from typing import Any
 
-from bazaar.bots.ismcts import Ismcts, MoveStats, Policy
-from bazaar.bots.levels import Level, level_settings, make_ismcts
+from bazaar.bots.estimator import SAMPLES, MoveValue, view_seed, weigh_moves
+from bazaar.bots.levels import Level, level_settings
 from bazaar.bots.shapes import Decision, HintMove, MoveChange
 from bazaar.core import describe
 from bazaar.core.game import State
@@ -87,33 +85,22 @@ def move_sentence(
     )
 
 
-#: z of a two-sided 95% interval
-Z95 = 1.96
-
-
-def wilson(win: float, visits: int, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win chance estimated from ``visits`` playouts
-    (win shares in [0, 1]); (0, 1) for none."""
-    if visits <= 0:
-        return 0.0, 1.0
-    n = visits
-    centre = (win + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(win * (1 - win) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 #: how many determinizations a hint applies each move to, to find what it surely changes
 CHANGE_SAMPLES = 6
 
 
-def move_changes(state: State, seat: int, action: int, seed: int) -> list[MoveChange]:
+def move_changes(
+    state: State, seat: int, action: int, seed: int | None = None
+) -> list[MoveChange]:
     """What ``action`` changes that ``seat`` can know: the game's change facts
     (``GameParts.changes``) found alike in :data:`CHANGE_SAMPLES` determinizations of the
-    seat's information set, each ``{"data": [...], "text": {"en", "zh-TW"}}``."""
+    seat's information set, each ``{"data": [...], "text": {"en", "zh-TW"}}``. The
+    determinizations come from ``seed``, or from the seat's view when None (the same facts
+    for the same position)."""
     teach = game_parts(state.game.id).changes
     if teach is None:
         return []
-    rng = Rng(seed)
+    rng = Rng(view_seed(state, seat) if seed is None else seed)
     common: list[Fact] | None = None
     for _ in range(CHANGE_SAMPLES):
         world = state.determinize(seat, rng)
@@ -129,93 +116,32 @@ def move_changes(state: State, seat: int, action: int, seed: int) -> list[MoveCh
     ]
 
 
-def _entry(state: State, m: MoveStats, seat: int, seed: int) -> HintMove:
-    searched = m.visits > 0
-    win = m.win if searched else None
-    score = m.score if searched else None
-    low, high = wilson(m.win, m.visits) if searched else (None, None)
-    margin = None if low is None or high is None else (high - low) / 2
+def _entry(state: State, m: MoveValue, seat: int, seed: int | None) -> HintMove:
+    margin = (m.win_high - m.win_low) / 2
     return {
         "action": m.action,
         "notation": m.notation,
-        "win": None if win is None else round(win, 4),
-        "win_low": None if low is None else round(low, 4),
-        "win_high": None if high is None else round(high, 4),
-        "margin": None if margin is None else round(margin, 4),
-        "score": None if score is None else round(score, 2),
-        "visits": m.visits,
+        "win": m.win,
+        "win_low": m.win_low,
+        "win_high": m.win_high,
+        "margin": round(margin, 4),
+        "score": m.score,
+        "visits": m.samples,
+        "close": m.close,
         "move": {lang: move_words(state, m.action, lang, seat) for lang in LANGS},
         "text": {
-            lang: move_sentence(state, m.action, win, score, lang, seat, margin) for lang in LANGS
+            lang: move_sentence(state, m.action, m.win, m.score, lang, seat, margin)
+            for lang in LANGS
         },
         "changes": move_changes(state, seat, m.action, seed),
     }
 
 
-#: a hint searches at most this many rounds after the level's own search, each on half the
-#: level's budget, while the best move's interval still overlaps another's
-HINT_ROUNDS = 6
-#: and starts no round once its searches have taken this long (milliseconds): with the
-#: medium level (400 ms, rounds of 200 ms) a hint takes at most about 1.6 s on one core
-HINT_MILLIS = 1400.0
-
-
-def _separated(ranked: list[MoveStats]) -> bool:
-    """Whether the best move's interval lies above the second best's."""
-    if len(ranked) < 2:
-        return True
-    return wilson(ranked[1].win, ranked[1].visits)[1] < wilson(ranked[0].win, ranked[0].visits)[0]
-
-
-def _contenders(ranked: list[MoveStats]) -> frozenset[int]:
-    """The best move and every move whose interval reaches the best one's."""
-    low = wilson(ranked[0].win, ranked[0].visits)[0]
-    return frozenset(
-        [ranked[0].action] + [m.action for m in ranked[1:] if wilson(m.win, m.visits)[1] >= low]
-    )
-
-
-def search_rounds(state: State, bot: Ismcts) -> list[MoveStats]:
-    """The level's search, then up to :data:`HINT_ROUNDS` more on the contenders only, until
-    the best move's interval separates from the others' (or the budget runs out); the
-    rounds' root statistics are added together. Deterministic for an iteration budget."""
-    began = time.perf_counter()
-    first = bot.analyse(state)
-    legal = set(state.legal_actions())
-    if len(first) < 2 or first[0].visits == 0:
-        return first
-    totals = {m.action: [m.visits, m.win * m.visits, m.score * m.visits] for m in first}
-    ranked = by_estimate(first)
-    half = Ismcts(
-        iterations=None if bot.iterations is None else max(1, bot.iterations // 2),
-        millis=None if bot.millis is None else bot.millis / 2,
-        exploration=bot.exploration,
-        score_weight=bot.score_weight,
-        rollout=bot.rollout,
-        rollout_depth=bot.rollout_depth,
-        widening=bot.widening,
-        ranker=bot.ranker,
-    )
-    for _ in range(HINT_ROUNDS):
-        if _separated(ranked):
-            break
-        if bot.millis is not None and 1000 * (time.perf_counter() - began) > HINT_MILLIS:
-            break
-        part = half._search(state, bot.rng.next64(), _contenders(ranked))
-        for a, (visits, win, score) in part.items():
-            if a in legal:
-                tv = totals.setdefault(a, [0, 0.0, 0.0])
-                tv[0] += visits
-                tv[1] += win
-                tv[2] += score
-        ranked = by_estimate(
-            [
-                MoveStats(a, state.notation(a), int(v), w / v, sc / v)
-                for a, (v, w, sc) in totals.items()
-                if v > 0
-            ]
-        )
-    return ranked
+def samples_of(level: Level) -> int:
+    """Determinizations per move for a hint or an analysis at ``level``: its ``samples``
+    (:data:`bazaar.bots.estimator.SAMPLES`; a settings dict without them: the easy level's).
+    Raises UnknownLevel."""
+    return int(level_settings(level).get("samples", SAMPLES["easy"]))
 
 
 def hint(
@@ -223,151 +149,32 @@ def hint(
     seat: int | None = None,
     level: Level = "medium",
     top: int = 3,
-    seed: int = 0,
-    jobs: int = 1,
+    seed: int | None = None,
 ) -> list[HintMove]:
-    """The ``top`` moves a search at ``level`` finds for ``seat`` (the seat to move), best
-    estimate first (:func:`by_estimate`), after enough search (:func:`search_rounds`).
+    """The ``top`` moves for ``seat`` (the seat to move), best first, as the estimator weighs
+    them (:func:`bazaar.bots.estimator.weigh_moves`, with the level's samples).
 
     Each is ``{"action", "notation", "win", "win_low", "win_high", "margin", "score",
-    "visits", "close", "move", "text", "changes"}``: ``win`` is the estimated win probability
-    with its 95% Wilson interval ``[win_low, win_high]`` over the move's playouts (``margin``
-    is half its width), ``score`` the expected final score, ``close`` true for the moves whose
-    interval overlaps the best one's, and the best one when any does (too close to call);
-    ``move`` and ``text`` are ``{"en", "zh-TW"}`` (the move in words; the whole hint in a
-    sentence) and ``changes`` what the move surely changes (:func:`move_changes`). With a
-    single legal move there is nothing to weigh: it comes back with ``visits`` 0 and ``win``,
-    its interval and ``score`` None. ``state`` is not changed.
+    "visits", "close", "move", "text", "changes"}``: ``win`` is the mover's win chance after
+    the move with its 95% interval ``[win_low, win_high]`` over the determinizations
+    (``visits`` of them; ``margin`` is half the interval's width), ``score`` the expected final
+    score, ``close`` true for a move whose difference from the best move's win chance is within
+    its 95% interval, and for the best one when any is (too close to call); ``move`` and
+    ``text`` are ``{"en", "zh-TW"}`` (the move in words; the whole hint in a sentence) and
+    ``changes`` what the move surely changes (:func:`move_changes`). ``seed`` None (the
+    default) draws the determinizations from the seat's view: one position, one answer.
+    ``state`` is not changed.
     """
     mover = state.to_move()
     if mover is None:
         raise ValueError("the game is over: no move to hint")
     if seat is not None and seat != mover:
         raise ValueError(f"seat {seat} is not to move (seat {mover} is): hints are for the mover")
-    bot = make_ismcts(level, state.game.id, seed, jobs)
-    stats = search_rounds(state, bot)
-    change_seed = bot.rng.next64()
-    out = [_entry(state, m, mover, change_seed) for m in stats[: max(1, top)]]
-    best = out[0]
-    for entry in out[1:]:
-        entry["close"] = (
-            best["win_low"] is not None
-            and entry["win_high"] is not None
-            and entry["win_high"] >= best["win_low"]
-        )
-    best["close"] = any(entry["close"] for entry in out[1:])
-    return out
-
-
-def ranking_violations(moves: list[HintMove]) -> int:
-    """How many of ``moves`` (a :func:`hint` reply) estimate a higher win chance than the top
-    move by more than the top move's stated uncertainty (above its ``win_high``): 0 when the
-    ranking agrees with the intervals it shows."""
-    top = moves[0]["win_high"] if moves else None
-    if top is None:
-        return 0
-    return sum(1 for m in moves[1:] if m["win"] is not None and m["win"] > top + 1e-9)
-
-
-#: a move searched at least this share of the most searched move's visits is ranked by its
-#: estimate; a less searched one comes after them (its estimate rests on too few games)
-SOLID_SHARE = 0.25
-
-
-def by_estimate(stats: list[MoveStats]) -> list[MoveStats]:
-    """The searched moves best estimate first (win chance, then expected score), among those
-    searched enough (:data:`SOLID_SHARE`); the others follow, most searched first."""
-    if not stats:
-        return stats
-    most = max(m.visits for m in stats)
-    solid = [m for m in stats if m.visits >= SOLID_SHARE * most]
-    rest = [m for m in stats if m.visits < SOLID_SHARE * most]
-    solid.sort(key=lambda m: (-m.win, -m.score, m.action))
-    rest.sort(key=lambda m: (-m.visits, -m.win, m.action))
-    return solid + rest
+    moves = weigh_moves(state, mover, samples_of(level), seed)
+    return [_entry(state, m, mover, seed) for m in moves[: max(1, top)]]
 
 
 # ---------------------------------------------------------------------- post-game analysis
-class _Only:
-    """A root state whose search may start only with ``actions`` (to weigh one move).
-
-    It looks like a :class:`State` to :class:`Ismcts`: ``determinize`` gives a
-    :class:`_FirstOnly` wrapper whose first move is restricted, then plays like the real state.
-    """
-
-    def __init__(self, state: State, actions: list[int]) -> None:
-        self.state = state
-        self.game = state.game
-        self.actions = sorted(set(actions))
-
-    def to_move(self) -> int | None:
-        return self.state.to_move()
-
-    def legal_actions(self) -> list[int]:
-        return list(self.actions)
-
-    def notation(self, action: int) -> str:
-        return self.state.notation(action)
-
-    def determinize(self, seat: int, rng: Rng) -> _FirstOnly:
-        return _FirstOnly(self.state.determinize(seat, rng), self.actions)
-
-
-class _FirstOnly:
-    __slots__ = ("inner", "only")
-
-    def __init__(self, inner: State, only: list[int] | None) -> None:
-        self.inner = inner
-        self.only = only
-
-    def to_move(self) -> int | None:
-        return self.inner.to_move()
-
-    def is_over(self) -> bool:
-        return self.inner.is_over()
-
-    def legal_actions(self) -> list[int]:
-        legal = self.inner.legal_actions()
-        if self.only is None:
-            return legal
-        kept = [a for a in legal if a in self.only]
-        return kept or legal
-
-    def apply_unchecked(self, action: int) -> None:
-        self.only = None
-        self.inner.apply_unchecked(action)
-
-    def returns(self) -> list[float]:
-        return self.inner.returns()
-
-    def scores(self) -> list[float]:
-        return self.inner.scores()
-
-
-class _Unwrapped:
-    """The level's rollout policy, given the real state inside a :class:`_FirstOnly`."""
-
-    def __init__(self, policy: Policy) -> None:
-        self.policy = policy
-
-    def __call__(self, state: Any, rng: Rng) -> int:
-        return self.policy(state.inner if isinstance(state, _FirstOnly) else state, rng)
-
-
-def _weigh(bot: Ismcts, state: State, action: int) -> MoveStats:
-    """Search ``state`` with ``action`` forced as the first move, on half of ``bot``'s budget."""
-    search = Ismcts(
-        iterations=None if bot.iterations is None else max(1, bot.iterations // 2),
-        millis=None if bot.millis is None else bot.millis / 2,
-        exploration=bot.exploration,
-        score_weight=bot.score_weight,
-        rollout=_Unwrapped(bot.rollout),
-    )
-    totals = search._search(_Only(state, [action]), bot.rng.next64())  # type: ignore[arg-type]
-    visits, win, score = totals[action]
-    return MoveStats(action, state.notation(action), visits, win / visits, score / visits)
-
-
 def decisions(record: GameRecord, seat: int) -> list[tuple[int, State, int]]:
     """(move number from 1, state before the move, action played) of each real choice of
     ``seat``: decisions with a single legal action are left out."""
@@ -388,59 +195,43 @@ def analyse_record(
     record: GameRecord,
     seat: int,
     level: Level = "easy",
-    seed: int = 0,
     progress: Progress | None = None,
-    jobs: int = 1,
     only: Collection[int] | None = None,
 ) -> list[Decision]:
     """Judge every decision of ``seat`` in ``record`` (with ``only``: those of these move
-    numbers); the biggest mistakes first.
+    numbers) as a hint would have weighed it then (:func:`weigh_moves` at the level's
+    samples, from what the seat could see); the biggest mistakes first.
 
     Each entry: ``index`` (move number, from 1), ``played`` and ``best`` (notation), ``loss``
-    (estimated win probability of the best move minus that of the played one, ≥ 0),
-    ``win_played``, ``win_best``, ``score_played``, ``score_best``, ``visits_played``,
-    ``visits_best`` and ``legal`` (how many moves there were). A played move the search left
-    nearly unvisited is weighed again: a search with it forced as the first move against one
-    with the best move forced, each on half the level's budget.
+    (the best move's win chance minus the played one's, ≥ 0), ``win_played``, ``win_best``,
+    ``score_played``, ``score_best``, ``visits_played``, ``visits_best`` (the samples) and
+    ``legal`` (how many moves there were).
     """
-    level_settings(level)
+    samples = samples_of(level)
     found = decisions(record, seat)
     if only is not None:
         found = [d for d in found if d[0] in only]
     total = len(found)
     if progress:
         progress(0, total)
-    bot: Ismcts | None = None
     out: list[Decision] = []
     for done, (index, state, played) in enumerate(found, 1):
-        if bot is None:
-            bot = make_ismcts(level, state.game.id, seed, jobs)
-        stats = {m.action: m for m in bot.analyse(state)}
-        ranked = sorted(stats.values(), key=lambda m: (-m.visits, -m.win, m.action))
-        best = ranked[0]
-        mine = stats.get(played)
-        enough = max(20, best.visits // 5)
-        if played != best.action and (mine is None or mine.visits < enough):
-            best, mine = _weigh(bot, state, best.action), _weigh(bot, state, played)
-            if mine.win >= best.win:
-                best = mine
-        if mine is None:  # unreachable: the played move was legal
-            raise AssertionError(f"move {index} ({state.notation(played)}) was not searched")
-        if played == best.action:
-            mine = best
+        moves = weigh_moves(state, seat, samples)
+        best = moves[0]
+        mine = next(m for m in moves if m.action == played)
         out.append(
             {
                 "index": index,
                 "played": state.notation(played),
                 "best": best.notation,
                 "loss": round(max(0.0, best.win - mine.win), 4),
-                "win_played": round(mine.win, 4),
-                "win_best": round(best.win, 4),
-                "score_played": round(mine.score, 2),
-                "score_best": round(best.score, 2),
-                "visits_played": mine.visits,
-                "visits_best": best.visits,
-                "legal": len(state.legal_actions()),
+                "win_played": mine.win,
+                "win_best": best.win,
+                "score_played": mine.score,
+                "score_best": best.score,
+                "visits_played": mine.samples,
+                "visits_best": best.samples,
+                "legal": len(moves),
             }
         )
         if progress:
@@ -459,7 +250,5 @@ __all__ = [
     "move_changes",
     "move_sentence",
     "move_words",
-    "ranking_violations",
-    "search_rounds",
-    "wilson",
+    "samples_of",
 ]

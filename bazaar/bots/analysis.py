@@ -247,7 +247,7 @@ def analyse_game(
             progress(len(moves) + done, total)
 
     curve = win_curve(record, playouts, points, seed, curve_progress)
-    entries = analyse_record(record, seat, level, seed, decision_progress, jobs)
+    entries = analyse_record(record, seat, level, decision_progress)
     worded_decisions(record, entries, seat)
     return {
         "seat": seat,

@@ -4,7 +4,7 @@ Each game declares its guide in its parts (``GameParts.guide``, a
 :class:`~bazaar.core.guide.GameGuide` kept in ``bazaar/games/<game>/guide.py``: the fixed deal,
 the gentle bots, and per decision a short explanation in its own catalog).
 :func:`guide_step` turns a state and the learner's seat into one step of the guide: the
-explanation of the decision, a suggested move from a small search and why (its win chance
+explanation of the decision, a suggested move from the estimator and why (its win chance
 against the next best move's, and what it changes when the hint replies say so), and the
 rulebook section to read more. Everything comes from ``state.view(seat)`` and searches over
 ``state.determinize(seat, …)``, so a step never depends on what the seat cannot see.
@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.bots import advice
-from bazaar.bots.advice import by_estimate
-from bazaar.bots.levels import make_ismcts
+from bazaar.bots.estimator import SAMPLES, weigh_moves
 from bazaar.bots.shapes import GuideStep
 from bazaar.core import describe
 from bazaar.core.game import State
@@ -25,29 +24,15 @@ from bazaar.core.registry import game_parts
 from bazaar.core.rulebook import rules_section
 from bazaar.i18n import LANGS, N_, t
 
-#: the search behind a suggestion: a fixed number of playouts (the game's
-#: ``GameGuide.iterations``; deterministic, under 1 s)
-GUIDE_LEVEL: dict[str, Any] = {
-    "iterations": 120,
-    "rollout": "heuristic",
-    "rollout_noise": 1.0,
-    "rollout_depth": 20,
-    "score_weight": 0.5,
-    "widening": 1.0,
-}
-#: two moves whose win chances are at most this far apart are "about as good"
-CLOSE = 0.03
+#: the guide weighs moves as a medium hint does (the same numbers for the same position)
+GUIDE_LEVEL = "medium"
 
 ONLY = N_("It is the only move you can make here.")
-BETTER = N_(
-    "In {n} quick trial games from here it won about {pct}% of the time; the next best "
-    "move, {other}, about {other_pct}%."
-)
+BETTER = N_("With it you have about {pct}% chance to win; with the next best move, {other}, about {other_pct}%.")
 AS_GOOD = N_(
-    "In {n} quick trial games from here it won about {pct}% of the time, about as often as "
-    "{other} ({other_pct}%): either is a fine choice."
+    "With it you have about {pct}% chance to win, about as much as with {other} "
+    "({other_pct}%): either is a fine choice."
 )
-ALONE = N_("In {n} quick trial games from here it won about {pct}% of the time.")
 #: follows the sentence before it: hence the leading space (none in zh-TW)
 CHANGES = N_(" What it changes: {changes}.")
 
@@ -68,27 +53,29 @@ def move_words(state: State, action: int, lang: str, seat: int) -> str:
     return words or state.notation(action)
 
 
-def _changes(state: State, seat: int, action: int, seed: int) -> dict[str, list[str]]:
+def _changes(state: State, seat: int, action: int) -> dict[str, list[str]]:
     """What the move surely changes, per language, when the hints part offers it
     (``advice.move_changes``); empty lists otherwise."""
     find = getattr(advice, "move_changes", None)
     facts = []
     if find is not None:
         try:
-            facts = [f for f in find(state, seat, action, seed) if isinstance(f, dict)]
+            facts = [f for f in find(state, seat, action) if isinstance(f, dict)]
         except Exception:  # the explanation must never fail a guide step
             facts = []
     return {lang: [str(f["text"][lang]) for f in facts if "text" in f] for lang in LANGS}
 
 
-def guide_step(state: State, seat: int, seed: int = 0) -> GuideStep:
+def guide_step(state: State, seat: int) -> GuideStep:
     """The guide's step for ``seat`` (the seat to move) in both languages::
 
         {"topic", "section", "explain": {lang: text}, "suggestion": {"action", "notation",
          "move": {lang: words}}, "win", "why": {lang: sentence}}
 
     ``win`` is the suggestion's estimated win chance (None with a single legal move).
-    Deterministic for a state and ``seed``; ``state`` is not changed.
+    ``win`` is the suggestion's win chance as the estimator weighs it (the same number a
+    medium hint gives the move). One position, one step: nothing else decides it; ``state`` is
+    not changed.
     """
     mover = state.to_move()
     if mover is None or mover != seat:
@@ -98,29 +85,22 @@ def guide_step(state: State, seat: int, seed: int = 0) -> GuideStep:
         raise ValueError(f"{state.game.id} has no guided game")
     view = state.view(seat)
     topic = guide.topic_for(view)
-    level = {**GUIDE_LEVEL, "iterations": guide.iterations}
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        best, win, why = legal[0], None, {lang: t(ONLY, lang) for lang in LANGS}
+    moves = weigh_moves(state, seat, SAMPLES[GUIDE_LEVEL])
+    top = moves[0]
+    best, win = top.action, top.win
+    if len(moves) == 1:
+        why = {lang: t(ONLY, lang) for lang in LANGS}
     else:
-        stats = by_estimate(make_ismcts(level, state.game.id, seed).analyse(state))
-        top = stats[0]
-        best, win = top.action, round(top.win, 4)
-        total = sum(m.visits for m in stats)
-        other = stats[1] if len(stats) > 1 and stats[1].visits > 0 else None
+        other = moves[1]
         why = {}
         for lang in LANGS:
-            fmt: dict[str, Any] = {"n": total, "pct": round(100 * top.win)}
-            if other is None:
-                why[lang] = t(ALONE, lang, **fmt)
-                continue
-            fmt |= {
+            fmt: dict[str, Any] = {
+                "pct": round(100 * top.win),
                 "other": move_words(state, other.action, lang, seat),
                 "other_pct": round(100 * other.win),
             }
-            close = top.win - other.win <= CLOSE
-            why[lang] = t(AS_GOOD if close else BETTER, lang, **fmt)
-    found = _changes(state, seat, best, seed)
+            why[lang] = t(AS_GOOD if other.close else BETTER, lang, **fmt)
+    found = _changes(state, seat, best)
     for lang in LANGS:
         changes = found[lang]
         if changes:  # a fact may hold a comma, so facts are parted by semicolons

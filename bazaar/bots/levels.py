@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bazaar.bots.estimator import SAMPLES
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
@@ -32,7 +33,7 @@ from bazaar.i18n import N_
 #: progressive widening lifted Night Market's hard level from 0.23 to 0.44 against three
 #: heuristic players (16-40 games each; see the strength benchmark).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 100, "millis": None, "rollout": "random"},
+    "easy": {"iterations": 100, "millis": None, "rollout": "random", "samples": SAMPLES["easy"]},
     "medium": {
         "iterations": None,
         "millis": 400.0,
@@ -41,6 +42,7 @@ LEVELS: dict[str, dict[str, Any]] = {
         "rollout_depth": 20,
         "score_weight": 0.5,
         "widening": 1.0,
+        "samples": SAMPLES["medium"],
     },
     "hard": {
         "iterations": None,
@@ -50,6 +52,7 @@ LEVELS: dict[str, dict[str, Any]] = {
         "rollout_depth": 20,
         "score_weight": 0.5,
         "widening": 1.0,
+        "samples": SAMPLES["hard"],
     },
 }
 DEFAULT_LEVEL = "medium"
@@ -169,6 +172,7 @@ def rollout_policy(name: str, game_id: str, seed: int = 0, noise: float = 0.3) -
 def make_ismcts(level: Level, game_id: str, seed: int = 0, jobs: int = 1) -> Ismcts:
     """A search set up as ``level`` for ``game_id``."""
     settings = level_settings(level, game_id)
+    settings.pop("samples", None)  # the estimator's, for hints at this level
     noise = settings.pop("rollout_noise", 0.3)
     rollout = rollout_policy(settings.pop("rollout", "random"), game_id, seed, noise)
     ranker = move_ranker(settings.pop("ranking", None), game_id)

@@ -139,6 +139,9 @@ class GameFiles:
     catalog: str | None = None
     #: the domain of its board script's catalog, beside the game's own (bazaar.i18n.BOARD_DOMAIN)
     board_catalog: str | None = None
+    #: the learned value model per player count (bazaar.bots.value; ``{players}`` is the
+    #: count, a JSON file with the same stem records how it was trained)
+    value: str | None = None
 
     def rules_text(self, lang: str) -> str | None:
         """The path of the rules text in ``lang``."""

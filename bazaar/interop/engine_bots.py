@@ -166,9 +166,8 @@ def hint(session: Version2, req: dict[str, Any]) -> dict[str, Any]:
     mover = state.to_move()
     if mover is None:
         raise RequestError("the game is over: there is no move to hint", "game-over")
-    mixed = search_seed(seed, len(match.record.actions))
-    world = state.determinize(mover, Rng(mixed))  # the mover's information only
-    moves = advise(world, mover, settings, top, mixed)
+    world = state.determinize(mover, Rng(search_seed(seed, len(match.record.actions))))
+    moves = advise(world, mover, settings, top)  # the mover's information only
     return {"level": level, "by": mover, "hints": moves}
 
 

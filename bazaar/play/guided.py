@@ -91,7 +91,7 @@ class GuidedGame(TerminalGame):
         self.step = None
         if self.guiding:
             state = self.match.state
-            self.step = guide_step(state, seat, seed=len(self.match.record.actions))
+            self.step = guide_step(state, seat)
             self.suggested = self.step["suggestion"]["notation"]
         return super().ask(seat)
 

@@ -381,9 +381,7 @@ class TerminalGame:
             Text(self.tr("Thinking ({level})…", level=level_label(self.hint_level, self.lang)))
         )
         state = self.match.state
-        return hint(
-            state, seat, self.hint_level, seed=len(self.match.record.actions), jobs=self.jobs
-        )
+        return hint(state, seat, self.hint_level)
 
     def hint_lines(self, seat: int, moves: list[HintMove], changes: bool = True) -> list[Text]:
         """A hint's lines: the moves best first, by their numbers in the move list, with what

@@ -50,12 +50,11 @@ class Advisor:
     async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> list[HintMove]:
         if table.state.to_move() != seat:
             raise WebError(409, "turn", "hints are for the player to move, and it is not your turn")
-        seed = table.worker_seed("hint", table.seq)
         # after an undo the same move number can be another position: not the same hint
         kind = f"hint:{table.epoch}" if table.epoch else "hint"
         key = AdviceKey(table.id, seat, table.seq, kind)
         record = table.record()
-        return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level, seed)
+        return await self.advise(key, lang, workers.hint_moves, record, seat, self.hint_level)
 
     async def guide(self, table: LiveTable, seat: int, lang: str = "en") -> GuideStep:
         """The guided game's step for ``seat`` (the seat to move), on the advice desk."""
@@ -64,7 +63,7 @@ class Advisor:
         kind = f"guide:{table.epoch}" if table.epoch else "guide"
         key = AdviceKey(table.id, seat, table.seq, kind)
         step: GuideStep = await self.advise(
-            key, lang, workers.guide_step, table.record(), seat, table.seq
+            key, lang, workers.guide_step, table.record(), seat
         )
         return step
 

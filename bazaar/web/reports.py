@@ -163,7 +163,7 @@ class Reports:
             curve_task = self._curve(table, record)
             moves = await self._run(table, seat, "plan", workers.decision_moves, record, seat)
             job.total = len(moves)
-            level, seed = self.hub.analysis_level, table.worker_seed("analysis", seat)
+            level = self.hub.analysis_level
             entries: list[Decision] = []
             for start in range(0, len(moves), DECISION_CHUNK):
                 part = moves[start : start + DECISION_CHUNK]
@@ -175,7 +175,6 @@ class Reports:
                     record,
                     seat,
                     level,
-                    seed + start,
                     part,
                 )
                 job.done = len(entries)

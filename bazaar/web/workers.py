@@ -33,16 +33,16 @@ def bot_move(record: dict[str, Any], spec: str, seed: int) -> str:
     return state.notation(bot.choose(state))
 
 
-def hint_moves(record: dict[str, Any], seat: int, level: Level, seed: int) -> list[HintMove]:
+def hint_moves(record: dict[str, Any], seat: int, level: Level) -> list[HintMove]:
     """The top three moves for ``seat`` (the seat to move), as :func:`advice.hint` gives them."""
-    return hint(rebuild(record), seat, level=level, top=3, seed=seed)
+    return hint(rebuild(record), seat, level=level, top=3)
 
 
-def guide_step(record: dict[str, Any], seat: int, seed: int) -> GuideStep:
+def guide_step(record: dict[str, Any], seat: int) -> GuideStep:
     """The guided game's step for ``seat`` (:func:`bazaar.bots.guide.guide_step`)."""
     from bazaar.bots.guide import guide_step as step
 
-    return step(rebuild(record), seat, seed=seed)
+    return step(rebuild(record), seat)
 
 
 def curve_part(
@@ -63,11 +63,11 @@ def decision_moves(record: dict[str, Any], seat: int) -> list[int]:
 
 
 def analyse_part(
-    record: dict[str, Any], seat: int, level: Level, seed: int, moves: list[int]
+    record: dict[str, Any], seat: int, level: Level, moves: list[int]
 ) -> list[Decision]:
     """``seat``'s decisions at ``moves`` judged, with the moves in words."""
     game = GameRecord.from_json(record)
-    entries = analyse_record(game, seat, level=level, seed=seed, only=set(moves))
+    entries = analyse_record(game, seat, level=level, only=set(moves))
     analysis.worded_decisions(game, entries, seat)
     return entries
 

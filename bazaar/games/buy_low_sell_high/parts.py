@@ -41,6 +41,7 @@ FILES = GameFiles(
     rules="rules.{lang}.md",
     board_script="static/board.js",
     puzzles="puzzles.json",
+    value="value/{players}p.npz",
     catalog="buy_low_sell_high",
     board_catalog="board",
 )

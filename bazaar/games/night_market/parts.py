@@ -60,6 +60,7 @@ FILES = GameFiles(
     rules="rules.{lang}.md",
     board_script="static/board.js",
     puzzles="puzzles.json",
+    value="value/{players}p.npz",
     catalog="night_market",
     board_catalog="board",
 )

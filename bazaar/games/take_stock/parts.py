@@ -54,6 +54,7 @@ FILES = GameFiles(
     rules="rules.{lang}.md",
     board_script="static/board.js",
     puzzles="puzzles.json",
+    value="value/{players}p.npz",
     catalog="take_stock",
     board_catalog="board",
 )
