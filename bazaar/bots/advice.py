@@ -89,9 +89,7 @@ def move_sentence(
 CHANGE_SAMPLES = 6
 
 
-def move_changes(
-    state: State, seat: int, action: int, seed: int | None = None
-) -> list[MoveChange]:
+def move_changes(state: State, seat: int, action: int, seed: int | None = None) -> list[MoveChange]:
     """What ``action`` changes that ``seat`` can know: the game's change facts
     (``GameParts.changes``) found alike in :data:`CHANGE_SAMPLES` determinizations of the
     seat's information set, each ``{"data": [...], "text": {"en", "zh-TW"}}``. The

@@ -28,7 +28,10 @@ from bazaar.i18n import LANGS, N_, t
 GUIDE_LEVEL = "medium"
 
 ONLY = N_("It is the only move you can make here.")
-BETTER = N_("With it you have about {pct}% chance to win; with the next best move, {other}, about {other_pct}%.")
+BETTER = N_(
+    "With it you have about {pct}% chance to win; with the next best move, {other}, about "
+    "{other_pct}%."
+)
 AS_GOOD = N_(
     "With it you have about {pct}% chance to win, about as much as with {other} "
     "({other_pct}%): either is a fine choice."

@@ -261,9 +261,7 @@ def fit_stage(
     held = games % HOLD_OUT == 0
     check = games % HOLD_OUT == 1
     use = ~held
-    weights, mean, scale, epoch = train(
-        x[use], win[use], score[use], check[use], epochs, seed
-    )
+    weights, mean, scale, epoch = train(x[use], win[use], score[use], check[use], epochs, seed)
     model = ValueModel(game_id, players, tuple(weights), mean, scale, meta)
     meta["epoch"] = epoch
     meta["rows"] = len(x)

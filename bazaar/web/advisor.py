@@ -62,9 +62,7 @@ class Advisor:
             raise WebError(409, "turn", "the guide speaks when it is your turn, and it is not")
         kind = f"guide:{table.epoch}" if table.epoch else "guide"
         key = AdviceKey(table.id, seat, table.seq, kind)
-        step: GuideStep = await self.advise(
-            key, lang, workers.guide_step, table.record(), seat
-        )
+        step: GuideStep = await self.advise(key, lang, workers.guide_step, table.record(), seat)
         return step
 
     async def analysis_report(
