@@ -33,7 +33,7 @@ from bazaar.cli_common import (
 )
 from bazaar.core.errors import BazaarError
 from bazaar.core.registry import all_games, game_ids, game_parts, get_game
-from bazaar.i18n import DEFAULT_LANG, LANGS, N_, t
+from bazaar.i18n import DEFAULT_LANG, LANGS, N_, ngettext, t
 from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
 from bazaar.web.outbox import SEND_TIMEOUT
 from bazaar.web.ratelimit import (
@@ -397,15 +397,15 @@ def replay_cmd(
 
 ANALYSE_HELP = h(
     "Analyse the decisions of one seat in a saved game record: for each move where that seat "
-    "had a choice, a search (ISMCTS, from what the seat could see then) estimates the win "
-    "chance of the best move and of the move played. The table lists the biggest mistakes "
-    "first; 'loss' is how much win chance the played move gave away. --level easy (the "
-    "default, quick), medium or hard; --iterations N searches exactly N playouts per "
-    "move instead. --top N shows only the N biggest mistakes; --json prints a JSON list of "
-    "objects (index, played, best, loss, win_played, win_best, ...). The turning points "
-    "follow the table: the moves where some seat's win chance (the mean of --playouts "
-    "playouts from the true position) changed most. --html FILE writes the analysis as a "
-    "page: every seat's win chance over the game as a graph, the turning points and the "
+    "had a choice, the estimator (the learned value model, over what the seat could see "
+    "then: the numbers its hints gave) weighs the best move and the move played. The table "
+    "lists the biggest mistakes first; 'loss' is how much win chance the played move gave "
+    "away. --level easy (the default, quick), medium or hard sets how many samples of the "
+    "hidden cards each move is weighed over; --samples N sets it exactly. --top N shows only "
+    "the N biggest mistakes; --json prints a JSON list of objects (index, played, best, loss, "
+    "win_played, win_best, ...). The turning points follow the table: the moves where some "
+    "seat's win chance (as that seat saw it) changed most. --html FILE writes the analysis "
+    "as a page: every seat's win chance over the game as a graph, the turning points and the "
     "mistakes with the better move."
 )
 
@@ -442,25 +442,22 @@ def analyse_cmd(
         int | None, typer.Option(min=1, help=h("Show only the N biggest mistakes."))
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=h("Print the analysis as JSON."))] = False,
-    iterations: Annotated[
+    samples: Annotated[
         int | None,
-        typer.Option(min=1, help=h("Search exactly N playouts per move (overrides the level).")),
+        typer.Option(
+            min=1,
+            help=h("Weigh each move over N samples of the hidden cards (overrides the level)."),
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option(help=h("Random seed of the search."))] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help=h("Processes each ISMCTS search may use."))] = 1,
     html: Annotated[
         Path | None, typer.Option(help=h("Also write the analysis as an HTML page to FILE."))
-    ] = None,
-    playouts: Annotated[
-        int | None,
-        typer.Option(min=1, help=h("Playouts per point of the win-chance curve (default 24).")),
     ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from bazaar.bots.advice import analyse_record, level_label
-    from bazaar.bots.analysis import CURVE_PLAYOUTS, analyse_game
+    from bazaar.bots.analysis import analyse_game
     from bazaar.bots.levels import level_settings
     from bazaar.core.record import GameRecord
     from bazaar.play import render
@@ -475,8 +472,8 @@ def analyse_cmd(
     if not 0 <= seat < rec.players:
         fail(t("--seat must be from 0 to {last}", lang, last=rec.players - 1), lang)
     the_level: Any = level.strip().lower()
-    if iterations is not None:
-        the_level = {**settings, "iterations": iterations, "millis": None}
+    if samples is not None:
+        the_level = {**settings, "samples": samples}
     columns = (
         "{task.description}",
         BarColumn(),
@@ -494,10 +491,7 @@ def analyse_cmd(
             if as_json and html is None:
                 entries = analyse_record(rec, seat, the_level, progress)
             else:
-                many = CURVE_PLAYOUTS if playouts is None else playouts
-                report = analyse_game(
-                    rec, seat, the_level, seed, many, progress=progress, jobs=jobs
-                )
+                report = analyse_game(rec, seat, the_level, progress=progress)
                 entries = report["decisions"]
     except BazaarError as exc:
         fail(exc.text(lang), lang)
@@ -528,7 +522,11 @@ def analyse_cmd(
         who=who,
         n=len(entries),
         level=level_label(level, lang)
-        + ("" if iterations is None else " " + t("({n} playouts)", lang, n=iterations)),
+        + (
+            ""
+            if samples is None
+            else " " + ngettext("({n} sample)", "({n} samples)", samples, lang, n=samples)
+        ),
     )
     console.print(_analysis_table(shown, title, lang))
     average = 100 * sum(e["loss"] for e in entries) / len(entries)
@@ -915,15 +913,9 @@ def serve(
         float,
         typer.Option(hidden=True, help="Seconds one WebSocket message may take (for tests)."),
     ] = SEND_TIMEOUT,
-    analysis_playouts: Annotated[
-        int,
-        typer.Option(
-            min=1, help=h("Playouts per point of a finished game's win-chance curve (analysis).")
-        ),
-    ] = 24,
-    analysis_iterations: Annotated[
+    analysis_samples: Annotated[
         int | None,
-        typer.Option(hidden=True, help="Playouts per decision of an analysis (for tests)."),
+        typer.Option(hidden=True, help="Samples per move of an analysis (for tests)."),
     ] = None,
     hint_level: Annotated[
         str, typer.Option(hidden=True, help="Search level of the hints (for tests).")
@@ -1022,10 +1014,7 @@ def serve(
         bot_delay=bot_delay,
         workers=workers,
         hint_level=hint_level,
-        analysis_level="easy"
-        if analysis_iterations is None
-        else {"iterations": analysis_iterations, "millis": None, "rollout": "random"},
-        analysis_playouts=analysis_playouts,
+        analysis_level="easy" if analysis_samples is None else {"samples": analysis_samples},
         puzzle_iterations=puzzle_iterations,
         advice_workers=advice_workers,
         advice_jobs=advice_jobs,

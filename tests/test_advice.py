@@ -21,7 +21,7 @@ from bazaar.bots.advice import (
     hint,
     level_label,
     move_changes,
-    wilson,
+    ranking_violations,
 )
 from bazaar.bots.levels import LEVELS
 from bazaar.bots.random_bot import RandomBot
@@ -69,8 +69,7 @@ def test_hint_gives_the_top_moves_for_the_mover_without_changing_the_state() -> 
     moves = hint(state, level=TINY, top=3, seed=1)
     assert state.full_view() == before
     assert 1 <= len(moves) <= 3
-    wins = [m["win"] for m in moves]
-    assert wins == sorted(wins, reverse=True)  # ordered by the estimate they show
+    assert ranking_violations(moves) == 0  # ordered by the estimate they show
     legal = state.legal_actions()
     for m in moves:
         assert m["action"] in legal and m["notation"] == state.notation(m["action"])
@@ -84,34 +83,19 @@ def test_hint_gives_the_top_moves_for_the_mover_without_changing_the_state() -> 
         assert m["win_low"] <= m["win"] <= m["win_high"]
         assert m["margin"] == pytest.approx((m["win_high"] - m["win_low"]) / 2, abs=1e-4)
     (alone,) = hint(state, seat=0, level=TINY, top=1, seed=1)
-    assert {**alone, "close": True} == {**moves[0], "close": True}  # seeded: repeatable
-    assert alone["close"] is False  # one move alone is never "too close to call"
+    assert alone == moves[0]  # seeded: repeatable, whatever the number of moves asked
     with pytest.raises(ValueError, match="seat 1 is not to move"):
         hint(state, seat=1, level=TINY)
 
 
-def test_hints_are_ordered_by_estimate_and_say_when_too_close_to_call() -> None:
-    from bazaar.bots.advice import by_estimate
-    from bazaar.bots.ismcts import MoveStats
-
-    stats = [
-        MoveStats(1, "a", 100, 0.40, 50.0),
-        MoveStats(2, "b", 90, 0.55, 60.0),
-        MoveStats(3, "c", 80, 0.54, 61.0),
-        MoveStats(4, "d", 10, 0.90, 70.0),  # too few visits to rank by its estimate
-    ]
-    assert [m.action for m in by_estimate(stats)] == [2, 3, 1, 4]
+def test_too_close_to_call_when_the_difference_interval_holds_zero() -> None:
     state = GAME.new(3, 2)
-    moves = hint(state, level=TINY, top=3, seed=1)
-    best = moves[0]
-    near = [m["win_high"] >= best["win_low"] for m in moves[1:]]  # the intervals overlap
-    assert [m["close"] for m in moves] == [any(near), *near]
-
-
-def test_wilson_interval() -> None:
-    assert wilson(0.5, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
-    assert wilson(1.0, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
-    assert wilson(0.3, 0) == (0.0, 1.0)
+    moves = hint(state, level=TINY, top=50, seed=1)  # every legal move
+    assert len(moves) == len(state.legal_actions())
+    assert moves[0]["close"] == any(m["close"] for m in moves[1:])
+    for m in moves[1:]:
+        if m["win"] < moves[0]["win_low"] - 0.05:  # clearly worse: never too close
+            assert not m["close"]
 
 
 def test_hint_says_what_the_move_changes() -> None:
@@ -137,7 +121,7 @@ def test_hint_with_a_single_legal_move() -> None:
     while len(state.legal_actions()) != 1:
         state.apply(bot.choose(state))
     (only,) = hint(state, level=TINY)
-    assert only["visits"] == 0 and only["win"] is None
+    assert only["visits"] == 8 and 0 <= only["win"] <= 1  # still weighed: one number
     assert only["text"]["en"].endswith(": the only legal move")
 
 
@@ -162,9 +146,7 @@ def test_decisions_skip_single_choices_and_other_seats() -> None:
 def test_analyse_record_ranks_the_mistakes(short_record: Path) -> None:
     record = GameRecord.load(short_record)
     calls: list[tuple[int, int]] = []
-    entries = analyse_record(
-        record, 0, level=TINY, seed=3, progress=lambda d, n: calls.append((d, n))
-    )
+    entries = analyse_record(record, 0, level=TINY, progress=lambda d, n: calls.append((d, n)))
     expected = [i for i, _, _ in decisions(record, 0)]
     assert sorted(e["index"] for e in entries) == expected
     assert calls[0] == (0, len(expected)) and calls[-1] == (len(expected), len(expected))
@@ -178,9 +160,8 @@ def test_analyse_record_ranks_the_mistakes(short_record: Path) -> None:
         assert e["visits_played"] > 0 and e["legal"] > 1
         if e["best"] == e["played"]:
             assert e["loss"] == 0
-    # tiny budgets leave played moves unvisited: they were weighed by a forced search
-    assert any(e["best"] != e["played"] for e in entries)
-    assert analyse_record(record, 0, level=TINY, seed=3) == entries  # seeded: repeatable
+    assert any(e["best"] != e["played"] for e in entries)  # random moves: some mistakes
+    assert analyse_record(record, 0, level=TINY) == entries  # one position, one judgement
 
 
 # ---------------------------------------------------------------------- the terminal
@@ -235,7 +216,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_analyse_json_in_a_subprocess(short_record: Path) -> None:
-    proc = run_cli("analyse", str(short_record), "--seat", "1", "--json", "--iterations", "12")
+    proc = run_cli("analyse", str(short_record), "--seat", "1", "--json", "--samples", "4")
     assert proc.returncode == 0, proc.stderr
     entries = json.loads(proc.stdout)
     assert isinstance(entries, list) and entries

@@ -15,6 +15,7 @@ from bazaar.bots.analysis import (
     win_chances,
     win_curve,
 )
+from bazaar.bots.estimator import outlook
 from bazaar.bots.levels import LEVELS
 from bazaar.bots.random_bot import RandomBot
 from bazaar.cli import app
@@ -42,7 +43,7 @@ def record() -> GameRecord:
 
 @pytest.fixture(scope="module")
 def report(record: GameRecord) -> dict:
-    return analyse_game(record, 0, TINY, seed=1, playouts=4, points=20)
+    return analyse_game(record, 0, TINY, points=20)
 
 
 def test_curve_moves_sample_every_kth_move_and_the_end() -> None:
@@ -79,24 +80,28 @@ def test_the_curve_has_a_chance_per_seat_per_sampled_move_and_ends_at_the_result
     curve = report["curve"]
     total = len(record.actions)
     assert curve["moves"] == curve_moves(total, 20) and curve["moves"][-1] == total
-    assert curve["step"] == -(-total // 20) and curve["playouts"] == 4
+    assert curve["step"] == -(-total // 20)
     assert len(curve["win"]) == len(curve["moves"])
-    for point in curve["win"]:
+    states = list(record.states())
+    for move, point in zip(curve["moves"], curve["win"], strict=True):
         assert len(point) == 2 and all(0 <= p <= 1 for p in point)
-        assert sum(point) == pytest.approx(1.0, abs=1e-3)  # one win shared per playout
+        state = states[move][0]
+        if not state.is_over():  # each seat's chance as that seat saw it: the estimator's
+            assert point == [round(outlook(state, q).win[q], 4) for q in range(2)]
     final = record.replay()
     assert curve["win"][-1] == final.returns()
     winner = final.winners()[0]
     assert curve["win"][-1][winner] == 1.0 and curve["win"][-1][1 - winner] == 0.0
-    # seeded: the same again
-    again = win_curve(record, playouts=4, points=20, seed=1)
+    # a pure function of the record: the same again
+    again = win_curve(record, points=20)
     assert again["win"] == curve["win"]
 
 
-def test_win_chances_use_the_true_position(record: GameRecord) -> None:
+def test_win_chances_are_each_seats_own_outlook(record: GameRecord) -> None:
     start = get_game(GAME).new(2, record.seed)
-    chances = win_chances(start, playouts=4, seed=0)
-    assert len(chances) == 2 and all(p in (0.0, 0.25, 0.5, 0.75, 1.0) for p in chances)
+    chances = win_chances(start)
+    assert chances == [round(outlook(start, q).win[q], 4) for q in range(2)]
+    assert all(0.2 < p < 0.8 for p in chances)  # nothing is decided at the start
 
 
 def test_turning_points_are_the_biggest_steps_in_game_order(
@@ -149,7 +154,7 @@ def test_analyse_html_writes_a_page_with_the_graph(
     path = tmp_path / "game.json"
     record.save(path)
     runner = CliRunner()
-    args = ["analyse", str(path), "--seat", "0", "--playouts", "2", "--top", "2"]
+    args = ["analyse", str(path), "--seat", "0", "--samples", "2", "--top", "2"]
     en = runner.invoke(app, [*args, "--html", str(tmp_path / "en.html")])
     assert en.exit_code == 0, en.output
     assert "Turning points:" in en.stdout and "Wrote the analysis page" in en.stderr

@@ -40,7 +40,7 @@ def commands(path: Path, tmp: Path) -> dict[str, list[str]]:
     return {
         "verify": ["verify", str(path)],
         "replay": ["replay", str(path), "--all"],
-        "analyse": ["analyse", str(path), "--seat", "0", "--iterations", "2", "--playouts", "1"],
+        "analyse": ["analyse", str(path), "--seat", "0", "--samples", "2"],
         "puzzle make": ["puzzle", "make", str(path), "--seat", "0", "--out", str(tmp / "p.json")],
         "resume": ["play", GAME, "--resume", str(path)],
         "puzzle --file": ["puzzle", "--file", str(path)],

@@ -114,7 +114,7 @@ def move_changes(state: State, seat: int, action: int, seed: int | None = None) 
     ]
 
 
-def _entry(state: State, m: MoveValue, seat: int, seed: int | None) -> HintMove:
+def _entry(state: State, m: MoveValue, seat: int, seed: int | None, alone: bool) -> HintMove:
     margin = (m.win_high - m.win_low) / 2
     return {
         "action": m.action,
@@ -128,7 +128,9 @@ def _entry(state: State, m: MoveValue, seat: int, seed: int | None) -> HintMove:
         "close": m.close,
         "move": {lang: move_words(state, m.action, lang, seat) for lang in LANGS},
         "text": {
-            lang: move_sentence(state, m.action, m.win, m.score, lang, seat, margin)
+            lang: move_sentence(
+                state, m.action, None if alone else m.win, m.score, lang, seat, margin
+            )
             for lang in LANGS
         },
         "changes": move_changes(state, seat, m.action, seed),
@@ -159,7 +161,8 @@ def hint(
     score, ``close`` true for a move whose difference from the best move's win chance is within
     its 95% interval, and for the best one when any is (too close to call); ``move`` and
     ``text`` are ``{"en", "zh-TW"}`` (the move in words; the whole hint in a sentence) and
-    ``changes`` what the move surely changes (:func:`move_changes`). ``seed`` None (the
+    ``changes`` what the move surely changes (:func:`move_changes`). The only legal move still
+    gets its numbers; its ``text`` says it is the only one. ``seed`` None (the
     default) draws the determinizations from the seat's view: one position, one answer.
     ``state`` is not changed.
     """
@@ -169,7 +172,18 @@ def hint(
     if seat is not None and seat != mover:
         raise ValueError(f"seat {seat} is not to move (seat {mover} is): hints are for the mover")
     moves = weigh_moves(state, mover, samples_of(level), seed)
-    return [_entry(state, m, mover, seed) for m in moves[: max(1, top)]]
+    alone = len(moves) == 1
+    return [_entry(state, m, mover, seed, alone) for m in moves[: max(1, top)]]
+
+
+def ranking_violations(moves: list[HintMove]) -> int:
+    """How many of ``moves`` (a :func:`hint` reply) estimate a higher win chance than the top
+    move by more than the top move's stated uncertainty (above its ``win_high``): 0 when the
+    ranking agrees with the intervals it shows."""
+    top = moves[0]["win_high"] if moves else None
+    if top is None:
+        return 0
+    return sum(1 for m in moves[1:] if m["win"] is not None and m["win"] > top + 1e-9)
 
 
 # ---------------------------------------------------------------------- post-game analysis
@@ -248,5 +262,6 @@ __all__ = [
     "move_changes",
     "move_sentence",
     "move_words",
+    "ranking_violations",
     "samples_of",
 ]

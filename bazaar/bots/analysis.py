@@ -1,40 +1,35 @@
 """A finished game's analysis: every seat's win chance over the game, the turning points, and
 the biggest mistakes of one seat with the better move in words.
 
-The win-probability curve uses full information: after the game the whole record (seed
-included) is public, so each sampled position is the true one. A seat's win chance there is
-its mean win share over :data:`CURVE_PLAYOUTS` playouts to the end by the game's heuristic
-player with noise (every seat played by it; random moves for a game without one). Playout
-``j`` uses the same seed at every sampled position (common random numbers), so the curve's
-steps come from the moves, not from playout noise. The final point is the game's true result
-(``State.returns()``: 1 for the winner, 0 for the others, shared on a tie).
+The win-chance curve asks the one estimator (:func:`bazaar.bots.estimator.outlook`): at each
+sampled position, each seat's win chance as that seat saw the game then (its own view, as its
+hints did). After a move that revealed nothing new to the mover, the mover's point is the
+number its hint gave that move. The final point is the game's true result
+(``State.returns()``: 1 for the winner, 0 for the others, shared on a tie). The curve is a
+pure function of the record: it moves only where a move changes the estimate.
 
 The mistakes come from :func:`bazaar.bots.advice.analyse_record`, which judges each decision
-by what the seat could know at the time (it never looks at hidden cards).
+with the same estimator by what the seat could know at the time (it never looks at hidden
+cards).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bazaar.bots.advice import Progress, analyse_record
 from bazaar.bots.advice import decisions as seat_decisions
-from bazaar.bots.heuristics import has_heuristic, heuristic_for
+from bazaar.bots.estimator import outlook
 from bazaar.bots.levels import Level
 from bazaar.bots.shapes import AnalysisReport, Decision, TurningPoint, WinCurve, WordedMove
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
-from bazaar.core.rng import Rng
 from bazaar.i18n import LANGS, t
 
-#: playouts per sampled position (the default; measured in benchmarks/analysis_curve.py)
-CURVE_PLAYOUTS = 24
 #: at most this many sampled positions besides the start: every ``step``-th move
 CURVE_POINTS = 50
-#: the heuristic's noise in the playouts (the medium level's rollout noise)
-CURVE_NOISE = 1.0
 #: a turning point moves some seat's curve by at least this much
 TURN_THRESHOLD = 0.15
 #: how many turning points and mistakes are picked out
@@ -54,38 +49,21 @@ def curve_step(total: int, points: int = CURVE_POINTS) -> int:
     return max(1, math.ceil(total / max(1, points)))
 
 
-def _policy(game_id: str, seed: int) -> Callable[[State], int]:
-    if has_heuristic(game_id):
-        return heuristic_for(game_id, seed, CURVE_NOISE).choose
-    rng = Rng(seed)
-    return lambda state: rng.choice(state.legal_actions())
-
-
-def win_chances(state: State, playouts: int = CURVE_PLAYOUTS, seed: int = 0) -> list[float]:
-    """Each seat's mean win share over ``playouts`` playouts from ``state`` (the true one);
-    the game's result once it is over."""
+def win_chances(state: State) -> list[float]:
+    """Each seat's win chance as that seat sees ``state`` (the estimator's outlook from its own
+    view); the game's result once it is over."""
     if state.is_over():
         return [round(x, 4) for x in state.returns()]
-    totals = [0.0] * state.num_players
-    for j in range(playouts):
-        play = _policy(state.game.id, seed + 7919 * j)
-        probe = state.clone()
-        while not probe.is_over():
-            probe.apply_unchecked(play(probe))
-        for seat, share in enumerate(probe.returns()):
-            totals[seat] += share
-    return [round(x / playouts, 4) for x in totals]
+    return [round(outlook(state, q).win[q], 4) for q in range(state.num_players)]
 
 
-def curve_points(
-    record: GameRecord, moves: Sequence[int], playouts: int = CURVE_PLAYOUTS, seed: int = 0
-) -> list[list[float]]:
+def curve_points(record: GameRecord, moves: Sequence[int]) -> list[list[float]]:
     """Every seat's win chance after each of ``moves`` (move numbers, ascending)."""
     wanted = set(moves)
     found: dict[int, list[float]] = {}
     for i, (state, _, _) in enumerate(record.states()):
         if i in wanted:
-            found[i] = win_chances(state, playouts, seed)
+            found[i] = win_chances(state)
         if i >= max(moves, default=-1):
             break
     return [found[m] for m in moves]
@@ -93,28 +71,21 @@ def curve_points(
 
 def win_curve(
     record: GameRecord,
-    playouts: int = CURVE_PLAYOUTS,
     points: int = CURVE_POINTS,
-    seed: int = 0,
     progress: Progress | None = None,
     chunk: int = 5,
 ) -> WinCurve:
-    """``{"moves", "win", "step", "playouts"}``: ``win[i][seat]`` is the win chance after
-    ``moves[i]`` moves (in [0, 1]; the last is the result)."""
+    """``{"moves", "win", "step"}``: ``win[i][seat]`` is the win chance after ``moves[i]``
+    moves (in [0, 1]; the last is the result)."""
     moves = curve_moves(len(record.actions), points)
     win: list[list[float]] = []
     if progress:
         progress(0, len(moves))
     for start in range(0, len(moves), chunk):
-        win.extend(curve_points(record, moves[start : start + chunk], playouts, seed))
+        win.extend(curve_points(record, moves[start : start + chunk]))
         if progress:
             progress(len(win), len(moves))
-    return {
-        "moves": moves,
-        "win": win,
-        "step": curve_step(len(record.actions), points),
-        "playouts": playouts,
-    }
+    return {"moves": moves, "win": win, "step": curve_step(len(record.actions), points)}
 
 
 # ---------------------------------------------------------------------- words
@@ -226,11 +197,8 @@ def analyse_game(
     record: GameRecord,
     seat: int,
     level: Level = "easy",
-    seed: int = 0,
-    playouts: int = CURVE_PLAYOUTS,
     points: int = CURVE_POINTS,
     progress: Progress | None = None,
-    jobs: int = 1,
 ) -> AnalysisReport:
     """The whole analysis of ``seat``: ``{"seat", "curve", "turning_points", "decisions",
     "mistakes"}`` (``progress(done, total)`` counts sampled positions, then decisions)."""
@@ -246,7 +214,7 @@ def analyse_game(
         if progress:
             progress(len(moves) + done, total)
 
-    curve = win_curve(record, playouts, points, seed, curve_progress)
+    curve = win_curve(record, points, curve_progress)
     entries = analyse_record(record, seat, level, decision_progress)
     worded_decisions(record, entries, seat)
     return {
@@ -259,7 +227,6 @@ def analyse_game(
 
 
 __all__ = [
-    "CURVE_PLAYOUTS",
     "CURVE_POINTS",
     "analyse_game",
     "better_sentence",

@@ -119,6 +119,14 @@ def outlook(state: State, seat: int) -> Outlook:
     return outlooks([state], seat)[0]
 
 
+class ModelLeaf:
+    """A search's leaf judge (``Ismcts(leaf=...)``): the searching seat's :func:`outlook`."""
+
+    def __call__(self, state: State, seat: int) -> tuple[list[float], list[float]]:
+        found = outlook(state, seat)
+        return list(found.win), list(found.score)
+
+
 def samples_for(level: str | int) -> int:
     """Determinizations per move for a level name (or a count given as is)."""
     if isinstance(level, int):
@@ -207,6 +215,7 @@ def weigh_moves(
 
 __all__ = [
     "SAMPLES",
+    "ModelLeaf",
     "MoveValue",
     "Outlook",
     "outlook",

@@ -33,6 +33,9 @@ from bazaar.core.rng import Rng
 Policy = Callable[[State, Rng], int]
 #: A move ranking: state -> the legal actions of the seat to move, best first.
 Ranker = Callable[[State], list[int]]
+#: A leaf judge: (unfinished state, searching seat) -> (each seat's win chance, each seat's
+#: expected final score), from what the searching seat could see (the value model's outlook).
+Leaf = Callable[[State, int], tuple[list[float], list[float]]]
 
 
 def random_policy(state: State, rng: Rng) -> int:
@@ -74,17 +77,22 @@ class _Node:
 
 
 def outcome(
-    state: State, score_weight: float, estimate: Estimate | None = None
+    state: State,
+    score_weight: float,
+    estimate: Estimate | None = None,
+    judged: tuple[list[float], list[float]] | None = None,
 ) -> tuple[list[float], list[float], list[float]]:
     """(rewards used by the search, win shares, scores) at the end of a rollout.
 
     A finished game gives its true result; an unfinished one (a truncated rollout) is
-    judged by the game's ``estimate`` (its parts' ``estimate``) if it has one, else by
-    ``scores()``.
+    ``judged`` (win chances and scores from a leaf judge) when given, else judged by the
+    game's ``estimate`` (its parts' ``estimate``) if it has one, else by ``scores()``.
     """
     if state.is_over():
         wins = state.returns()
         scores = state.scores()
+    elif judged is not None:
+        wins, scores = judged
     else:
         scores = estimate(state) if estimate else state.scores()
         best = max(scores)
@@ -113,10 +121,12 @@ class Ismcts:
     iteration runs). ``rollout`` is the playout policy (uniform random by default);
     ``jobs`` > 1 runs independent searches in that many processes and adds their root
     statistics (root parallelisation). ``rollout_depth`` cuts playouts after that many
-    actions and judges the position by the game's ``estimate`` (``GameParts``; games without it
-    always play out to the end). ``widening`` (progressive widening) lets a node with ``v``
-    visits grow at most ``2 + widening * sqrt(v)`` children, so searches in games with many
-    moves (bid amounts) go deep instead of wide; new children are tried in the playout
+    actions and judges the position by ``leaf`` (the value model,
+    :class:`bazaar.bots.estimator.ModelLeaf`) when given, else by the game's ``estimate``
+    (``GameParts``; games without either always play out to the end). ``widening``
+    (progressive widening) lets a node with ``v`` visits grow at most
+    ``2 + widening * sqrt(v)`` children, so searches in games with many moves (bid amounts) go
+    deep instead of wide; new children are tried in the playout
     policy's order of preference first, or, with a ``ranker`` (the legal actions best first,
     e.g. by a heuristic's scores), in the ranker's order. With a ranker, ``prior_bonus`` > 0
     makes the root pick conservative: the ranker's best move counts its visits
@@ -139,6 +149,7 @@ class Ismcts:
         widening: float | None = None,
         ranker: Ranker | None = None,
         prior_bonus: float = 0.0,
+        leaf: Leaf | None = None,
     ) -> None:
         if iterations is None and millis is None:
             raise ValueError("give an iteration budget, a time budget, or both")
@@ -153,6 +164,7 @@ class Ismcts:
         self.widening = widening
         self.ranker = ranker
         self.prior_bonus = prior_bonus
+        self.leaf = leaf
         self.last_iterations = 0
         self._pool: Any = None
 
@@ -222,7 +234,8 @@ class Ismcts:
         weight = self.score_weight
         # truncated playouts only where the game can estimate an unfinished position
         estimate = game_parts(state.game.id).estimate
-        depth = self.rollout_depth if estimate is not None else None
+        leaf = self.leaf
+        depth = self.rollout_depth if estimate is not None or leaf is not None else None
         widening = self.widening
         ranker = self.ranker
         log = math.log
@@ -282,7 +295,8 @@ class Ismcts:
                     if s.is_over():
                         break
                     s.apply_unchecked(rollout(s, rng))
-            rewards, wins, scores = outcome(s, weight, estimate)
+            judged = leaf(s, seat) if leaf is not None and not s.is_over() else None
+            rewards, wins, scores = outcome(s, weight, estimate, judged)
             for n in path:
                 n.visits += 1
                 n.value += rewards[n.mover]
@@ -312,6 +326,7 @@ class Ismcts:
             rollout_depth=self.rollout_depth,
             widening=self.widening,
             ranker=self.ranker,
+            leaf=self.leaf,
         )
         if self._pool is None:  # started once and reused: forking per move costs ~50 ms
             self._pool = multiprocessing.get_context("fork").Pool(self.jobs)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bazaar.bots.estimator import SAMPLES
+from bazaar.bots.estimator import SAMPLES, ModelLeaf
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
@@ -31,7 +31,10 @@ from bazaar.i18n import N_
 #: ``estimate_scores()`` made Buy Low Sell High's search far stronger than full random
 #: playouts (win share 0.85 vs 0.30 against two heuristic players, 200 iterations);
 #: progressive widening lifted Night Market's hard level from 0.23 to 0.44 against three
-#: heuristic players (16-40 games each; see the strength benchmark).
+#: heuristic players (16-40 games each; see the strength benchmark). Since issue 24 the
+#: medium and hard levels judge each new node by the learned value model at once
+#: (``"leaf": "model"``, ``rollout_depth`` 0; benchmarks/model_strength.py). ``samples`` is
+#: not a search setting: it is how many determinizations a hint at that level weighs.
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 100, "millis": None, "rollout": "random", "samples": SAMPLES["easy"]},
     "medium": {
@@ -39,7 +42,8 @@ LEVELS: dict[str, dict[str, Any]] = {
         "millis": 400.0,
         "rollout": "heuristic",
         "rollout_noise": 1.0,
-        "rollout_depth": 20,
+        "rollout_depth": 0,
+        "leaf": "model",
         "score_weight": 0.5,
         "widening": 1.0,
         "samples": SAMPLES["medium"],
@@ -49,7 +53,8 @@ LEVELS: dict[str, dict[str, Any]] = {
         "millis": 1000.0,
         "rollout": "heuristic",
         "rollout_noise": 1.0,
-        "rollout_depth": 20,
+        "rollout_depth": 0,
+        "leaf": "model",
         "score_weight": 0.5,
         "widening": 1.0,
         "samples": SAMPLES["hard"],
@@ -176,8 +181,9 @@ def make_ismcts(level: Level, game_id: str, seed: int = 0, jobs: int = 1) -> Ism
     noise = settings.pop("rollout_noise", 0.3)
     rollout = rollout_policy(settings.pop("rollout", "random"), game_id, seed, noise)
     ranker = move_ranker(settings.pop("ranking", None), game_id)
+    leaf = ModelLeaf() if settings.pop("leaf", None) == "model" else None
     settings.setdefault("iterations", None)
-    return Ismcts(seed=seed, rollout=rollout, ranker=ranker, jobs=jobs, **settings)
+    return Ismcts(seed=seed, rollout=rollout, ranker=ranker, jobs=jobs, leaf=leaf, **settings)
 
 
 class LevelBot:

@@ -68,7 +68,6 @@ class WinCurve(TypedDict):
     moves: list[int]
     win: list[list[float]]
     step: int
-    playouts: int
 
 
 class WordedMove(TypedDict):

@@ -76,7 +76,7 @@ class Plan:
 #: on the 2-core machine of docs/STATUS.md; the JSON beside each model records its time)
 PLANS = {
     "buy-low-sell-high": Plan(5000, 300, 8, 20),
-    "take-stock": Plan(2000, 100, 8, 10),
+    "take-stock": Plan(1500, 40, 8, 6),
     "night-market": Plan(4000, 300, 8, 20),
 }
 

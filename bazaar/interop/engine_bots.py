@@ -23,11 +23,11 @@ SEARCH_LEVELS = ("easy", "medium", "hard")
 #: The largest search budgets a request may ask for.
 MAX_ITERATIONS = 100_000
 MAX_MILLIS = 60_000
-#: ``hint`` gives at most this many moves; ``analysis`` samples at most this many positions
-#: with at most this many playouts each.
+#: ``hint`` gives at most this many moves; ``analysis`` samples at most this many positions;
+#: the estimator weighs a move over at most this many determinizations (``samples``).
 MAX_TOP = 20
 MAX_POINTS = 500
-MAX_PLAYOUTS = 1000
+MAX_SAMPLES = 1000
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -151,6 +151,14 @@ def bot(session: Version2, req: dict[str, Any]) -> dict[str, Any]:
     return {"level": level, "by": mover, "move": move}
 
 
+def _samples(session: Version2, req: dict[str, Any], level: str) -> Any:
+    """The level's name, or with ``samples`` a settings dict holding them."""
+    samples = session.fields.integer(
+        req, "samples", None, "determinizations per move", 1, MAX_SAMPLES
+    )
+    return level if samples is None else {"samples": samples}
+
+
 def hint(session: Version2, req: dict[str, Any]) -> dict[str, Any]:
     """``hint``: the best moves for the seat to move, with win chances and words."""
     from bazaar.bots.advice import hint as advise
@@ -160,20 +168,16 @@ def hint(session: Version2, req: dict[str, Any]) -> dict[str, Any]:
     state = match.state
     session.mover_seat(req, state, "hints are for the seat to move")
     level = _level(req, SEARCH_LEVELS, "medium")
-    seed = fields.seed(req)
     top = fields.integer(req, "top", 3, "how many moves to give", 1, MAX_TOP)
-    settings = _budget(session, req, level, state.game.id)
-    mover = state.to_move()
-    if mover is None:
+    settings = _samples(session, req, level)
+    if state.to_move() is None:
         raise RequestError("the game is over: there is no move to hint", "game-over")
-    world = state.determinize(mover, Rng(search_seed(seed, len(match.record.actions))))
-    moves = advise(world, mover, settings, top)  # the mover's information only
-    return {"level": level, "by": mover, "hints": moves}
+    return {"level": level, "by": state.to_move(), "hints": advise(state, None, settings, top)}
 
 
 def analysis(session: Version2, req: dict[str, Any]) -> dict[str, Any]:
     """``analysis``: a finished game's win curve, turning points and a seat's mistakes."""
-    from bazaar.bots.analysis import CURVE_PLAYOUTS, CURVE_POINTS, analyse_game
+    from bazaar.bots.analysis import CURVE_POINTS, analyse_game
 
     fields = session.fields
     match = session.need_match()
@@ -186,19 +190,12 @@ def analysis(session: Version2, req: dict[str, Any]) -> dict[str, Any]:
             "seat",
         )
     level = _level(req, SEARCH_LEVELS, "easy")
-    seed = fields.seed(req)
-    playouts = fields.integer(
-        req, "playouts", CURVE_PLAYOUTS, "playouts per sampled position", 1, MAX_PLAYOUTS
-    )
     points = fields.integer(req, "points", CURVE_POINTS, "positions sampled", 1, MAX_POINTS)
-    settings = _budget(session, req, level, state.game.id)
+    settings = _samples(session, req, level)
     if not state.is_over():
         raise RequestError(
             "the game is not over: an analysis judges a finished game (its whole record "
             "is public only then)",
             "not-over",
         )
-    return {
-        "level": level,
-        "analysis": analyse_game(match.record, seat, settings, seed, playouts, points),
-    }
+    return {"level": level, "analysis": analyse_game(match.record, seat, settings, points)}

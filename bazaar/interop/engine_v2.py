@@ -61,11 +61,11 @@ COMMANDS_V2: Commands = {
         'a built-in bot\'s move for the seat to move (played at once with "play": true)',
     ),
     "hint": (
-        ("level", "seed", "iterations", "millis", "top", "seat"),
+        ("level", "samples", "top", "seat"),
         "the best moves for the seat to move, with win chances and words",
     ),
     "analysis": (
-        ("seat", "level", "seed", "iterations", "millis", "playouts", "points"),
+        ("seat", "level", "samples", "points"),
         "a finished game: win curve, turning points, a seat's decisions and mistakes",
     ),
     "quit": ((), "reply and stop reading input"),

@@ -162,10 +162,9 @@ def analysis_page(
             text = t("{name}: {move}", lang, name=escape(names[move["seat"]]), move=text)
         moves.append(f'<li id="move-{move["index"]}" value="{move["index"]}">{text}</li>')
     how = t(
-        "Each point: the mean of {n} playouts from the true position (the whole deal is known "
-        "after the game).",
+        "Each point: each player's chance to win as that player saw the game at that moment, "
+        "by Bazaar's estimate (the same numbers its hints gave).",
         lang,
-        n=report["curve"]["playouts"],
     )
     none_turns = escape(t("No big swings: the game stayed close.", lang))
     none_wrong = escape(t("No clear mistakes.", lang))

@@ -26,7 +26,7 @@ from bazaar.core.game import Event
 from bazaar.core.paths import records_folder
 from bazaar.core.record import GameRecord, Match
 from bazaar.core.registry import get_game
-from bazaar.i18n import t
+from bazaar.i18n import ngettext, t
 from bazaar.play import render
 
 InputFn = Callable[[str], str]
@@ -395,7 +395,9 @@ class TerminalGame:
             line = Text(f"  {str(n).rjust(digits)}. ", style="cyan")
             line.append(move["text"][self.lang])
             if move["visits"]:
-                line.append("  " + self.tr("({n} playouts)", n=move["visits"]), style="dim")
+                n = move["visits"]
+                samples = ngettext("({n} sample)", "({n} samples)", n, self.lang, n=n)
+                line.append("  " + samples, style="dim")
             lines.append(line)
             if changes:
                 for change in move["changes"]:
@@ -403,7 +405,7 @@ class TerminalGame:
         if moves[0]["close"]:
             lines.append(
                 Text(
-                    self.tr("Too close to call: the search cannot tell the top moves apart."),
+                    self.tr("Too close to call: the top moves cannot be told apart."),
                     style="italic",
                 )
             )

@@ -101,7 +101,6 @@ class Hub:
         )
         self.reports = Reports(
             self,
-            playouts=settings.analysis_playouts,
             per_address=settings.analyses_per_address,
             per_table=settings.analyses_per_table,
         )

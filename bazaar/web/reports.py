@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bazaar.bots.analysis import CURVE_PLAYOUTS, CURVE_POINTS, curve_moves, curve_step, mistakes
+from bazaar.bots.analysis import CURVE_POINTS, curve_moves, curve_step, mistakes
 from bazaar.bots.shapes import Decision
 from bazaar.i18n import N_, t
 from bazaar.web import workers
@@ -75,7 +75,6 @@ class Reports:
     """The analyses of every table: finished ones in memory and in the store, running jobs."""
 
     hub: Hub
-    playouts: int = CURVE_PLAYOUTS
     points: int = CURVE_POINTS
     per_address: int = ANALYSES_PER_ADDRESS
     per_table: int = ANALYSES_PER_TABLE
@@ -203,7 +202,6 @@ class Reports:
             return stored
         moves = curve_moves(len(record["actions"]), self.points)
         job.total = len(moves)
-        seed = table.worker_seed("curve", 0)
         win: list[list[float]] = []
         for start in range(0, len(moves), CURVE_CHUNK):
             part = moves[start : start + CURVE_CHUNK]
@@ -214,15 +212,12 @@ class Reports:
                 workers.curve_part,
                 record,
                 part,
-                self.playouts,
-                seed,
             )
             job.done = len(win)
         curve = {
             "moves": moves,
             "win": win,
             "step": curve_step(len(record["actions"]), self.points),
-            "playouts": self.playouts,
         }
         turns = await self._run(table, CURVE_SEAT, "turns", workers.turning_points, record, curve)
         data = {"curve": curve, "turning_points": turns}

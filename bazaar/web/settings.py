@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bazaar.bots.analysis import CURVE_PLAYOUTS
 from bazaar.bots.levels import Level
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
@@ -47,7 +46,6 @@ class WebSettings:
     workers: int = 1
     hint_level: str = "medium"
     analysis_level: Level = "easy"
-    analysis_playouts: int = CURVE_PLAYOUTS
     puzzle_iterations: int = PUZZLE_ITERATIONS
     advice_workers: int = ADVICE_WORKERS
     advice_jobs: int = ADVICE_JOBS

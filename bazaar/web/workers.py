@@ -45,11 +45,9 @@ def guide_step(record: dict[str, Any], seat: int) -> GuideStep:
     return step(rebuild(record), seat)
 
 
-def curve_part(
-    record: dict[str, Any], moves: list[int], playouts: int, seed: int
-) -> list[list[float]]:
+def curve_part(record: dict[str, Any], moves: list[int]) -> list[list[float]]:
     """Every seat's win chance after each of ``moves`` (:func:`analysis.curve_points`)."""
-    return analysis.curve_points(GameRecord.from_json(record), moves, playouts, seed)
+    return analysis.curve_points(GameRecord.from_json(record), moves)
 
 
 def turning_points(record: dict[str, Any], curve: WinCurve) -> list[TurningPoint]:

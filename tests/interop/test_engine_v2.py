@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BLSH, TS, NM = "buy-low-sell-high", "take-stock", "night-market"
 #: a search of a few playouts, so bots and hints answer in milliseconds
 TINY = {"iterations": 4}
+#: a hint's or an analysis's samples of the hidden cards
+FEW = {"samples": 4}
 
 
 def v2() -> Engine:
@@ -412,7 +414,7 @@ def test_bot_errors_name_the_field(fields: dict[str, Any], field: str) -> None:
 
 def test_hint_gives_the_best_moves_in_words() -> None:
     engine = started()
-    reply = ask(engine, cmd="hint", level="easy", top=2, seed=1, **TINY)
+    reply = ask(engine, cmd="hint", level="easy", top=2, **FEW)
     assert reply["by"] == 0 and reply["level"] == "easy" and len(reply["hints"]) == 2
     best = reply["hints"][0]
     assert set(best) == {
@@ -432,8 +434,12 @@ def test_hint_gives_the_best_moves_in_words() -> None:
     # the move in words alone, in English too (Buy Low Sell High's notation is for typing only)
     assert set(best["text"]) == {"en", "zh-TW"} and best["notation"] not in best["text"]["en"]
     assert best["visits"] > 0 and 0 <= best["win_low"] <= best["win"] <= best["win_high"] <= 1
-    assert reply == ask(engine, cmd="hint", level="easy", top=2, seed=1, seat=0, **TINY)
-    assert ask(engine, cmd="hint", seat=1, **TINY)["code"] == "turn"
+    assert best["visits"] == 4
+    assert reply == ask(engine, cmd="hint", level="easy", top=2, seat=0, **FEW)
+    assert ask(engine, cmd="hint", seat=1, **FEW)["code"] == "turn"
+    assert ask(engine, cmd="hint", samples=0)["field"] == "samples"
+    # a search budget belongs to bots: a hint weighs moves by samples
+    assert ask(engine, cmd="hint", **TINY)["field"] == "iterations"
     assert ask(engine, cmd="hint", level="heuristic")["field"] == "level"
     assert ask(engine, cmd="hint", top=0)["field"] == "top"
 
@@ -441,7 +447,7 @@ def test_hint_gives_the_best_moves_in_words() -> None:
 def test_analysis_of_a_finished_game_only() -> None:
     engine = started(BLSH, 2, seed=3)
     advance(engine, 5)
-    early = ask(engine, cmd="analysis", seat=0, **TINY)
+    early = ask(engine, cmd="analysis", seat=0, **FEW)
     assert early["code"] == "not-over" and "not over" in early["error"]
     advance(engine, 400)
     assert ask(engine, cmd="result")["over"] is True
@@ -449,11 +455,11 @@ def test_analysis_of_a_finished_game_only() -> None:
     assert ask(engine, cmd="hint")["code"] == "game-over"
     assert ask(engine, cmd="play", index=0)["rule"] == "game-over"
     assert ask(engine, cmd="analysis")["field"] == "seat"
-    reply = ask(engine, cmd="analysis", seat=1, playouts=2, points=4, iterations=4)
+    reply = ask(engine, cmd="analysis", seat=1, points=4, samples=4)
     analysis = reply["analysis"]
     assert reply["level"] == "easy" and analysis["seat"] == 1
     assert set(analysis) == {"seat", "curve", "turning_points", "decisions", "mistakes"}
-    assert analysis["curve"]["playouts"] == 2 and len(analysis["curve"]["moves"]) <= 6
+    assert len(analysis["curve"]["moves"]) <= 6
     assert analysis["curve"]["win"][-1] == ask(engine, cmd="result")["returns"]
     assert analysis["decisions"] and {"played", "best", "loss"} <= set(analysis["decisions"][0])
 
@@ -468,7 +474,7 @@ def seat_requests(seat: int, mover: bool) -> list[dict[str, Any]]:
         {"cmd": "result"},
     ]
     if mover:
-        requests.append({"cmd": "hint", "seat": seat, "level": "easy", "top": 2, **TINY})
+        requests.append({"cmd": "hint", "seat": seat, "level": "easy", "top": 2, **FEW})
         requests.append({"cmd": "check", "index": 0, "seat": seat})
         for level in ("random", "heuristic"):
             requests.append({"cmd": "bot", "seat": seat, "level": level, "seed": 2, "lang": "en"})
@@ -630,7 +636,7 @@ def test_two_private_moves_look_the_same_to_the_other_seats() -> None:
         if after.to_move() == seat:
             requests += [
                 {"cmd": "bot", "seat": seat, "level": "heuristic"},
-                {"cmd": "hint", "seat": seat, "level": "easy", **TINY},
+                {"cmd": "hint", "seat": seat, "level": "easy", **FEW},
             ]
         for request in requests:
             line = json.dumps(request)

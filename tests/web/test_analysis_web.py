@@ -40,7 +40,6 @@ def test_an_analysis_is_worked_out_once_and_stored(tmp_path: Path) -> None:
     async def scenario() -> None:
         hub = thread_hub(tmp_path)
         hub.analysis_level = TINY
-        hub.reports.playouts = 2
         table = await finished(hub)
         first = await hub.advisor.analysis_report(table, 0)
         assert first == {"status": "running", "done": 0, "total": 0}
@@ -80,7 +79,6 @@ def test_an_analysis_takes_turns_on_the_worker_and_is_never_refused(tmp_path: Pa
     async def scenario() -> None:
         hub = thread_hub(tmp_path, advice_jobs=1)
         hub.analysis_level = TINY
-        hub.reports.playouts = 1
         table = await finished(hub)
         ready, _ = await until_ready(hub, table, 2)
         assert ready["seat"] == 2 and ready["decisions"]
@@ -112,7 +110,7 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     seat 0 makes mistakes), its analysis of seat 0 worked out through the API."""
     srv = Server(
         tmp_path_factory.mktemp("db") / "bazaar.db",
-        args=["--analysis-playouts", "2", "--analysis-iterations", "4"],
+        args=["--analysis-samples", "4"],
     ).start()
     client = httpx.Client()
     try:

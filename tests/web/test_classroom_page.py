@@ -21,7 +21,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The module's server, with a tiny analysis budget (the summary's "Find mistakes")."""
     srv = Server(
         tmp_path_factory.mktemp("db") / "bazaar.db",
-        args=["--analysis-playouts", "2", "--analysis-iterations", "4"],
+        args=["--analysis-samples", "4"],
     ).start()
     yield srv
     srv.stop()

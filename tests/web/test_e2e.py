@@ -75,7 +75,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     and easy hints (its hint step checks the list's form, not the search's strength)."""
     srv = Server(
         tmp_path_factory.mktemp("db") / "bazaar.db",
-        args=["--analysis-playouts", "2", "--analysis-iterations", "4", "--hint-level", "easy"],
+        args=["--analysis-samples", "4", "--hint-level", "easy"],
     ).start()
     yield srv
     srv.stop()

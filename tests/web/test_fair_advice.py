@@ -196,10 +196,8 @@ def flooded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     srv = Server(
         tmp_path_factory.mktemp("db") / "bazaar.db",
         args=[
-            "--analysis-playouts",
-            "200",
-            "--analysis-iterations",
-            "2000",
+            "--analysis-samples",
+            "3000",
             "--hint-level",
             "easy",
         ],

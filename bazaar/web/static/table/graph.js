@@ -69,6 +69,6 @@ export function curveSvg(res, ui, game, width) {
   out += "</svg>";
   const legend = Array.from({length: seats}, (_, s) =>
     `<span class="legend" data-seat="${s}" style="color:${colour(s)}">━ ${ui.esc(ui.seatName(s))}</span>`).join(" ");
-  const how = ui.t("Each point: the mean of {n} playouts from the true position (the whole deal is known after the game).", {n: res.curve.playouts});
+  const how = ui.t("Each point: each player's chance to win as that player saw the game at that moment, by Bazaar's estimate (the same numbers its hints gave).");
   return `<div class="analysis-graph">${out}<p>${legend}</p><p class="muted"><small>${ui.esc(how)}</small></p></div>`;
 }

@@ -1,0 +1,103 @@
+"""Does the value model make the search stronger? The hard level with the model at its leaves
+against the hard level as it was before issue 24, at equal time per move.
+
+Usage: python benchmarks/model_strength.py --game night-market [--players 3] [--games 60]
+       [--millis 1000] [--procs 2] [--depth 0]
+
+One seat plays the hard level as it is now (``LEVELS["hard"]``: the model judges each leaf
+after ``--depth`` heuristic moves), the others the hard level before issue 24 (heuristic
+playouts of 20 moves judged by the game's score estimate); both get ``--millis`` per move, so
+the model's cost is paid from the same time. The model's seat rotates through every position;
+a k-way tie counts 1/k. The last line is one JSON object: {"game", "players", "games",
+"millis", "win_share", "ci95", "fair_share", "ratio", "seconds"}; issue 24's target is a
+ratio >= 1.5 with the interval above fair share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bazaar.bots.levels import LEVELS, LevelBot, level_settings
+from bazaar.core.registry import game_parts, get_game
+
+#: the hard level before issue 24
+HARD_BEFORE: dict[str, Any] = {
+    "iterations": None,
+    "millis": 1000.0,
+    "rollout": "heuristic",
+    "rollout_noise": 1.0,
+    "rollout_depth": 20,
+    "score_weight": 0.5,
+    "widening": 1.0,
+}
+
+
+def play_one(game_id: str, players: int, millis: float, depth: int | None, i: int) -> float:
+    """Game ``i`` (seed ``i``; the model's seat ``i % players``); that seat's win share."""
+    game = get_game(game_id)
+    seat = i % players
+    state = game.new(players, 5000 + i)
+    # the game's own changes to the hard level (Take Stock's ranking) apply to both
+    overrides = dict(game_parts(game_id).level_overrides.get("hard", {}))
+    now = dict(level_settings("hard", game_id), millis=millis)
+    if depth is not None:
+        now["rollout_depth"] = depth
+    before = dict(HARD_BEFORE, **overrides, millis=millis)
+    bots = [LevelBot(now if q == seat else before, seed=i * 31 + q) for q in range(players)]
+    while not state.is_over():
+        mover = state.to_move()
+        assert mover is not None
+        state.apply(bots[mover].choose(state))
+    winners = state.winners()
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="night-market")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--millis", type=float, default=1000.0)
+    parser.add_argument("--depth", type=int, help="heuristic moves before the model judges")
+    parser.add_argument("--procs", type=int, default=1)
+    args = parser.parse_args()
+    game = get_game(args.game)
+    players = args.players or game.min_players
+    began = time.perf_counter()
+    jobs = [(args.game, players, args.millis, args.depth, i) for i in range(args.games)]
+    if args.procs > 1:
+        with multiprocessing.get_context("fork").Pool(args.procs) as pool:
+            shares = pool.starmap(play_one, jobs)
+    else:
+        shares = [play_one(*job) for job in jobs]
+    n = len(shares)
+    mean = sum(shares) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / max(1, n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    fair = 1 / players
+    out = {
+        "game": args.game,
+        "players": players,
+        "games": n,
+        "millis": args.millis,
+        "depth": LEVELS["hard"].get("rollout_depth") if args.depth is None else args.depth,
+        "win_share": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "fair_share": round(fair, 3),
+        "ratio": round(mean / fair, 2),
+        "seconds": round(time.perf_counter() - began, 1),
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
