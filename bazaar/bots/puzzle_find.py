@@ -81,7 +81,7 @@ def grade(moves: list[MoveValue]) -> Grade | None:
     """The grade of a position whose moves are ``moves`` (best first, as weighed), or None if
     it is no puzzle: fewer than two moves, a margin under :data:`MIN_MARGIN`, or a move too
     close to call."""
-    if len(moves) < 2 or moves[0].close:
+    if len(moves) < 2 or any(m.close for m in moves):
         return None
     best = moves[0]
     margin = round(best.win - moves[1].win, 4)
