@@ -91,7 +91,7 @@ def _weighed_ok(weighed: dict[str, Any]) -> bool:
         _is_kind(weighed.get("samples"), int)
         and isinstance(weighed.get("estimator"), str)
         and isinstance(moves, list)
-        and len(moves) > 0
+        and len(moves) > 1
         and all(
             isinstance(m, dict)
             and isinstance(m.get("notation"), str)
@@ -216,6 +216,11 @@ class Puzzle:
                 ) from exc
         if state.to_move() != self.seat:
             raise PuzzleError.of(N_("the puzzle's seat {seat} is not to move"), seat=self.seat + 1)
+        weighed = sorted(m["notation"] for m in self.weighed["moves"])
+        if weighed != sorted(state.legal_notations()) or self.answer not in weighed:
+            raise PuzzleError.of(
+                N_("the puzzle's answer and weighed moves must be the legal moves of its position")
+            )
         return state
 
     def moves(self, state: State) -> list[WeighedMove]:
