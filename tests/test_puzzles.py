@@ -104,10 +104,11 @@ def test_a_puzzle_shows_the_numbers_of_a_hard_hint(game: str) -> None:
             same = hinted[move["notation"]]
             assert (move["win"], move["score"]) == (same["win"], same["score"])
         assert reply["compared"][0]["notation"] == p.answer
-    mine = show_answer(p, state, "en", wrong)["compared"][1]
-    assert mine["notation"] == wrong
-    assert f"about {round(100 * hinted[wrong]['win'])} with yours" in " ".join(
-        show_answer(p, state, "en", wrong)["lines"]
+    shown = show_answer(p, state, "en", wrong)
+    assert shown["compared"][1]["notation"] == wrong
+    wins = [round(100 * (hinted[n]["win"] or 0.0)) for n in (p.answer, wrong)]
+    assert f"win about {wins[0]} with this move, and about {wins[1]} with yours" in " ".join(
+        shown["lines"]
     )
 
 
