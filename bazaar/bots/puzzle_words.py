@@ -42,7 +42,7 @@ def try_move(puzzle: Puzzle, state: State, notation: str, lang: str) -> PuzzleRe
             "compared": [],
         }
     moves = puzzle.moves(state)
-    answer, other = _figures(moves, puzzle.answer), moves[1]
+    answer, other = _figures(moves, puzzle.answer), _next_best(moves, puzzle.answer)
     lines = [t("Right!", lang), *explain(puzzle, state, answer, other, lang, shown=False)]
     return {"right": True, "lines": lines, "answer": puzzle.answer, "compared": [answer, other]}
 
@@ -53,7 +53,10 @@ def show_answer(puzzle: Puzzle, state: State, lang: str, tried: str | None = Non
     moves = puzzle.moves(state)
     answer = _figures(moves, puzzle.answer)
     yours = tried is not None and tried != puzzle.answer
-    other = _figures(moves, tried) if yours and tried is not None else moves[1]
+    if yours and tried is not None:
+        other = _figures(moves, tried)
+    else:
+        other = _next_best(moves, puzzle.answer)
     lines = explain(puzzle, state, answer, other, lang, shown=True, yours=yours)
     return {"right": False, "lines": lines, "answer": puzzle.answer, "compared": [answer, other]}
 
@@ -113,6 +116,12 @@ def _score_sentence(game_id: str, mine: float, theirs: float, lang: str) -> str:
 
 def _figures(moves: list[WeighedMove], notation: str) -> WeighedMove:
     return next(m for m in moves if m["notation"] == notation)
+
+
+def _next_best(moves: list[WeighedMove], answer: str) -> WeighedMove:
+    """The best move other than the answer (the answer is first unless the estimator changed
+    since the puzzle was made)."""
+    return next(m for m in moves if m["notation"] != answer)
 
 
 def _move(state: State, puzzle: Puzzle, notation: str, lang: str) -> str:
