@@ -680,9 +680,11 @@ def rules(
 
 PUZZLE_HELP = h(
     "Solve 'what would you do?' puzzles: positions from bot games where one move is clearly "
-    "best. 'bazaar puzzle GAME' plays the shipped set (--number N starts at puzzle N); "
-    "'bazaar puzzle --file F' plays a file of puzzles; 'bazaar puzzle make RECORD --seat K "
-    "--out F' finds puzzles at seat K's decisions in a saved game record (a teacher's set)."
+    "best. 'bazaar puzzle GAME' plays the shipped set (--difficulty easy, medium or hard plays "
+    "only those; --number N starts at puzzle N); a wrong move may be tried again, 'a' shows "
+    "the answer. 'bazaar puzzle --file F' plays a file of puzzles; 'bazaar puzzle make RECORD "
+    "--seat K --out F' finds puzzles at seat K's decisions in a saved game record (a "
+    "teacher's set)."
 )
 
 
@@ -695,22 +697,16 @@ def puzzle_cmd(
         Path | None, typer.Argument(help=h("With 'make': a game record (JSON)."))
     ] = None,
     number: Annotated[int, typer.Option(help=h("Start at puzzle N (from 1)."))] = 1,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(help=h("Only the puzzles of this difficulty: easy, medium or hard.")),
+    ] = None,
     file: Annotated[Path | None, typer.Option(help=h("Play the puzzles of this file."))] = None,
     seat: Annotated[
         int | None, typer.Option(help=h("With 'make': the seat whose decisions are used."))
     ] = None,
     out: Annotated[
         Path | None, typer.Option(help=h("With 'make': the file to write the puzzles to."))
-    ] = None,
-    iterations: Annotated[
-        int | None,
-        typer.Option(
-            min=10,
-            help=h(
-                "With 'make': the finding search's playouts (default 300); the confirming "
-                "search runs four times as many."
-            ),
-        ),
     ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
@@ -720,7 +716,7 @@ def puzzle_cmd(
 
     lang = lang_or_fail(lang)
     if game == "make":
-        _make_puzzles(record, seat, out, iterations, lang)
+        _make_puzzles(record, seat, out, lang)
         return
     try:
         if file is not None:
@@ -735,6 +731,7 @@ def puzzle_cmd(
         else:
             game_id = game_or_fail(game, lang).id
             found = pz.shipped(game_id)
+        found = pz.of_difficulty(found, difficulty)
         pz.pick(found, number, game_id)
         for p in found:
             p.position()
@@ -746,11 +743,10 @@ def puzzle_cmd(
         raise typer.Exit(130) from None
 
 
-def _make_puzzles(
-    record: Path | None, seat: int | None, out: Path | None, iterations: int | None, lang: str
-) -> None:
+def _make_puzzles(record: Path | None, seat: int | None, out: Path | None, lang: str) -> None:
     """``bazaar puzzle make RECORD --seat K --out F``."""
     from bazaar.bots import puzzles as pz
+    from bazaar.bots.puzzle_find import find_puzzles
     from bazaar.core.record import GameRecord
 
     if record is None or seat is None or out is None:
@@ -765,13 +761,18 @@ def _make_puzzles(
     try:
         rec.replay()
         source = {"kind": "record", "file": record.name, "seat": seat}
-        find = pz.FIND if iterations is None else {**pz.FIND, "iterations": iterations}
-        confirm = {**find, "iterations": 4 * find["iterations"]}
-        found = pz.find_puzzles(rec, [seat], source=source, find=find, confirm=confirm)
+        found = find_puzzles(rec, [seat], source=source)
     except BazaarError as exc:
         fail(exc.text(lang), lang)
     pz.save_file(out, found)
-    words = t("{n} puzzles written to {file}.", lang, n=len(found), file=str(out))
+    words = ngettext(
+        "{n} puzzle written to {file}.",
+        "{n} puzzles written to {file}.",
+        len(found),
+        lang,
+        n=len(found),
+        file=str(out),
+    )
     console.print(Text(words), soft_wrap=True)
 
 
@@ -924,10 +925,8 @@ def serve(
         int,
         typer.Option(
             min=10,
-            help=h(
-                "Playouts of the search that finds puzzles in a finished table (the "
-                "confirming search runs four times as many)."
-            ),
+            hidden=True,
+            help="Unused: a table's puzzles are judged by the estimator (kept for old scripts).",
         ),
     ] = 300,
     idle_seconds: Annotated[

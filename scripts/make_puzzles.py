@@ -1,12 +1,12 @@
 """Make a game's shipped puzzle set: the file its parts declare (``GameFiles.puzzles``).
 
-    PYTHONPATH=$PWD nice python scripts/make_puzzles.py buy-low-sell-high [--count 10]
+    PYTHONPATH=$PWD nice python scripts/make_puzzles.py buy-low-sell-high [--per-difficulty 4]
 
 Plays seeded games between bots (a heuristic player, an easy search and a random player
-take turns at the seats), and at every decision with 3 to 12 legal moves runs the finding
-search (budget A) and, where one move is clearly best, the confirming search (budget B = 4 × A,
-another seed); see bazaar/bots/puzzles.py. Prints the budgets and the time taken; the last
-line is JSON.
+take turns at the seats) and weighs every decision with 3 to 12 legal moves through the
+estimator (bazaar/bots/puzzle_find.py); keeps the first ``--per-difficulty`` puzzles of each
+difficulty (easy, medium, hard), at most ``--per-game`` from one game, until the set is full
+or the time is up. Prints the time taken; the last line is JSON.
 """
 
 from __future__ import annotations
@@ -19,13 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bazaar.bots.puzzle_find import find_puzzles
 from bazaar.bots.puzzles import (
-    CONFIRM,
-    CONFIRM_MARGIN,
-    FIND,
-    FIND_MARGIN,
+    DIFFICULTIES,
     Puzzle,
-    find_puzzles,
     load_file,
     make_prompt,
     puzzle_path,
@@ -57,14 +54,24 @@ def bot_game(game_id: str, players: int, seed: int) -> GameRecord:
     return GameRecord(game_id, players, seed, {}, actions, seats)
 
 
+def keep(found: dict[str, list[Puzzle]], more: list[Puzzle], wanted: int, per_game: int) -> int:
+    """Add ``more`` (one game's puzzles) to the difficulties not yet full; how many were kept."""
+    kept = 0
+    for p in more:
+        if len(found[p.difficulty]) < wanted and kept < per_game:
+            found[p.difficulty].append(p)
+            kept += 1
+    return kept
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game")
-    parser.add_argument("--count", type=int, default=10)
+    parser.add_argument("--per-difficulty", type=int, default=4)
     parser.add_argument("--per-game", type=int, default=3)
-    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--max-seconds", type=float, default=300.0)
+    parser.add_argument("--max-seconds", type=float, default=280.0)
     parser.add_argument(
         "--prompts-only", action="store_true", help="rewrite the prompts of the shipped set"
     )
@@ -79,38 +86,27 @@ def main() -> None:
         print(json.dumps({"game": args.game, "puzzles": len(puzzles)}))
         return
     start = time.perf_counter()
-    found: list[Puzzle] = []
+    found: dict[str, list[Puzzle]] = {d: [] for d in DIFFICULTIES}
+    games = 0
     for seed in range(1, args.games + 1):
-        if len(found) >= args.count or time.perf_counter() - start > args.max_seconds:
+        full = all(len(v) >= args.per_difficulty for v in found.values())
+        if full or time.perf_counter() - start > args.max_seconds:
             break
         record = bot_game(args.game, args.players, seed)
         source = {"kind": "bot-game", "seed": seed, "seats": record.seats}
-        more = find_puzzles(
-            record,
-            limit=min(args.per_game, args.count - len(found)),
-            seed=seed * 1000,
-            source=source,
-        )
-        found.extend(more)
-        print(
-            f"game seed {seed}: {len(more)} puzzles ({time.perf_counter() - start:.0f} s)",
-            flush=True,
-        )
-    save_file(path, found)
-    seconds = round(time.perf_counter() - start, 1)
-    print(f"finding search A: {FIND['iterations']} iterations, margin >= {FIND_MARGIN}")
-    print(f"confirming search B: {CONFIRM['iterations']} iterations, margin >= {CONFIRM_MARGIN}")
-    print(
-        json.dumps(
-            {
-                "game": args.game,
-                "puzzles": len(found),
-                "seconds": seconds,
-                "find_iterations": FIND["iterations"],
-                "confirm_iterations": CONFIRM["iterations"],
-            }
-        )
-    )
+        kept = keep(found, find_puzzles(record, source=source), args.per_difficulty, args.per_game)
+        games += 1
+        print(f"game seed {seed}: {kept} kept ({time.perf_counter() - start:.0f} s)", flush=True)
+    puzzles = [p for d in DIFFICULTIES for p in found[d]]
+    save_file(path, puzzles)
+    summary = {
+        "game": args.game,
+        "games": games,
+        "puzzles": len(puzzles),
+        **{d: len(found[d]) for d in DIFFICULTIES},
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+    print(json.dumps(summary))
 
 
 if __name__ == "__main__":

@@ -52,9 +52,11 @@ def test_a_guide_step_has_its_shape() -> None:
 @pytest.mark.parametrize("game_id", ["buy-low-sell-high", "take-stock", "night-market"])
 def test_a_puzzle_reply_has_its_shape(game_id: str) -> None:
     from bazaar.bots import puzzles as pz
+    from bazaar.bots.puzzle_words import show_answer, try_move
     from bazaar.bots.shapes import PuzzleReply
 
     puzzle = pz.shipped(game_id)[0]
     state = puzzle.position()
     for notation in [puzzle.answer, *state.legal_notations()[:2]]:
-        validate(PuzzleReply, pz.reply(puzzle, state, notation, "en"))
+        validate(PuzzleReply, try_move(puzzle, state, notation, "en"))
+        validate(PuzzleReply, show_answer(puzzle, state, "zh-TW", notation))

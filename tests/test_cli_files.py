@@ -267,5 +267,5 @@ def test_a_puzzle_with_any_field_replaced(tmp_path: Path, key: str, value: Any) 
 
 
 def test_a_puzzle_file_with_no_puzzles_is_refused(tmp_path: Path) -> None:
-    path = place(tmp_path, "puzzle --file", json.dumps({"format": 1, "puzzles": []}))
+    path = place(tmp_path, "puzzle --file", json.dumps({"format": 2, "puzzles": []}))
     refused(["puzzle", "--file", str(path)], "the file holds no puzzles", "檔案裡沒有任何題目")

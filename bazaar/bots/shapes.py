@@ -125,16 +125,26 @@ class GuideStep(TypedDict):
     why: Words
 
 
-class PuzzleReply(TypedDict):
-    """The answer to a puzzle try: right or not, and the lines that say why."""
-
-    right: bool
-    lines: list[str]
-
-
-class SearchedMove(TypedDict):
-    """A move of a puzzle's finding or confirming search."""
+class WeighedMove(TypedDict):
+    """A move of a puzzle as the estimator weighed it (a "hard" hint's figures): the mover's
+    win chance with its 95% interval, the expected final score, and whether it is too close
+    to call against the best move."""
 
     notation: str
     win: float
-    visits: int
+    win_low: float
+    win_high: float
+    score: float
+    close: bool
+
+
+class PuzzleReply(TypedDict):
+    """The answer to a puzzle try or the answer shown: ``right`` (false for a wrong try and
+    for an answer shown), the sentences, the answer (null after a wrong try: the player may
+    try again) and the moves the sentences compare (the answer first; empty after a wrong
+    try)."""
+
+    right: bool
+    lines: list[str]
+    answer: str | None
+    compared: list[WeighedMove]

@@ -1,8 +1,9 @@
 """The puzzles of the web: the shipped sets as JSON, a puzzle's position as its seat's payload,
-and the reply to a try (docs/puzzles.md).
+the reply to a try and the answer shown (docs/puzzles.md).
 
-The answer is not served with the position: the page posts the move it chose and gets the
-reply, so looking at the page's data gives nothing away. A puzzle's payload is exactly
+The answer is not served with the position, nor after a wrong try: the page posts the move it
+chose and gets the reply ("try again" when wrong), or asks for the answer; so looking at the
+page's data gives nothing away. A puzzle's payload is exactly
 ``build_payload(state, seat, lang)`` for its seat: it shows nothing that seat could not see.
 """
 
@@ -11,6 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.bots import puzzles as pz
+from bazaar.bots.puzzle_find import find_puzzles
+from bazaar.bots.puzzle_words import show_answer, try_move
+from bazaar.bots.shapes import PuzzleReply
 from bazaar.core import describe
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
@@ -36,7 +40,7 @@ def _one(puzzles: list[pz.Puzzle], game_id: str, number: int, lang: str) -> pz.P
 
 
 def listing(puzzles: list[pz.Puzzle], lang: str) -> list[dict[str, Any]]:
-    """One line per puzzle: its number, seat, prompt and margin."""
+    """One line per puzzle: its number, seat, prompt, margin and difficulty."""
     return [
         {
             "number": i,
@@ -44,19 +48,22 @@ def listing(puzzles: list[pz.Puzzle], lang: str) -> list[dict[str, Any]]:
             "seat": p.seat,
             "prompt": p.prompt.get(lang, ""),
             "margin": p.margin,
+            "difficulty": p.difficulty,
         }
         for i, p in enumerate(puzzles, 1)
     ]
 
 
 def position(puzzles: list[pz.Puzzle], number: int, game_id: str, lang: str) -> dict[str, Any]:
-    """Puzzle ``number``: its prompt and its seat's payload (the legal moves in words)."""
+    """Puzzle ``number``: its prompt, difficulty and its seat's payload (the legal moves in
+    words)."""
     puzzle = _one(puzzles, game_id, number, lang)
     state = puzzle.position()
     return {
         "number": number,
         "count": len(puzzles),
         "seat": puzzle.seat,
+        "difficulty": puzzle.difficulty,
         "prompt": puzzle.prompt.get(lang, ""),
         "payload": build_payload(state, puzzle.seat, lang, seats=seat_names(state, lang)),
     }
@@ -72,13 +79,22 @@ def seat_names(state: State, lang: str) -> list[SeatRow]:
 
 def answer(
     puzzles: list[pz.Puzzle], number: int, game_id: str, move: str, lang: str
-) -> dict[str, Any]:
-    """The reply to ``move`` (notation) at puzzle ``number``: right, the lines, the answer."""
+) -> PuzzleReply:
+    """The reply to ``move`` (notation) at puzzle ``number``: right with why, or "try again"
+    (no answer given)."""
     puzzle = _one(puzzles, game_id, number, lang)
     state = puzzle.position()
-    notation = _legal(state, move, lang)
-    out = pz.reply(puzzle, state, notation, lang)
-    return {**out, "answer": puzzle.answer, "alternatives": list(puzzle.alternatives)}
+    return try_move(puzzle, state, _legal(state, move, lang), lang)
+
+
+def solution(
+    puzzles: list[pz.Puzzle], number: int, game_id: str, tried: str | None, lang: str
+) -> PuzzleReply:
+    """Puzzle ``number``'s answer shown, with why, against the last move ``tried`` (if any)."""
+    puzzle = _one(puzzles, game_id, number, lang)
+    state = puzzle.position()
+    last = None if tried is None else _legal(state, tried, lang)
+    return show_answer(puzzle, state, lang, last)
 
 
 def _legal(state: State, move: str, lang: str) -> str:
@@ -98,8 +114,12 @@ def shipped_position(game_id: str, number: int, lang: str) -> dict[str, Any]:
     return position(_shipped(game_id, lang), number, game_id, lang)
 
 
-def shipped_answer(game_id: str, number: int, move: str, lang: str) -> dict[str, Any]:
+def shipped_answer(game_id: str, number: int, move: str, lang: str) -> PuzzleReply:
     return answer(_shipped(game_id, lang), number, game_id, move, lang)
+
+
+def shipped_solution(game_id: str, number: int, tried: str | None, lang: str) -> PuzzleReply:
+    return solution(_shipped(game_id, lang), number, game_id, tried, lang)
 
 
 # ---------------------------------------------------------------------- a finished table's
@@ -109,20 +129,13 @@ TABLE_LIMIT = 8
 TABLES_KEPT = 200
 
 
-def table_puzzles(
-    record: dict[str, Any], table_id: str, iterations: int, seed: int
-) -> list[dict[str, Any]]:
-    """The puzzles of a finished table at every seat's decisions (runs on the advice pool):
-    the finding search at ``iterations`` playouts, the confirming one at four times that."""
-    find = {**pz.FIND, "iterations": iterations}
-    confirm = {**find, "iterations": 4 * iterations}
-    found = pz.find_puzzles(
+def table_puzzles(record: dict[str, Any], table_id: str) -> list[dict[str, Any]]:
+    """The puzzles of a finished table at every seat's decisions (runs on the advice pool),
+    found through the estimator as the shipped ones are."""
+    found = find_puzzles(
         GameRecord.from_json(record),
         limit=TABLE_LIMIT,
-        seed=seed,
         source={"kind": "table", "table": table_id},
-        find=find,
-        confirm=confirm,
     )
     return [p.to_json() for p in found]
 

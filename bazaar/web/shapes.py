@@ -17,6 +17,7 @@ from pydantic import WithJsonSchema
 from typing_extensions import TypedDict
 
 #: the payload's ``deal`` (docs/web.md, "Fair deals"), defined with the deals in core
+from bazaar.bots.shapes import WeighedMove
 from bazaar.core.deal import PublicDeal as PublicDeal
 from bazaar.core.shapes import GameInfo
 
@@ -345,13 +346,13 @@ class GuideReply(TypedDict):
 
 
 class PuzzleAnswer(TypedDict):
-    """``POST /api/puzzles/{game}/{n}/answer``: ``bazaar.bots.shapes.PuzzleReply`` with the
-    answer and the moves as good as it."""
+    """``POST /api/puzzles/{game}/{n}/answer`` and ``…/solution``:
+    ``bazaar.bots.shapes.PuzzleReply`` (the answer null after a wrong try)."""
 
     right: bool
     lines: list[str]
-    answer: str
-    alternatives: list[str]
+    answer: str | None
+    compared: list[WeighedMove]
 
 
 class GamesReply(TypedDict):

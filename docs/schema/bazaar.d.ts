@@ -1215,18 +1215,20 @@ export interface PublicDeal {
   digest: string | null;
 }
 
-/** `POST /api/puzzles/{game}/{n}/answer`: `bazaar.bots.shapes.PuzzleReply` with the answer and the moves as good as it. */
+/** `POST /api/puzzles/{game}/{n}/answer` and `…/solution`: `bazaar.bots.shapes.PuzzleReply` (the answer null after a wrong try). */
 export interface PuzzleAnswer {
   right: boolean;
   lines: Array<string>;
-  answer: string;
-  alternatives: Array<string>;
+  answer: string | null;
+  compared: Array<WeighedMove>;
 }
 
-/** The answer to a puzzle try: right or not, and the lines that say why. */
+/** The answer to a puzzle try or the answer shown: `right` (false for a wrong try and for an answer shown), the sentences, the answer (null after a wrong try: the player may try again) and the moves the sentences compare (the answer first; empty after a wrong try). */
 export interface PuzzleReply {
   right: boolean;
   lines: Array<string>;
+  answer: string | null;
+  compared: Array<WeighedMove>;
 }
 
 /** A seat in the final ranking, best first. */
@@ -2034,6 +2036,16 @@ export interface UndoMessage {
   type: "undo";
   seq: number;
   version: number;
+}
+
+/** A move of a puzzle as the estimator weighed it (a "hard" hint's figures): the mover's win chance with its 95% interval, the expected final score, and whether it is too close to call against the best move. */
+export interface WeighedMove {
+  notation: string;
+  win: number;
+  win_low: number;
+  win_high: number;
+  score: number;
+  close: boolean;
 }
 
 /** `win[i][seat]`: the win chance of each seat after `moves[i]` moves. */

@@ -1,6 +1,7 @@
 """The puzzles API and page (docs/puzzles.md): a puzzle is served as exactly its seat's payload
-(nothing hidden from that seat, no answer), a try is answered in words; the page in headless
-Chromium in English and in zh-TW (no English)."""
+(nothing hidden from that seat, no answer), a right try is explained in words, a wrong one
+gives nothing away and the answer is shown on request; the page in headless Chromium in
+English and in zh-TW (no English): a difficulty, a wrong try, another, the answer shown."""
 
 from __future__ import annotations
 
@@ -19,15 +20,25 @@ from tests.web.test_classroom_page import finish
 from tests.web.test_zh_tw_pages import english_on
 
 GAME = "buy-low-sell-high"
-#: the finding search's playouts for a table's puzzles in these tests (the server's: 300)
-TABLE_ITERATIONS = 30
+#: Buy Low Sell High's first puzzle: its legal moves in the page's order, and the answer's place
+FIRST_MOVES = ["play K0-3", "play K1-2", "play K2+1", "play K2-3"]
+ANSWER_AT = 2
+#: the puzzles of the finished table (answer, seat, moves before, difficulty)
+TABLE_PUZZLES = [("news 3", 0, 10, "easy"), ("+2K0", 1, 40, "hard")]
+#: the sentences after "Right!" at that puzzle
+WHY_FIRST = [
+    "Best move: play purple bull +1: purple price +1 at year end: about 100% to win, expected "
+    "final money $98.",
+    "Out of 100 games from here, you would win about 100 with this move, and about 33 with the "
+    "next best (play green bear -2: green price -2 at year end).",
+    "Your final money would be about $98 on average, instead of $94.",
+]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A real server whose table puzzles are searched at a tiny budget."""
-    args = ["--puzzle-iterations", str(TABLE_ITERATIONS)]
-    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db", args=args).start()
+    """A real server."""
+    srv = Server(tmp_path_factory.mktemp("db") / "bazaar.db").start()
     yield srv
     srv.stop()
 
@@ -49,6 +60,7 @@ def test_the_list_and_a_puzzle_are_its_seats_payload_without_the_answer(server: 
         listing = http.get(f"/api/puzzles/{GAME}", params={"lang": "zh-TW"}).json()
         assert [p["number"] for p in listing["puzzles"]] == list(range(1, len(shipped) + 1))
         assert listing["puzzles"][0]["prompt"] == shipped[0].prompt["zh-TW"]
+        assert [p["difficulty"] for p in listing["puzzles"]] == [p.difficulty for p in shipped]
         for number in (1, len(shipped)):
             got = http.get(f"/api/puzzles/{GAME}/{number}", params={"lang": "en"}).json()
             p = shipped[number - 1]
@@ -56,38 +68,48 @@ def test_the_list_and_a_puzzle_are_its_seats_payload_without_the_answer(server: 
             expected = build_payload(state, p.seat, "en", seats=seat_names(state, "en"))
             assert got["payload"] == json.loads(json.dumps(expected))
             assert (got["number"], got["count"], got["seat"]) == (number, len(shipped), p.seat)
-            assert "answer" not in json.dumps(got)
+            assert got["difficulty"] == p.difficulty
+            assert "answer" not in json.dumps(got) and "weighed" not in json.dumps(got)
 
 
-def test_a_try_is_answered_right_or_not_in_both_languages(server: Server) -> None:
+def test_a_try_is_explained_or_tried_again_and_the_answer_shown(server: Server) -> None:
+    assert pz.shipped(GAME)[0].position().legal_notations() == FIRST_MOVES
     with httpx.Client(base_url=server.url) as http:
-        url = f"/api/puzzles/{GAME}/1/answer"
-        right = http.post(url, json={"move": "news 1"}).json()
-        assert right == {
-            "right": True,
-            "lines": [
-                "Right!",
-                "Best: purple Breaking News covers space 1 (purple bear -3) and cancels it, "
-                "about 11 points of win chance ahead of any other move.",
-                "The best move wins about 28% of the time.",
-            ],
-            "answer": "news 1",
-            "alternatives": [],
+        url = f"/api/puzzles/{GAME}/1"
+        right = http.post(url + "/answer", json={"move": "play K2+1"}).json()
+        assert right["lines"] == ["Right!", *WHY_FIRST]
+        assert (right["right"], right["answer"]) == (True, "play K2+1")
+        assert [(m["notation"], m["win"], m["score"]) for m in right["compared"]] == [
+            ("play K2+1", 1.0, 98.0),
+            ("play K1-2", 0.3333, 94.0),
+        ]
+        wrong = http.post(url + "/answer", params={"lang": "zh-TW"}, json={"move": "play K2-3"})
+        assert wrong.json() == {
+            "right": False,
+            "lines": ["不是這個，再試一次"],
+            "answer": None,
+            "compared": [],
         }
-        wrong = http.post(url, params={"lang": "zh-TW"}, json={"move": "play K1+2"}).json()
-        assert wrong["right"] is False
-        assert wrong["lines"][0] == "不太對。"
-        assert wrong["lines"][-1] == "你選的打出綠色牛市 +2：年終時綠色股票股價 +2約有 0% 的勝率。"
+        shown = http.post(url + "/solution", json={"tried": "play K2-3"}).json()
+        assert (shown["right"], shown["answer"]) == (False, "play K2+1")
+        assert shown["lines"][0] == WHY_FIRST[0].replace("Best move:", "The answer:")
+        assert shown["lines"][1].endswith(
+            "and about 0 with yours (play purple bear -3: purple price -3 at year end)."
+        )
+        plain = http.post(url + "/solution", params={"lang": "zh-TW"}, json={}).json()
+        assert plain["lines"][0].startswith("答案：打出紫色牛市 +1")
 
 
 @pytest.mark.parametrize(
     ("path", "body", "status", "code", "message"),
     [
         ("/api/puzzles/no-game", None, 404, "unknown-game", "unknown game"),
-        (f"/api/puzzles/{GAME}/11", None, 404, "no-puzzle", "puzzle number must be from 1 to 10"),
+        (f"/api/puzzles/{GAME}/13", None, 404, "no-puzzle", "puzzle number must be from 1 to 12"),
         (f"/api/puzzles/{GAME}/0/answer", {"move": "pass"}, 404, "no-puzzle", "not 0"),
         (f"/api/puzzles/{GAME}/1/answer", {"move": "pass"}, 400, "illegal", "pass"),
         (f"/api/puzzles/{GAME}/1/answer", {"move": "zz"}, 400, "illegal", "'zz' is not a move"),
+        (f"/api/puzzles/{GAME}/1/solution", {"tried": "zz"}, 400, "illegal", "'zz' is not a"),
+        (f"/api/puzzles/{GAME}/1/solution", {"tried": 3}, 422, "field", "tried"),
     ],
 )
 def test_bad_requests_are_refused_clearly(
@@ -101,32 +123,55 @@ def test_bad_requests_are_refused_clearly(
 
 
 @pytest.mark.parametrize(
-    ("lang", "right", "wrong"),
-    [("en", "Right!", "Not quite."), ("zh-TW", "答對了！", "不太對。")],
+    ("lang", "right", "again", "shown", "hard"),
+    [
+        ("en", "Right!", "Not this one — try again.", "The answer:", "Puzzle 1 of 4 (Hard)"),
+        ("zh-TW", "答對了！", "不是這個，再試一次", "答案：", "第 1 題，共 4 題（困難）"),
+    ],
 )
-def test_the_puzzles_page_draws_the_board_and_answers_a_click(
-    page: Any, server: Server, lang: str, right: str, wrong: str
+def test_the_page_lets_you_try_again_show_the_answer_and_pick_a_difficulty(
+    page: Any, server: Server, lang: str, right: str, again: str, shown: str, hard: str
 ) -> None:
     page.goto(f"{server.url}/puzzles/{GAME}?n=1&lang={lang}")
     page.wait_for_selector("#board svg, #board .board, #board > *")
-    page.wait_for_selector(".puzzle-move >> nth=7")
+    page.wait_for_selector(".puzzle-move >> nth=3")
     moves = page.locator(".puzzle-move")
-    assert moves.count() == 8
-    prompt = pz.shipped(GAME)[0].prompt[lang]
-    assert page.inner_text("#prompt") == prompt
+    assert moves.evaluate_all("bs => bs.map(b => b.dataset.move)") == FIRST_MOVES
+    assert page.inner_text("#prompt") == pz.shipped(GAME)[0].prompt[lang]
+    assert page.locator("#show-answer").is_hidden()
     moves.nth(0).click()
     page.wait_for_selector("#puzzle-reply:not([hidden])")
-    assert page.inner_text("#puzzle-reply strong") == wrong
-    assert "puzzle-answer" in (moves.nth(3).get_attribute("class") or "")
-    moves.nth(3).click()
+    assert page.inner_text("#puzzle-reply strong") == again
+    # the position stays, nothing gives the answer away, and the answer is offered
+    assert page.locator(".puzzle-answer").count() == 0
+    assert "puzzle-tried" in (moves.nth(0).get_attribute("class") or "")
+    assert page.locator("#show-answer").is_visible()
+    moves.nth(1).click()
+    page.wait_for_function(
+        "document.querySelector('.puzzle-move.puzzle-tried[data-move=\"play K1-2\"]')"
+    )
+    page.click("#show-answer")
+    page.wait_for_function(
+        f"document.querySelector('#puzzle-reply strong').textContent.startsWith({shown!r})"
+    )
+    assert "puzzle-answer" in (moves.nth(ANSWER_AT).get_attribute("class") or "")
+    assert page.locator("#show-answer").is_hidden()
+    moves.nth(ANSWER_AT).click()
     page.wait_for_function(
         f"document.querySelector('#puzzle-reply strong').textContent === {right!r}"
     )
-    if lang == "zh-TW":
+    if lang == "en":
+        assert page.locator("#puzzle-reply p").all_inner_texts()[1:] == WHY_FIRST
+    else:
         assert english_on(page, GAME) == []
+    page.select_option("#difficulty", "hard")
+    page.wait_for_function(f"document.querySelector('#puzzle-title').textContent === {hard!r}")
+    first_hard = 1 + [p.difficulty for p in pz.shipped(GAME)].index("hard")
+    assert f"n={first_hard}&difficulty=hard" in page.url
+    assert page.locator("#puzzle-reply").is_hidden() and page.is_disabled("#previous")
     page.click("#next")
     page.wait_for_function("document.querySelector('#puzzle-title').textContent.includes('2')")
-    assert page.locator("#puzzle-reply").is_hidden()
+    assert f"n={first_hard + 1}&difficulty=hard" in page.url
 
 
 def test_a_teacher_makes_puzzles_from_a_finished_table_and_plays_them(
@@ -140,19 +185,16 @@ def test_a_teacher_makes_puzzles_from_a_finished_table_and_plays_them(
         again = http.post(f"/api/tables/{table_id}/puzzles").json()  # kept: not searched again
     assert again == made and made["table"] == table_id and made["game"] == GAME
     found = [pz.Puzzle.from_json(p) for p in made["puzzles"]]
-    # seeded like `bazaar puzzle make` (seed 0) on a fixed deal: always this one
-    assert [(p.answer, p.seat, len(p.actions), p.margin) for p in found] == [
-        ("play K2+2", 0, 31, 0.4867)
-    ]
+    # weighed like `bazaar puzzle make` (the estimator seeds itself from the view): always these
+    assert [(p.answer, p.seat, len(p.actions), p.difficulty) for p in found] == TABLE_PUZZLES
     for p in found:
         assert p.source == {"kind": "table", "table": table_id, "move": len(p.actions) + 1}
         assert p.actions == record["actions"][: len(p.actions)]
+        assert p.answer == p.weighed["moves"][0]["notation"]
         assert p.answer in p.position().legal_notations()
-        assert (p.found["iterations"], p.confirmed["iterations"]) == (30, 120)
-        assert p.margin >= pz.FIND_MARGIN and p.confirmed["margin"] >= pz.CONFIRM_MARGIN
     page.goto(f"{server.url}/puzzles/table/{table_id}?lang=en")
     page.wait_for_selector(".puzzle-move")
-    assert page.inner_text("#puzzle-title") == f"Puzzle 1 of {len(found)}"
+    assert page.inner_text("#puzzle-title") == "Puzzle 1 of 2 (Easy)"
     assert page.locator("#game").is_hidden()
     page.click(f".puzzle-move[data-move='{found[0].answer}']")
     page.wait_for_selector("#puzzle-reply:not([hidden])")

@@ -192,3 +192,6 @@ def test_a_puzzle_and_its_answers_have_their_shapes(client: TestClient, game_id:
         res = client.post(f"/api/puzzles/{game_id}/1/answer", json={"move": move["notation"]})
         assert res.status_code == 200, res.text
         validate(web.PuzzleAnswer, res.json())
+        res = client.post(f"/api/puzzles/{game_id}/1/solution", json={"tried": move["notation"]})
+        assert res.status_code == 200, res.text
+        validate(web.PuzzleAnswer, res.json())

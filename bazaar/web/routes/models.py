@@ -101,6 +101,13 @@ class PuzzleTry(BaseModel):
     move: str = Field(max_length=200)
 
 
+class PuzzleShow(BaseModel):
+    """Show a puzzle's answer: ``tried``, the last move tried (notation), is compared with it."""
+
+    model_config = STRICT
+    tried: str | None = Field(default=None, max_length=200)
+
+
 class ChatRequest(BaseModel):
     model_config = STRICT
     token: str = Field(max_length=100)

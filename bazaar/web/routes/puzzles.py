@@ -14,7 +14,7 @@ from bazaar.web.errors import WebError
 from bazaar.web.keeper import check_deal_released
 from bazaar.web.live import LiveTable
 from bazaar.web.routes.common import Token, Web, WebDep, errors, lang_code
-from bazaar.web.routes.models import PuzzleTry
+from bazaar.web.routes.models import PuzzleShow, PuzzleTry
 from bazaar.web.routes.pages import page
 from bazaar.web.schema import LangQuery
 
@@ -28,7 +28,7 @@ async def puzzles_page(game_id: str) -> FileResponse:
 
 @router.get(
     "/api/puzzles/{game_id}",
-    summary="A game's shipped puzzles (number, seat, prompt, margin)",
+    summary="A game's shipped puzzles (number, seat, prompt, margin, difficulty)",
     responses=errors(400, 404),
 )
 async def puzzle_list(game_id: str, lang: LangQuery = "en") -> dict[str, Any]:
@@ -46,13 +46,24 @@ async def puzzle_one(game_id: str, number: int, lang: LangQuery = "en") -> dict[
 
 @router.post(
     "/api/puzzles/{game_id}/{number}/answer",
-    summary="Try a move at a puzzle: right or not, in words, with the answer",
+    summary="Try a move at a puzzle: right with why, or 'try again' (no answer given)",
     responses=errors(400, 404, 422),
 )
 async def puzzle_answer(
     game_id: str, number: int, body: PuzzleTry, lang: LangQuery = "en"
 ) -> dict[str, Any]:
-    return puzzle_pages.shipped_answer(game_id, number, body.move, lang_code(lang))
+    return dict(puzzle_pages.shipped_answer(game_id, number, body.move, lang_code(lang)))
+
+
+@router.post(
+    "/api/puzzles/{game_id}/{number}/solution",
+    summary="Show a puzzle's answer and why, against the last move tried",
+    responses=errors(400, 404, 422),
+)
+async def puzzle_solution(
+    game_id: str, number: int, body: PuzzleShow, lang: LangQuery = "en"
+) -> dict[str, Any]:
+    return dict(puzzle_pages.shipped_solution(game_id, number, body.tried, lang_code(lang)))
 
 
 @router.get("/puzzles/table/{table_id}", include_in_schema=False)
@@ -64,17 +75,14 @@ async def make_puzzles(web: Web, table: LiveTable, lang: str) -> None:
     """Work out the table's puzzles on the advice desk, after every hint (counted against
     ``--advice-jobs``), and keep them."""
     key = AdviceKey(table.id, -1, table.seq, "puzzles")
-    # the searches' seed is 0, as in `bazaar puzzle make`: the table's record (public once
-    # the game is over) gives the same puzzles in the terminal and here
-    seed = 0
+    # the estimator seeds itself from each position's view, as in `bazaar puzzle make`: the
+    # table's record (public once the game is over) gives the same puzzles there and here
     made = await web.hub.advisor.advise(
         key,
         lang,
         puzzle_pages.table_puzzles,
         table.record(),
         table.id,
-        web.settings.puzzle_iterations,
-        seed,
         priority=BACKGROUND,
     )
     web.table_sets.put(table.id, made)
@@ -131,4 +139,24 @@ async def table_puzzle_answer(
     await web.table_and_seat(table_id, token)
     found = web.table_sets.get(table_id, code)
     game = found[0].game if found else ""
-    return puzzle_pages.answer(found, number, game, body.move, code)
+    return dict(puzzle_pages.answer(found, number, game, body.move, code))
+
+
+@router.post(
+    "/api/tables/{table_id}/puzzles/{number}/solution",
+    summary="Show the answer of a puzzle made from a table, against the last move tried",
+    responses=errors(400, 403, 404, 422),
+)
+async def table_puzzle_solution(
+    table_id: str,
+    number: int,
+    body: PuzzleShow,
+    web: WebDep,
+    lang: LangQuery = "en",
+    token: Token = None,
+) -> dict[str, Any]:
+    code = lang_code(lang)
+    await web.table_and_seat(table_id, token)
+    found = web.table_sets.get(table_id, code)
+    game = found[0].game if found else ""
+    return dict(puzzle_pages.solution(found, number, game, body.tried, code))

@@ -1,7 +1,9 @@
-/* The puzzles page (/puzzles/<game>?n=N, or /puzzles/table/<id> for the puzzles made from a
- * finished table, which it asks the server to make first): one "what would you do?" position drawn by the game's
- * own board script for the puzzle's seat, its legal moves in words; a click posts the move and
- * shows the reply (right / not quite, the answer in words, the win chances). */
+/* The puzzles page (/puzzles/<game>?n=N&difficulty=D, or /puzzles/table/<id> for the puzzles
+ * made from a finished table, which it asks the server to make first): one "what would you
+ * do?" position drawn by the game's own board script for the puzzle's seat, its legal moves in
+ * words; a click posts the move. A right move shows why it is best; a wrong one says "try
+ * again", keeps the position and offers "Show the answer". A difficulty menu keeps only the
+ * puzzles of one difficulty (previous / next move among them). */
 (function () {
   "use strict";
   /** The element with this id (the pages' inputs, selects, buttons and dialogs).
@@ -11,6 +13,11 @@
   const tableId = parts[2] === "table" ? decodeURIComponent(parts[3] || "") : null;
   let game = tableId ? "" : decodeURIComponent(parts[2] || "buy-low-sell-high");
   let number = Number(new URL(location.href).searchParams.get("n")) || 1;
+  let difficulty = new URL(location.href).searchParams.get("difficulty") || "";
+  /** @type {{number: number, difficulty: string}[]} the set's puzzles (number from 1) */
+  let listing = [];
+  /** @type {string | null} the last wrong move tried at the puzzle shown */
+  let tried = null;
   // a classroom table's puzzles need a seat's or the teacher's token (docs/web.md, "Classrooms")
   const token = new URL(location.href).searchParams.get("token") || "";
   const tokenQuery = token ? "&token=" + encodeURIComponent(token) : "";
@@ -19,7 +26,6 @@
   let strings = {};
   let ui = null;
   let catalog = null;
-  let count = 0;
   let shown = null;          // the newest GET /api/puzzles/<game>/<n>
   const boardWords = {};     // "game|lang" -> the board's words
 
@@ -62,13 +68,35 @@
       parseFloat(style.paddingRight));
     $("board").innerHTML = renderer ? renderer.render(payload, boardUi, null)
       : `<pre>${ui.esc(JSON.stringify(payload.view, null, 1))}</pre>`;
-    $("puzzle-title").textContent = ui.t("Puzzle {n} of {total}", {n: shown.number, total: shown.count});
+    const numbers = chosen();
+    $("puzzle-title").textContent = ui.t("Puzzle {n} of {total} ({difficulty})", {
+      n: numbers.indexOf(shown.number) + 1, total: numbers.length,
+      difficulty: difficultyWords(shown.difficulty)});
     $("prompt").textContent = shown.prompt;
     $("puzzle-moves").innerHTML = payload.legal.map((m) =>
       `<li><button type="button" class="puzzle-move" data-move="${ui.esc(m.notation)}">` +
       `${ui.esc(moveText(m))}</button></li>`).join("");
-    $("previous").disabled = shown.number <= 1;
-    $("next").disabled = shown.number >= shown.count;
+    $("previous").disabled = neighbour(-1) === null;
+    $("next").disabled = neighbour(1) === null;
+  }
+
+  /** A difficulty in words ("Easy" / "簡單"). */
+  function difficultyWords(level) {
+    if (level === "easy") return ui.t("Easy");
+    return level === "medium" ? ui.t("Medium") : ui.t("Hard");
+  }
+
+  /** The numbers of the puzzles of the chosen difficulty (all without one). */
+  function chosen() {
+    return listing.filter((p) => !difficulty || p.difficulty === difficulty).map((p) => p.number);
+  }
+
+  /** The number of the chosen puzzle before (-1) or after (1) the one shown, or null. */
+  function neighbour(step) {
+    const numbers = chosen();
+    const at = numbers.indexOf(number);
+    const next = at < 0 ? (step > 0 ? numbers.find((n) => n > number) : undefined) : numbers[at + step];
+    return next === undefined ? null : next;
   }
 
   function base() {
@@ -89,23 +117,38 @@
     return made;
   }
 
+  /* The set's numbers and difficulties: a table's from the set made, a game's from its list. */
+  let listed = null;         // the game whose listing is loaded
+  async function loadListing() {
+    if (listed === (tableId || game)) return;
+    if (tableId) {
+      const found = await makeTablePuzzles();
+      listing = found.puzzles.map((p, i) => ({number: i + 1, difficulty: p.difficulty}));
+    } else {
+      listing = (await Bazaar.api("GET", `${base()}?lang=${encodeURIComponent(lang)}`)).puzzles;
+    }
+    listed = tableId || game;
+  }
+
   async function open(n) {
     number = n;
+    tried = null;
     $("puzzle-reply").hidden = true;
+    $("show-answer").hidden = true;
     try {
-      if (tableId) {
-        const found = await makeTablePuzzles();
-        if (!found.puzzles.length) {
-          $("prompt").textContent = ui.t("No position in this game had one clearly best move.");
-          $("next").disabled = true;
-          $("previous").disabled = true;
-          return;
-        }
+      await loadListing();
+      if (!listing.length && tableId) {
+        $("prompt").textContent = ui.t("No position in this game had one clearly best move.");
+        $("next").disabled = true;
+        $("previous").disabled = true;
+        return;
       }
-      const path = `${base()}/${n}?lang=${encodeURIComponent(lang)}${tokenQuery}`;
+      const numbers = chosen();
+      if (numbers.length && !numbers.includes(n)) number = numbers[0];
+      const path = `${base()}/${number}?lang=${encodeURIComponent(lang)}${tokenQuery}`;
       shown = await Bazaar.api("GET", path);
-      count = shown.count;
-      history.replaceState(null, "", `${pagePath()}?n=${n}&lang=${lang}${tokenQuery}`);
+      const level = difficulty ? `&difficulty=${difficulty}` : "";
+      history.replaceState(null, "", `${pagePath()}?n=${number}${level}&lang=${lang}${tokenQuery}`);
       await draw();
     } catch (err) {
       $("puzzle-moves").innerHTML = "";
@@ -116,19 +159,37 @@
     }
   }
 
+  /** Show a reply's sentences (the first in bold) and mark the answer, once it is given. */
+  function showReply(res) {
+    const reply = $("puzzle-reply");
+    reply.innerHTML = res.lines.map((line, i) =>
+      i === 0 ? `<p><strong>${ui.esc(line)}</strong></p>` : `<p>${ui.esc(line)}</p>`).join("");
+    reply.className = "result " + (res.right ? "puzzle-right" : "puzzle-wrong");
+    reply.hidden = false;
+    document.querySelectorAll(".puzzle-move").forEach((b) => {
+      const move = b.getAttribute("data-move");
+      b.classList.toggle("puzzle-answer", res.answer !== null && move === res.answer);
+      if (tried !== null && move === tried) b.classList.add("puzzle-tried");
+    });
+    // a wrong try: the position stays, another try or the answer
+    $("show-answer").hidden = res.answer !== null;
+  }
+
   async function tryMove(notation) {
     try {
       const path = `${base()}/${number}/answer?lang=${encodeURIComponent(lang)}${tokenQuery}`;
       const res = await Bazaar.api("POST", path, {move: notation});
-      const reply = $("puzzle-reply");
-      reply.innerHTML = res.lines.map((line, i) =>
-        i === 0 ? `<p><strong>${ui.esc(line)}</strong></p>` : `<p>${ui.esc(line)}</p>`).join("");
-      reply.className = "result " + (res.right ? "puzzle-right" : "puzzle-wrong");
-      reply.hidden = false;
-      document.querySelectorAll(".puzzle-move").forEach((b) => {
-        const move = b.getAttribute("data-move");
-        if (move === res.answer || res.alternatives.includes(move)) b.classList.add("puzzle-answer");
-      });
+      if (!res.right && res.answer === null) tried = notation;
+      showReply(res);
+    } catch (err) {
+      Bazaar.toast(err.message);
+    }
+  }
+
+  async function showAnswer() {
+    try {
+      const path = `${base()}/${number}/solution?lang=${encodeURIComponent(lang)}${tokenQuery}`;
+      showReply(await Bazaar.api("POST", path, {tried}));
     } catch (err) {
       Bazaar.toast(err.message);
     }
@@ -147,6 +208,7 @@
     strings = await Bazaar.loadStrings(code);
     ui = BazaarUI.make(code, strings, [], null);
     $("lang").value = code;
+    $("difficulty").value = difficulty;
     Bazaar.translatePage(ui);
     fillGames();
     await open(number);
@@ -157,8 +219,10 @@
     BazaarUI.setBotNames(catalog.bot_names, catalog.bot_descriptions);
     $("lang").addEventListener("change", () => applyLang($("lang").value));
     $("game").addEventListener("change", () => { game = $("game").value; open(1); });
-    $("previous").addEventListener("click", () => { if (number > 1) open(number - 1); });
-    $("next").addEventListener("click", () => { if (number < count) open(number + 1); });
+    $("difficulty").addEventListener("change", () => { difficulty = $("difficulty").value; open(number); });
+    $("previous").addEventListener("click", () => { const n = neighbour(-1); if (n !== null) open(n); });
+    $("next").addEventListener("click", () => { const n = neighbour(1); if (n !== null) open(n); });
+    $("show-answer").addEventListener("click", showAnswer);
     $("puzzle-moves").addEventListener("click", (ev) => {
       const target = /** @type {HTMLElement} */ (ev.target);
       const button = target.closest && target.closest("[data-move]");
