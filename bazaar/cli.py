@@ -921,14 +921,6 @@ def serve(
     hint_level: Annotated[
         str, typer.Option(hidden=True, help="Search level of the hints (for tests).")
     ] = "medium",
-    puzzle_iterations: Annotated[
-        int,
-        typer.Option(
-            min=10,
-            hidden=True,
-            help="Unused: a table's puzzles are judged by the estimator (kept for old scripts).",
-        ),
-    ] = 300,
     idle_seconds: Annotated[
         float,
         typer.Option(
@@ -1014,7 +1006,6 @@ def serve(
         workers=workers,
         hint_level=hint_level,
         analysis_level="easy" if analysis_samples is None else {"samples": analysis_samples},
-        puzzle_iterations=puzzle_iterations,
         advice_workers=advice_workers,
         advice_jobs=advice_jobs,
         analyses_per_address=analysis_per_address,

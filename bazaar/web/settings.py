@@ -31,8 +31,6 @@ IDLE_SECONDS = 30.0
 SWEEP_SECONDS = 5.0
 #: Seconds between two presence broadcasts (who is connected) of one table, at most.
 PRESENCE_INTERVAL = 0.5
-#: the finding search's playouts for a table's puzzles (the confirming search: four times)
-PUZZLE_ITERATIONS = 300
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,6 @@ class WebSettings:
     workers: int = 1
     hint_level: str = "medium"
     analysis_level: Level = "easy"
-    puzzle_iterations: int = PUZZLE_ITERATIONS
     advice_workers: int = ADVICE_WORKERS
     advice_jobs: int = ADVICE_JOBS
     analyses_per_address: int = ANALYSES_PER_ADDRESS
