@@ -40,6 +40,9 @@ class HintMove(TypedDict):
     changes: list[MoveChange]
     #: the move's interval overlaps the best one's (set once every move is known)
     close: NotRequired[bool]
+    #: the best move only: why, in a sentence (what it changes, what decides it against the
+    #: next best move: bazaar.bots.why)
+    why: NotRequired[Words]
 
 
 class Decision(TypedDict):
