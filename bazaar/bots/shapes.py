@@ -119,7 +119,8 @@ class GuideSuggestion(TypedDict):
 class GuideStep(TypedDict):
     """The guide's step for the seat to move (:func:`bazaar.bots.guide.guide_step`): the
     topic and its rulebook section, the topic explained, the suggestion, its estimated win
-    chance (null with a single legal move) and why."""
+    chance (null with a single legal move) and why (``reason``: why without what the move
+    changes, for a short screen)."""
 
     topic: str
     section: str | None
@@ -127,6 +128,7 @@ class GuideStep(TypedDict):
     suggestion: GuideSuggestion
     win: float | None
     why: Words
+    reason: Words
 
 
 class PuzzleReply(TypedDict):

@@ -39,6 +39,90 @@ TOPICS = {
 }
 
 
+#: decision -> shorter follow-up tips, said in turn after the first time
+TIPS = {
+    "hide": (
+        N_("Hide a customer who likes a stall you have or will build."),
+        N_(
+            "A hidden customer walks from its entrance: check that "
+            "your stall comes first on its way."
+        ),
+    ),
+    "bid": (
+        N_("Lots near the entrances meet the customers first."),
+        N_(
+            "A lot next to your own stall of the same kind makes a connected stall, "
+            "which pays more."
+        ),
+        N_("Passing is fine when the lots left are poor."),
+    ),
+    "bid-amount": (
+        N_("Bid only what the lot can earn you: $3 for each customer, every round it stays."),
+        N_("A loan gives $5 now but costs $7 at the end: count it in your bid."),
+    ),
+    "loan": (
+        N_("Take only the loans you need."),
+        N_("Each loan costs $2 more than it gives: borrow only for a good lot."),
+    ),
+    "build": (
+        N_("Build the kind the waiting customers like, where they pass first."),
+        N_("A stall next to your own stall of the same kind makes a connected stall."),
+    ),
+}
+
+SITUATION = N_(
+    "Round {round} of {rounds}: cash ${cash}, loans: {loans}, lots: {lots}, free markers: "
+    "{markers}."
+)
+#: said after the situation in these decisions (what changes between two of them)
+HIDDEN = N_("Hidden customers: {count}.")
+TO_BUILD = N_("Lots still to decide: {count}.")
+
+
+def to_build(view: dict[str, Any]) -> int:
+    """The learner's lots without a stall."""
+    seat = int(view["seat"])
+    return sum(1 for x in view["lots"] if x["owner"] == seat and x["stall"] is None)
+
+
+def first_time(topic: str, view: dict[str, Any]) -> bool:
+    """Whether the learner meets ``topic`` for the first time in ``view``: in the first
+    round, before the learner's second bid."""
+    seat = int(view["seat"])
+    markers = max(int(x) for x in view["free_markers"])
+    return view["round"] == 1 and int(view["free_markers"][seat]) >= markers
+
+
+def progress(view: dict[str, Any]) -> int:
+    """Moves on with each of the learner's decisions: the round, the markers used, the
+    customers hidden, the lots built."""
+    seat = int(view["seat"])
+    used = -int(view["free_markers"][seat])
+    return 10 * int(view["round"]) + used + len(view.get("hidden") or []) - to_build(view)
+
+
+def situation(view: dict[str, Any], lang: str) -> str:
+    """Where the learner stands: the round, cash, loans, lots and free markers (and, while
+    hiding or building, how many so far)."""
+    seat = int(view["seat"])
+    text = t(
+        SITUATION,
+        lang,
+        round=view["round"],
+        rounds=view["rounds"],
+        cash=view["cash"][seat],
+        loans=view["loans"][seat],
+        lots=view["lots_owned"][seat],
+        markers=view["free_markers"][seat],
+    )
+    extra = ""
+    if view["phase"] == "hide":
+        extra = t(HIDDEN, lang, count=len(view.get("hidden") or []))
+    elif view["phase"] == "build":
+        extra = t(TO_BUILD, lang, count=to_build(view))
+    return text + (" " if lang == "en" and extra else "") + extra
+
+
 def topic_for(view: dict[str, Any]) -> str:
     """The decision in ``view``: its phase."""
     phase = str(view.get("phase"))
@@ -47,5 +131,14 @@ def topic_for(view: dict[str, Any]) -> str:
 
 #: three players, seed 1: the learner bids first
 GUIDE = GameGuide(
-    players=3, seed=1, bot="ismcts:easy", topics=TOPICS, translate=t, topic_for=topic_for
+    players=3,
+    seed=1,
+    bot="ismcts:easy",
+    topics=TOPICS,
+    translate=t,
+    topic_for=topic_for,
+    tips=TIPS,
+    first_time=first_time,
+    progress=progress,
+    situation=situation,
 )
