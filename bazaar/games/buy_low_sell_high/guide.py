@@ -80,6 +80,7 @@ TIPS = {
         N_("Keep the shares whose price should rise; sell the others first."),
     ),
     "selloff": (
+        TOPICS["selloff"],
         N_("Each sale lowers the price: sell your most valuable share while it is still high."),
         N_("Watch the others: they push down the prices of the stocks they sell."),
     ),
@@ -94,7 +95,7 @@ ASIDE = N_("Cards set aside: {count}.")
 def first_time(topic: str, view: dict[str, Any]) -> bool:
     """Whether the learner meets ``topic`` for the first time in ``view`` (from the year, the
     turn and what the learner has done in this decision)."""
-    seat, players = int(view["seat"]), int(view["players"])
+    players = int(view["players"])
     early = view["year"] == 1
     if topic == "trade":
         return early and int(view["turn"]) < 2 * players
@@ -102,9 +103,8 @@ def first_time(topic: str, view: dict[str, Any]) -> bool:
         return early and int(view["turn"]) < players
     if topic == "redraw":
         return early and not view["my_discards"]
-    if topic == "selloff":  # nobody holds more shares than the learner: nobody sold yet
-        totals = [sum(h) for h in view["holdings"]]
-        return totals[seat] >= max(totals)
+    if topic == "selloff":  # not told by the position: the paragraph is among its tips
+        return False
     return early
 
 

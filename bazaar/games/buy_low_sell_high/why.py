@@ -46,11 +46,10 @@ def factors(state: State, seat: int) -> dict[Factor, float]:
 def words(factor: Factor, gain: float, lang: str) -> str:
     """Why a move ``gain`` dollars better on ``factor`` wins, in a clause."""
     amount = max(1, round(gain))
-    kind = factor[0]
-    if kind in ("rise", "fall", "dividend"):
-        msgid = {"rise": RISE, "fall": FALL, "dividend": DIVIDEND}[kind]
-        return t(msgid, lang, stock=stock_word(factor[1], lang), gain=amount)
-    return t(NOW if kind == "now" else RIVAL, lang, gain=amount)
+    msgid = {"now": NOW, "rise": RISE, "fall": FALL, "dividend": DIVIDEND, "rival": RIVAL}
+    if len(factor) > 1:  # a stock's factor
+        return t(msgid[factor[0]], lang, stock=stock_word(factor[1], lang), gain=amount)
+    return t(msgid[factor[0]], lang, gain=amount)
 
 
 REASONS = MoveReasons(factors=factors, words=words)

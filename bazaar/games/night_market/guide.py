@@ -87,10 +87,13 @@ def to_build(view: dict[str, Any]) -> int:
 
 def first_time(topic: str, view: dict[str, Any]) -> bool:
     """Whether the learner meets ``topic`` for the first time in ``view``: in the first
-    round, before the learner's second bid."""
-    seat = int(view["seat"])
-    markers = max(int(x) for x in view["free_markers"])
-    return view["round"] == 1 and int(view["free_markers"][seat]) >= markers
+    round, and for the bidding before the learner's first bid."""
+    if view["round"] != 1:
+        return False
+    if topic in ("bid", "bid-amount"):
+        seat = int(view["seat"])
+        return not any(bid[0] == seat for lot in view["auction"] for bid in lot["bids"])
+    return True
 
 
 def progress(view: dict[str, Any]) -> int:

@@ -62,7 +62,8 @@ def words(factor: Factor, gain: float, lang: str) -> str:
             lang,
             count=count,
         )
-    return t(MONEY if factor[0] == "money" else RIVAL, lang, gain=max(1, round(gain)))
+    msgid = {"money": MONEY, "rival": RIVAL}[factor[0]]
+    return t(msgid, lang, gain=max(1, round(gain)))
 
 
 REASONS = MoveReasons(factors=factors, words=words)
