@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from bazaar.bots import advice
 from bazaar.bots.estimator import SAMPLES, weigh_moves
 from bazaar.bots.guide import GUIDE_LEVEL, game_guide, guide_step, in_lang
-from bazaar.bots.why import why
 from bazaar.bots.registry import make_bot
+from bazaar.bots.why import why
 from bazaar.cli import app
 from bazaar.core.game import State
 from bazaar.core.registry import game_parts, get_game
