@@ -3,6 +3,8 @@ the next best move, for every game, in both languages; the hint's best move carr
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bazaar.bots.advice import hint, move_changes
@@ -34,7 +36,8 @@ def value(state: State, notation: str, win: float, score: float) -> MoveValue:
 
 #: game -> two positions (seed, moves played, suggested move, next best move) where different
 #: factors decide, with the factor and the reason in both languages
-CASES = {
+Case = tuple[int, int, str, str, tuple[Any, ...], str, str]
+CASES: dict[str, list[Case]] = {
     "buy-low-sell-high": [
         (0, 6, "play K1+3", "play K2+3", ("rise", 1),
          "green should go up this year, which earns you about $6 more",
