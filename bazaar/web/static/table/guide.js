@@ -35,7 +35,7 @@ function guideBox() {
           sendMove(action);
         }
       } else if (btn.id === "guide-leave") {
-        store.update({guiding: false, suggested: null});
+        store.update({guiding: false, suggested: null, guideSuggests: null});
         box.hidden = true;
         store1(GUIDE_OFF);
         const url = new URL(location.href);
@@ -75,7 +75,8 @@ export async function drawGuide(p, past) {
   if (store.get().guideKey !== key) return;  // the table moved on meanwhile
   const s = step.suggestion;
   const move = s.move;  // the move in words (the notation only for a game without words)
-  store.update({suggested: {seq: p.seq, action: s.action}});  // its spots marked on the board
+  const suggests = {seq: p.seq, action: s.action};
+  store.update({suggested: suggests, guideSuggests: suggests});  // its spots marked on the board
   box.innerHTML = `<h3>${ui.esc(ui.t("Guide"))}</h3>` +
     `<p class="guide-explain">${ui.esc(step.explain)}</p>` +
     `<p class="guide-suggest">${ui.esc(ui.t("Suggested: {move}", {move: move}))}</p>` +

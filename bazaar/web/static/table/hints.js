@@ -5,13 +5,16 @@
 import {$, tableApi, tokenQuery, viewerEpoch} from "./page.js";
 import {store} from "./store.js";
 
-/** Close the hint: its list, its note, its close button and its mark on the board. */
+/** Close the hint: its list, its note, its close button and its mark on the board (the
+ * guide's suggestion, when the guide shows one for this position, is marked again). */
 export function closeHint() {
   $("hints").innerHTML = "";
   $("hint-note").hidden = true;
   const button = document.getElementById("hint-close");
   if (button) button.hidden = true;
-  if (store.get().suggested) store.update({suggested: null});
+  const {suggested, guideSuggests, guiding, live} = store.get();
+  const guide = guiding && guideSuggests && live && guideSuggests.seq === live.seq ? guideSuggests : null;
+  if (suggested !== guide) store.update({suggested: guide});
 }
 
 /** The hint's close button, below its list (made once). @returns {HTMLElement} */
