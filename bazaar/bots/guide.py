@@ -19,7 +19,7 @@ from typing import Any
 from bazaar.bots import advice
 from bazaar.bots.estimator import SAMPLES, weigh_moves
 from bazaar.bots.shapes import GuideStep, MoveChange
-from bazaar.bots.why import why
+from bazaar.bots.why import decides, with_changes
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.guide import GameGuide
@@ -79,8 +79,8 @@ def guide_step(state: State, seat: int) -> GuideStep:
     moves = weigh_moves(state, seat, SAMPLES[GUIDE_LEVEL])
     best = moves[0].action
     changes = _changes(state, seat, best)
-    reason = why(state, seat, moves, [])
-    said = why(state, seat, moves, changes)
+    reason = decides(state, seat, moves)
+    said = with_changes(reason, changes, only=len(moves) == 1)
     return {
         "topic": topic,
         "section": rules_section(state.game.id, view),

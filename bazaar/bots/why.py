@@ -101,6 +101,40 @@ def reason_words(
     return None
 
 
+def decides(state: State, seat: int, moves: list[MoveValue], seed: int | None = None) -> Words:
+    """What decides ``moves[0]`` (the estimator's moves, best first) against ``moves[1]``, a
+    sentence per language ("Better than “sell 1 yellow”, because purple should go up this
+    year, which earns you about $6 more."); "the only move" when there is no other."""
+    best = moves[0]
+    if len(moves) == 1:
+        return {lang: t(ONLY, lang) for lang in LANGS}
+    other = moves[1]
+    found = deciding_factor(factor_gains(state, seat, best.action, other.action, seed))
+    out: Words = {}
+    for lang in LANGS:
+        named = other_words(state, other.action, lang, seat)
+        reason = reason_words(state, best, other, found, lang)
+        if reason is None:
+            out[lang] = t(EVEN, lang, other=named)
+        else:
+            out[lang] = t(CLOSE if best.close else BEATS, lang, other=named, reason=reason)
+    return out
+
+
+def with_changes(decided: Words, changes: list[MoveChange], only: bool = False) -> Words:
+    """``decided`` (:func:`decides`) with what the move changes (the first
+    :data:`MAX_CHANGES` of ``changes``) before it, or after it for the only move."""
+    out: Words = {}
+    for lang in LANGS:
+        parts = [decided[lang]]
+        facts = [c["text"][lang] for c in changes[:MAX_CHANGES]]
+        if facts:  # a fact may hold a comma, so facts are parted by semicolons
+            said = t(CHANGES, lang, changes=t("; ", lang).join(facts))
+            parts = [*parts, said] if only else [said, *parts]
+        out[lang] = (" " if lang == "en" else "").join(parts)
+    return out
+
+
 def why(
     state: State,
     seat: int,
@@ -108,32 +142,9 @@ def why(
     changes: list[MoveChange],
     seed: int | None = None,
 ) -> Words:
-    """Why ``moves[0]`` (the estimator's moves, best first) in every language: what it
-    changes (the first :data:`MAX_CHANGES` of ``changes``) and what decides it against
-    ``moves[1]`` ("Better than selling 1 yellow, because purple should go up this year, which
-    earns you about $6 more."); "the only move" when there is no other."""
-    best = moves[0]
-    found = None
-    if len(moves) > 1:
-        found = deciding_factor(factor_gains(state, seat, best.action, moves[1].action, seed))
-    out: Words = {}
-    for lang in LANGS:
-        parts = []
-        facts = [c["text"][lang] for c in changes[:MAX_CHANGES]]
-        if facts:  # a fact may hold a comma, so facts are parted by semicolons
-            parts.append(t(CHANGES, lang, changes=t("; ", lang).join(facts)))
-        if len(moves) == 1:
-            parts.insert(0, t(ONLY, lang))
-        else:
-            other = moves[1]
-            named = other_words(state, other.action, lang, seat)
-            reason = reason_words(state, best, other, found, lang)
-            if reason is None:
-                parts.append(t(EVEN, lang, other=named))
-            else:
-                parts.append(t(CLOSE if best.close else BEATS, lang, other=named, reason=reason))
-        out[lang] = (" " if lang == "en" else "").join(parts)
-    return out
+    """Why ``moves[0]`` in every language: what it changes (``changes``, the hint's change
+    facts) and what decides it against ``moves[1]`` (:func:`decides`)."""
+    return with_changes(decides(state, seat, moves, seed), changes, only=len(moves) == 1)
 
 
-__all__ = ["deciding_factor", "factor_gains", "why"]
+__all__ = ["decides", "deciding_factor", "factor_gains", "why", "with_changes"]
