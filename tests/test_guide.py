@@ -31,6 +31,28 @@ FIRST_STEP = {
 }
 
 
+#: game -> where the learner stands at the first decision of the fixed deal (after the
+#: topic's paragraph), in both languages
+FIRST_SITUATION = {
+    "buy-low-sell-high": (
+        "Year 1 of 3, turn 1: you have $50; your shares: red 1, green 1, purple 1.",
+        "第1年(共3年)第1回合：你有 $50；你的股票：紅色 1、綠色 1、紫色 1。",
+    ),
+    "take-stock": (
+        "Round 1 of 4: 0 points so far; cards in your hand: 7, option tokens: 4; your shares: "
+        "none; prices: Cereal 1, Gems 1, Tech 1, Oil 1, Movies 1; event cards left: 40.",
+        "第1回合(共4回合)：目前 0 分；手牌：7張，認股權：4個；你的股票：無；股價：玉米 1、寶石 1、"
+        "科技 1、石油 1、電影 1；剩下的事件卡：40張。",
+    ),
+    "night-market": (
+        "Round 1 of 5: cash $12, loans: 0, lots: 0, free markers: 11. Waiting at the entrances: "
+        "food 2, snack 2. Hidden customers: 0.",
+        "第1輪(共5輪)：現金 $12，貸款：0，攤位：0，可用標記：11。入口等待的客人：食物 2、小吃 2。"
+        "隱藏客人：0位。",
+    ),
+}
+
+
 def start(game_id: str) -> State:
     guide = game_guide(game_id)
     assert guide is not None
@@ -54,7 +76,9 @@ def test_first_step_of_the_fixed_deal(game_id: str) -> None:
     # the first time: the topic's paragraph, then where the learner stands
     guide = game_guide(game_id)
     assert guide is not None
-    assert step["explain"]["en"].startswith(guide.topics[step["topic"]] + " ")
+    en, zh = FIRST_SITUATION[game_id]
+    assert step["explain"]["en"] == guide.topics[step["topic"]] + " " + en
+    assert step["explain"]["zh-TW"] == guide.explain(step["topic"], "zh-TW") + zh
     one = in_lang(step, "zh-TW")
     assert one["explain"] == step["explain"]["zh-TW"]
     assert one["suggestion"]["move"] == step["suggestion"]["move"]["zh-TW"]

@@ -89,6 +89,7 @@ TIPS = {
 SITUATION = N_("Year {year} of {years}, turn {turn}: you have ${money}; your shares: {shares}.")
 #: said after the situation in these decisions (what changes between two of them)
 HAND = N_("Cards in your hand: {count}.")
+ROW = N_("The market row so far: {moves}.")
 ASIDE = N_("Cards set aside: {count}.")
 
 
@@ -118,8 +119,9 @@ def progress(view: dict[str, Any]) -> int:
 
 
 def situation(view: dict[str, Any], lang: str) -> str:
-    """Where the learner stands: the year and turn, money and shares (and, while playing or
-    setting cards aside, how many)."""
+    """Where the learner stands: the year and turn, money and shares, what the market row
+    says so far (while trading and playing), and the cards in hand (while playing) or set
+    aside (while redrawing)."""
     seat = int(view["seat"])
     sep = ", " if lang == "en" else "、"
     shares = sep.join(f"{stock_word(k, lang)} {n}" for k, n in enumerate(view["holdings"][seat]))
@@ -132,12 +134,28 @@ def situation(view: dict[str, Any], lang: str) -> str:
         money=view["money"][seat],
         shares=shares,
     )
-    extra = ""
+    extras = []
+    if view["phase"] in ("trade", "play") and view["row"]:
+        extras.append(t(ROW, lang, moves=sep.join(row_moves(view, lang))))
     if view["phase"] == "play":
-        extra = t(HAND, lang, count=len(view["hand"]))
+        extras.append(t(HAND, lang, count=len(view["hand"])))
     elif view["phase"] == "redraw":
-        extra = t(ASIDE, lang, count=len(view["my_discards"]))
-    return text + (" " if lang == "en" and extra else "") + extra
+        extras.append(t(ASIDE, lang, count=len(view["my_discards"])))
+    return (" " if lang == "en" else "").join([text, *extras])
+
+
+def row_moves(view: dict[str, Any], lang: str) -> list[str]:
+    """How the market row's uncovered bull and bear cards move each stock at the end of the
+    year: "red +3", "green 0", "purple -2"."""
+    net = [0] * len(view["columns"])
+    for space in view["row"]:
+        card = str(space["card"])
+        if not space["covered"] and card[2:3] in ("+", "-"):
+            net[int(card[1])] += int(card[2:])
+    return [
+        f"{stock_word(k, lang)} {n:+d}" if n else f"{stock_word(k, lang)} 0"
+        for k, n in enumerate(net)
+    ]
 
 
 def topic_for(view: dict[str, Any]) -> str:

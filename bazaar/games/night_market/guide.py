@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazaar.core.guide import GameGuide
+from bazaar.games.night_market.text import stall_word
 from bazaar.i18n import N_, Translator
 
 t = Translator(__package__)
@@ -76,6 +77,7 @@ SITUATION = N_(
 )
 #: said after the situation in these decisions (what changes between two of them)
 HIDDEN = N_("Hidden customers: {count}.")
+WAITING = N_("Waiting at the entrances: {kinds}.")
 TO_BUILD = N_("Lots still to decide: {count}.")
 
 
@@ -105,8 +107,9 @@ def progress(view: dict[str, Any]) -> int:
 
 
 def situation(view: dict[str, Any], lang: str) -> str:
-    """Where the learner stands: the round, cash, loans, lots and free markers (and, while
-    hiding or building, how many so far)."""
+    """Where the learner stands: the round, cash, loans, lots and free markers, the customers
+    waiting at the entrances (while hiding, bidding and building), and the customers hidden
+    (while hiding) or lots still to decide (while building)."""
     seat = int(view["seat"])
     text = t(
         SITUATION,
@@ -118,12 +121,25 @@ def situation(view: dict[str, Any], lang: str) -> str:
         lots=view["lots_owned"][seat],
         markers=view["free_markers"][seat],
     )
-    extra = ""
+    extras = []
+    kinds = waiting(view, lang)
+    if kinds and view["phase"] in ("hide", "bid", "build"):
+        extras.append(t(WAITING, lang, kinds=kinds))
     if view["phase"] == "hide":
-        extra = t(HIDDEN, lang, count=len(view.get("hidden") or []))
+        extras.append(t(HIDDEN, lang, count=len(view.get("hidden") or [])))
     elif view["phase"] == "build":
-        extra = t(TO_BUILD, lang, count=to_build(view))
-    return text + (" " if lang == "en" and extra else "") + extra
+        extras.append(t(TO_BUILD, lang, count=to_build(view)))
+    return (" " if lang == "en" else "").join([text, *extras])
+
+
+def waiting(view: dict[str, Any], lang: str) -> str:
+    """The customers waiting at the entrances by the food they like: "drink 2, snack 1"."""
+    counts: dict[str, int] = {}
+    for cards in view["entrances"].values():
+        for card in cards:
+            counts[card[:2]] = counts.get(card[:2], 0) + 1
+    sep = ", " if lang == "en" else "、"
+    return sep.join(f"{stall_word(kind, lang)} {n}" for kind, n in sorted(counts.items()))
 
 
 def topic_for(view: dict[str, Any]) -> str:
