@@ -39,7 +39,7 @@ type GamesAnswer = import("../docs/schema/bazaar").GamesReply;
 /** GET /api/tables/ID/hint */
 interface HintAnswer {
   moves: {action: number; notation: string; text: string; win: number | null; close: boolean;
-    changes: {text: string}[]}[];
+    changes: {text: string}[]; why?: string}[];
 }
 
 /** GET /api/tables/ID/guide */

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection
 from bazaar.bots.estimator import SAMPLES, MoveValue, view_seed, weigh_moves
 from bazaar.bots.levels import Level, level_settings
 from bazaar.bots.shapes import Decision, HintMove, MoveChange
+from bazaar.bots.why import why
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.parts import Fact
@@ -161,8 +162,9 @@ def hint(
     score, ``close`` true for a move whose difference from the best move's win chance is within
     its 95% interval, and for the best one when any is (too close to call); ``move`` and
     ``text`` are ``{"en", "zh-TW"}`` (the move in words; the whole hint in a sentence) and
-    ``changes`` what the move surely changes (:func:`move_changes`). The only legal move still
-    gets its numbers; its ``text`` says it is the only one. ``seed`` None (the
+    ``changes`` what the move surely changes (:func:`move_changes`); the best move's ``why``
+    says in a sentence why it beats the next best (:func:`bazaar.bots.why.why`). The only legal
+    move still gets its numbers; its ``text`` says it is the only one. ``seed`` None (the
     default) draws the determinizations from the seat's view: one position, one answer.
     ``state`` is not changed.
     """
@@ -173,7 +175,9 @@ def hint(
         raise ValueError(f"seat {seat} is not to move (seat {mover} is): hints are for the mover")
     moves = weigh_moves(state, mover, samples_of(level), seed)
     alone = len(moves) == 1
-    return [_entry(state, m, mover, seed, alone) for m in moves[: max(1, top)]]
+    entries = [_entry(state, m, mover, seed, alone) for m in moves[: max(1, top)]]
+    entries[0]["why"] = why(state, mover, moves, entries[0]["changes"], seed)
+    return entries
 
 
 def ranking_violations(moves: list[HintMove]) -> int:

@@ -4,10 +4,12 @@ Each game declares its guide in its parts (``GameParts.guide``, a
 :class:`~bazaar.core.guide.GameGuide` kept in ``bazaar/games/<game>/guide.py``: the fixed deal,
 the gentle bots, and per decision a short explanation in its own catalog).
 :func:`guide_step` turns a state and the learner's seat into one step of the guide: the
-explanation of the decision, a suggested move from the estimator and why (its win chance
-against the next best move's, and what it changes when the hint replies say so), and the
-rulebook section to read more. Everything comes from ``state.view(seat)`` and searches over
-``state.determinize(seat, …)``, so a step never depends on what the seat cannot see.
+explanation of the decision (a first-time paragraph or a new tip, and where the learner
+stands: :meth:`~bazaar.core.guide.GameGuide.explain`), a suggested move from the estimator
+and why (what it changes and which factor decides it against the next best move:
+:mod:`bazaar.bots.why`, the sentence hints give), and the rulebook section to read more.
+Everything comes from ``state.view(seat)`` and searches over ``state.determinize(seat, …)``,
+so a step never depends on what the seat cannot see.
 """
 
 from __future__ import annotations
@@ -16,28 +18,17 @@ from typing import Any
 
 from bazaar.bots import advice
 from bazaar.bots.estimator import SAMPLES, weigh_moves
-from bazaar.bots.shapes import GuideStep
+from bazaar.bots.shapes import GuideStep, MoveChange
+from bazaar.bots.why import decides, with_changes
 from bazaar.core import describe
 from bazaar.core.game import State
 from bazaar.core.guide import GameGuide
 from bazaar.core.registry import game_parts
 from bazaar.core.rulebook import rules_section
-from bazaar.i18n import LANGS, N_, t
+from bazaar.i18n import LANGS
 
 #: the guide weighs moves as a medium hint does (the same numbers for the same position)
 GUIDE_LEVEL = "medium"
-
-ONLY = N_("It is the only move you can make here.")
-BETTER = N_(
-    "With it you have about {pct}% chance to win; with the next best move, {other}, about "
-    "{other_pct}%."
-)
-AS_GOOD = N_(
-    "With it you have about {pct}% chance to win, about as much as with {other} "
-    "({other_pct}%): either is a fine choice."
-)
-#: follows the sentence before it: hence the leading space (none in zh-TW)
-CHANGES = N_(" What it changes: {changes}.")
 
 
 def game_guide(game_id: str) -> GameGuide | None:
@@ -56,29 +47,26 @@ def move_words(state: State, action: int, lang: str, seat: int) -> str:
     return words or state.notation(action)
 
 
-def _changes(state: State, seat: int, action: int) -> dict[str, list[str]]:
-    """What the move surely changes, per language, when the hints part offers it
-    (``advice.move_changes``); empty lists otherwise."""
-    find = getattr(advice, "move_changes", None)
-    facts = []
-    if find is not None:
-        try:
-            facts = [f for f in find(state, seat, action) if isinstance(f, dict)]
-        except Exception:  # the explanation must never fail a guide step
-            facts = []
-    return {lang: [str(f["text"][lang]) for f in facts if "text" in f] for lang in LANGS}
+def _changes(state: State, seat: int, action: int) -> list[MoveChange]:
+    """What the move surely changes (:func:`advice.move_changes`); none when that fails (the
+    explanation must never fail a guide step)."""
+    try:
+        return advice.move_changes(state, seat, action)
+    except Exception:
+        return []
 
 
 def guide_step(state: State, seat: int) -> GuideStep:
     """The guide's step for ``seat`` (the seat to move) in both languages::
 
         {"topic", "section", "explain": {lang: text}, "suggestion": {"action", "notation",
-         "move": {lang: words}}, "win", "why": {lang: sentence}}
+         "move": {lang: words}}, "win", "why": {lang: sentence}, "reason": {lang: sentence}}
 
-    ``win`` is the suggestion's estimated win chance (None with a single legal move).
     ``win`` is the suggestion's win chance as the estimator weighs it (the same number a
-    medium hint gives the move). One position, one step: nothing else decides it; ``state`` is
-    not changed.
+    medium hint gives the move; None with a single legal move); ``why`` what the move changes
+    and what decides it, ``reason`` the same without what it changes. One position, one step:
+    nothing else decides it (the explanation too is chosen by the position); ``state`` is not
+    changed.
     """
     mover = state.to_move()
     if mover is None or mover != seat:
@@ -89,36 +77,22 @@ def guide_step(state: State, seat: int) -> GuideStep:
     view = state.view(seat)
     topic = guide.topic_for(view)
     moves = weigh_moves(state, seat, SAMPLES[GUIDE_LEVEL])
-    top = moves[0]
-    best, win = top.action, top.win
-    if len(moves) == 1:
-        why = {lang: t(ONLY, lang) for lang in LANGS}
-    else:
-        other = moves[1]
-        why = {}
-        for lang in LANGS:
-            fmt: dict[str, Any] = {
-                "pct": round(100 * top.win),
-                "other": move_words(state, other.action, lang, seat),
-                "other_pct": round(100 * other.win),
-            }
-            why[lang] = t(AS_GOOD if other.close else BETTER, lang, **fmt)
-    found = _changes(state, seat, best)
-    for lang in LANGS:
-        changes = found[lang]
-        if changes:  # a fact may hold a comma, so facts are parted by semicolons
-            why[lang] += t(CHANGES, lang, changes=t("; ", lang).join(changes))
+    best = moves[0].action
+    changes = _changes(state, seat, best)
+    reason = decides(state, seat, moves)
+    said = with_changes(reason, changes, only=len(moves) == 1)
     return {
         "topic": topic,
         "section": rules_section(state.game.id, view),
-        "explain": {lang: guide.explain(topic, lang) for lang in LANGS},
+        "explain": {lang: guide.explain(topic, lang, view) for lang in LANGS},
         "suggestion": {
             "action": best,
             "notation": state.notation(best),
             "move": {lang: move_words(state, best, lang, seat) for lang in LANGS},
         },
-        "win": win,
-        "why": why,
+        "win": None if len(moves) == 1 else moves[0].win,
+        "why": said,
+        "reason": reason,
     }
 
 

@@ -40,6 +40,9 @@ class HintMove(TypedDict):
     changes: list[MoveChange]
     #: the move's interval overlaps the best one's (set once every move is known)
     close: NotRequired[bool]
+    #: the best move only: why, in a sentence (what it changes, what decides it against the
+    #: next best move: bazaar.bots.why)
+    why: NotRequired[Words]
 
 
 class Decision(TypedDict):
@@ -115,7 +118,8 @@ class GuideSuggestion(TypedDict):
 class GuideStep(TypedDict):
     """The guide's step for the seat to move (:func:`bazaar.bots.guide.guide_step`): the
     topic and its rulebook section, the topic explained, the suggestion, its estimated win
-    chance (null with a single legal move) and why."""
+    chance (null with a single legal move) and why (``reason``: why without what the move
+    changes, for a short screen)."""
 
     topic: str
     section: str | None
@@ -123,6 +127,7 @@ class GuideStep(TypedDict):
     suggestion: GuideSuggestion
     win: float | None
     why: Words
+    reason: Words
 
 
 class WeighedMove(TypedDict):

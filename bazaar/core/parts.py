@@ -123,6 +123,27 @@ class MoveChanges:
     words: Callable[[Fact, str], str]
 
 
+#: One factor of a move's worth for the mover, as plain hashable data: ``("rise", 2)``.
+Factor = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class MoveReasons:
+    """Why one move beats another, for the *why* of hints and the guide (bazaar.bots.why).
+
+    ``factors(state, seat)`` splits the worth of a position for ``seat`` into named parts in
+    the game's score unit (money, points), each larger when better for ``seat``: the game's
+    public estimate taken apart (what the estimator uses without a learned model), plus how
+    far the strongest rival is held back. It is called on determinizations of the seat's
+    information set after a move, and reads only what ``seat`` may know. ``words(factor,
+    gain, lang)`` says in a short clause why a move that is ``gain`` better on that factor
+    wins ("purple should go up this year, which earns you about $6 more").
+    """
+
+    factors: Callable[[State, int], dict[Factor, float]]
+    words: Callable[[Factor, float, str], str]
+
+
 @dataclass(frozen=True)
 class GameFiles:
     """The files of a game's package that the generic layers read, each a path inside the
@@ -190,6 +211,8 @@ class GameParts:
     openspiel: OpenSpielName | None = None
     #: what a move changes, in data and words, for the hints (None: hints without changes)
     changes: MoveChanges | None = None
+    #: why a move beats the next best one, by named factors (None: the win chance alone)
+    reasons: MoveReasons | None = None
     #: ``features(players)``: the fixed-size observation vector of a seat (bazaar.core.features;
     #: None: no numeric observations, so no PettingZoo / OpenSpiel tensors for the game)
     features: FeatureSet | None = None

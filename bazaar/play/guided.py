@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from bazaar.bots.guide import CHANGES, guide_step
+from bazaar.bots.guide import guide_step
 from bazaar.bots.shapes import GuideStep
 from bazaar.core.record import Match
 from bazaar.core.rulebook import find_rulebook
@@ -175,10 +175,7 @@ class GuidedGame(TerminalGame):
         line = Text(self.tr("Suggested: "), style="bold green")
         line.append(f"{number}. ", style="bold cyan")
         line.append(step["suggestion"]["move"][lang], style="bold")
-        why = step["why"][lang]
-        if not changes:
-            head = t(CHANGES, lang, changes="\0").split("\0")[0]
-            why = why.split(head, 1)[0] if head.strip() else why
+        why = step["why" if changes else "reason"][lang]
         return [
             Text(step["explain"][lang]),
             line,

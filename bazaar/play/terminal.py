@@ -384,8 +384,9 @@ class TerminalGame:
         return hint(state, seat, self.hint_level)
 
     def hint_lines(self, seat: int, moves: list[HintMove], changes: bool = True) -> list[Text]:
-        """A hint's lines: the moves best first, by their numbers in the move list, with what
-        each changes (unless not ``changes``), and whether the top ones are too close to call."""
+        """A hint's lines: the moves best first, by their numbers in the move list, with why
+        the best one (what it changes and what decides it) and what each other one changes
+        (unless not ``changes``), and whether the top ones are too close to call."""
         legal = self.match.state.legal_actions()
         numbers = [legal.index(move["action"]) + 1 for move in moves]
         digits = max(len(str(n)) for n in numbers)
@@ -399,7 +400,10 @@ class TerminalGame:
                 samples = ngettext("({n} sample)", "({n} samples)", n, self.lang, n=n)
                 line.append("  " + samples, style="dim")
             lines.append(line)
-            if changes:
+            why = move.get("why")
+            if why:
+                lines.append(Text("       " + self.tr("Why: ") + why[self.lang], style="green"))
+            elif changes:
                 for change in move["changes"]:
                     lines.append(Text("       · " + change["text"][self.lang], style="dim"))
         if moves[0]["close"]:

@@ -318,6 +318,8 @@ class Hint(TypedDict):
     text: str
     changes: list[HintChange]
     close: NotRequired[bool]
+    #: the best move only: why it beats the next best (bazaar.bots.why)
+    why: NotRequired[str]
 
 
 class HintReply(TypedDict):

@@ -549,7 +549,7 @@ export interface GuideReply {
   why: string;
 }
 
-/** The guide's step for the seat to move (:func:`bazaar.bots.guide.guide_step`): the topic and its rulebook section, the topic explained, the suggestion, its estimated win chance (null with a single legal move) and why. */
+/** The guide's step for the seat to move (:func:`bazaar.bots.guide.guide_step`): the topic and its rulebook section, the topic explained, the suggestion, its estimated win chance (null with a single legal move) and why (`reason`: why without what the move changes, for a short screen). */
 export interface GuideStep {
   topic: string;
   section: string | null;
@@ -557,6 +557,7 @@ export interface GuideStep {
   suggestion: GuideSuggestion;
   win: number | null;
   why: { [key: string]: string };
+  reason: { [key: string]: string };
 }
 
 /** The move the guide suggests. */
@@ -580,6 +581,7 @@ export interface Hint {
   text: string;
   changes: Array<HintChange>;
   close?: boolean;
+  why?: string;
 }
 
 /** What a hinted move surely changes, in the asked language. */
@@ -602,6 +604,7 @@ export interface HintMove {
   text: { [key: string]: string };
   changes: Array<MoveChange>;
   close?: boolean;
+  why?: { [key: string]: string };
 }
 
 /** `GET /api/tables/{id}/hint`: the top moves, best estimate first. */

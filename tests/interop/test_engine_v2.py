@@ -430,7 +430,10 @@ def test_hint_gives_the_best_moves_in_words() -> None:
         "move",
         "text",
         "changes",
+        "why",
     }
+    assert "why" not in reply["hints"][1]  # why the best move beats the next best
+    assert set(best["why"]) == {"en", "zh-TW"}
     # the move in words alone, in English too (Buy Low Sell High's notation is for typing only)
     assert set(best["text"]) == {"en", "zh-TW"} and best["notation"] not in best["text"]["en"]
     assert best["visits"] > 0 and 0 <= best["win_low"] <= best["win"] <= best["win_high"] <= 1

@@ -12,8 +12,8 @@ Traditional Chinese. Then, in the page:
   (rendered 24 px, or 18.66 px bold);
 - the non-text marks (WCAG 1.4.11, 3:1): the last-move outline (``.last-move``, style.css)
   against what lies just outside the marked shape, and the hotspot highlights of style.css
-  (``.hot.picked`` and ``.hot:focus-visible`` glows) against what lies just outside each
-  hotspot.
+  (``.hot.picked``, ``.hot:focus-visible`` and the suggested move's ``.hot.suggested``
+  glows) against what lies just outside each hotspot.
 """
 
 from __future__ import annotations
@@ -146,6 +146,7 @@ CHECK = """([minText, minLarge, minGraphic]) => {
       const inks = colors(rule.style.filter);
       if (rule.selectorText.includes(".hot.picked")) glows.picked = inks;
       if (rule.selectorText.includes(".hot:focus-visible")) glows.focus = inks;
+      if (rule.selectorText.includes(".hot.suggested")) glows.suggested = inks;
     }
   }
   for (const g of svg.querySelectorAll(".hot")) {
@@ -216,7 +217,8 @@ def contrast_failures(
         where = f"{len(payload['seats'])} players, after {payload['seq']} moves"
         for failure in out["failures"]:
             found.setdefault(describe(failure), where)
-        assert {name: len(inks) for name, inks in out["glows"].items()} == {"picked": 3, "focus": 3}
+        glows = {name: len(inks) for name, inks in out["glows"].items()}
+        assert glows == {"picked": 3, "focus": 3, "suggested": 3}
     assert not errors
     return found, checked, marks
 

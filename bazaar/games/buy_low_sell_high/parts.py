@@ -21,6 +21,7 @@ from bazaar.games.buy_low_sell_high.heuristic import BlshHeuristic
 from bazaar.games.buy_low_sell_high.moves import move_fields
 from bazaar.games.buy_low_sell_high.story import story
 from bazaar.games.buy_low_sell_high.teach import CHANGES
+from bazaar.games.buy_low_sell_high.why import REASONS
 from bazaar.i18n import N_
 
 WORDS = GameWords(
@@ -62,6 +63,7 @@ PARTS = GameParts(
     guide=GUIDE,
     openspiel=OpenSpielName("python_bazaar_buy_low_sell_high", max_game_length=500),
     changes=CHANGES,
+    reasons=REASONS,
     features=layout,
     story=story,
 )

@@ -23,6 +23,7 @@ from bazaar.games.night_market.moves import move_fields
 from bazaar.games.night_market.state import NightMarketState
 from bazaar.games.night_market.story import story
 from bazaar.games.night_market.teach import CHANGES
+from bazaar.games.night_market.why import REASONS
 from bazaar.i18n import N_
 
 WORDS = GameWords(
@@ -81,6 +82,7 @@ PARTS = GameParts(
     guide=GUIDE,
     openspiel=OpenSpielName("python_bazaar_night_market", max_game_length=500),
     changes=CHANGES,
+    reasons=REASONS,
     features=layout,
     story=story,
 )

@@ -22,6 +22,7 @@ from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
 from bazaar.games.take_stock.story import story
 from bazaar.games.take_stock.teach import CHANGES
+from bazaar.games.take_stock.why import REASONS
 from bazaar.i18n import N_
 
 WORDS = GameWords(
@@ -75,6 +76,7 @@ PARTS = GameParts(
     guide=GUIDE,
     openspiel=OpenSpielName("python_bazaar_take_stock", max_game_length=1000),
     changes=CHANGES,
+    reasons=REASONS,
     features=layout,
     story=story,
 )

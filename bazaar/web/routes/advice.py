@@ -23,7 +23,18 @@ def hint_in(move: HintMove, lang: str) -> Hint:
     changes: list[HintChange] = [
         {"data": c["data"], "text": c["text"][lang]} for c in move["changes"]
     ]
-    return {**move, "move": move["move"][lang], "text": move["text"][lang], "changes": changes}
+    out: Hint = {
+        **move,
+        "move": move["move"][lang],
+        "text": move["text"][lang],
+        "changes": changes,
+        "why": "",
+    }
+    if "why" in move:
+        out["why"] = move["why"][lang]
+    else:
+        del out["why"]
+    return out
 
 
 @router.get(

@@ -119,6 +119,33 @@ export function show(payload) {
     el.addEventListener("click", () => pick(acts));
   });
   keyboardHotspots(board, legal);
+  markSuggested();
+}
+
+/** Mark the board spots that make the suggested move (a hint's best move, the guide's
+ * suggestion: ``suggested`` in the store) with ``.suggested`` (an outline, style.css) and
+ * "suggested" in their accessible name; the marks go when the position moves on, the hint
+ * is closed or the guide left (``suggested`` null), and during a replay. */
+export function markSuggested() {
+  const {suggested, shown, replaying, ui} = store.get();
+  const board = $("board");
+  board.querySelectorAll(".suggested").forEach((el) => {
+    el.classList.remove("suggested");
+    const label = el.getAttribute("data-label");
+    if (label === null) return;
+    if (label) el.setAttribute("aria-label", label);
+    else el.removeAttribute("aria-label");
+    el.removeAttribute("data-label");
+  });
+  if (!suggested || !shown || replaying || shown.seq !== suggested.seq) return;
+  const word = ui.t("suggested");
+  board.querySelectorAll("[data-actions]").forEach((el) => {
+    if (!spotActions(el).map(Number).includes(suggested.action)) return;
+    const label = el.getAttribute("aria-label") || "";
+    el.classList.add("suggested");
+    el.setAttribute("data-label", label);
+    el.setAttribute("aria-label", label ? ui.t("{name} (suggested)", {name: label}) : word);
+  });
 }
 
 /** Draw the board on show again when its width changed (a phone turned, a window resized):

@@ -74,7 +74,7 @@ function tearDown() {
   viewing = null;
   store.update({live: null, shown: null, compose: null, plan: null, filter: null,
     replaying: false, sending: false, undoing: null, declined: null, guideKey: null,
-    wasMyTurn: false, hadPayload: false});
+    suggested: null, guideSuggests: null, wasMyTurn: false, hadPayload: false});
   ["board", "moves", "hints", "log", "compose", "away-summary", "story", "status", "seat-list",
     "seat-timer", "result", "bar-turn", "analysis", "replay-step", "filter-note", "guide",
     "replay-banner"].forEach((id) => {

@@ -1,8 +1,8 @@
 /* The guided first game: a table opened with ``guide=1`` (the lobby's "Learn to play",
  * docs/guide.md) shows the guide above the moves on each of this seat's turns: what is
  * decided, the suggested move and why (GET /api/tables/ID/guide), a link to the rulebook's
- * section. "Play the suggestion" sends it; "Leave the guide" turns the panel off for good (the
- * game goes on). */
+ * section; the suggested move's spots are marked on the board. "Play the suggestion" sends it;
+ * "Leave the guide" turns the panel off for good (the game goes on). */
 import {$, params, store1, stored, tableApi, tableId, tokenQuery} from "./page.js";
 import {store} from "./store.js";
 import {PRACTICE} from "./deal.js";
@@ -35,7 +35,7 @@ function guideBox() {
           sendMove(action);
         }
       } else if (btn.id === "guide-leave") {
-        store.update({guiding: false});
+        store.update({guiding: false, suggested: null, guideSuggests: null});
         box.hidden = true;
         store1(GUIDE_OFF);
         const url = new URL(location.href);
@@ -75,9 +75,12 @@ export async function drawGuide(p, past) {
   if (store.get().guideKey !== key) return;  // the table moved on meanwhile
   const s = step.suggestion;
   const move = s.move;  // the move in words (the notation only for a game without words)
+  const suggests = {seq: p.seq, action: s.action};
+  store.update({suggested: suggests, guideSuggests: suggests});  // its spots marked on the board
   box.innerHTML = `<h3>${ui.esc(ui.t("Guide"))}</h3>` +
     `<p class="guide-explain">${ui.esc(step.explain)}</p>` +
-    `<p class="guide-suggest">${ui.esc(ui.t("Suggested: {move}, because: {why}", {move: move, why: step.why}))}</p>` +
+    `<p class="guide-suggest">${ui.esc(ui.t("Suggested: {move}", {move: move}))}</p>` +
+    `<p class="guide-why">${ui.esc(ui.t("Why: {why}", {why: step.why}))}</p>` +
     `<div class="row"><button id="guide-play" class="primary" data-guide-action="${s.action}">${ui.esc(ui.t("Play the suggestion"))}</button>` +
     `<a href="#" id="guide-rules" data-section="${ui.esc(step.section || "")}">${ui.esc(ui.t("More in the rulebook"))}</a>` +
     `<button id="guide-leave">${ui.esc(ui.t("Leave the guide"))}</button></div>`;

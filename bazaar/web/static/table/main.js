@@ -8,7 +8,7 @@
 import {$, $input, BOARD_ARRIVED, tableApi, token} from "./page.js";
 import {store} from "./store.js";
 import {analyse} from "./analysis.js";
-import {followWidth} from "./board.js";
+import {followWidth, markSuggested} from "./board.js";
 import {composeClick, composeInput, endPlan} from "./compose.js";
 import {copyHex} from "./deal.js";
 import {guideAtStart} from "./guide.js";
@@ -106,6 +106,7 @@ async function start() {
   // the tab's title follows the payload, the connection, the language and the games' names
   store.subscribe((_state, changed) => {
     if ("connected" in changed || "games" in changed) drawTitle();
+    if ("suggested" in changed) markSuggested();
   });
   wire();
   try {

@@ -9,6 +9,7 @@ import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {foldForTurn} from "./movebar.js";
 import {beep} from "./sound.js";
+import {closeHint} from "./hints.js";
 import {changesViewer, passAndPlay} from "./curtain.js";
 import {chatArrived, drawTalk, rematchArrived, rematchRefused} from "./talk.js";
 
@@ -141,8 +142,7 @@ function receive(msg) {
   if (token && msg.seat !== null && !passAndPlay) {
     Bazaar.rememberSeat({table: tableId, seat: msg.seat, game: msg.game, link: location.href});
   }
-  $("hints").innerHTML = "";
-  $("hint-note").hidden = true;
+  closeHint();
   const {ui, replaying} = store.get();
   if (!replaying) {
     show(msg);

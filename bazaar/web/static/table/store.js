@@ -34,6 +34,10 @@
  * @property {boolean} folded the player folded the move bar
  * @property {boolean} guiding the guide of a first game is on
  * @property {string | null} guideKey the turn the guide's panel was drawn for
+ * @property {{seq: number, action: number} | null} suggested the move a hint or the guide
+ *   suggests for the position ``seq``: its board spots are marked (board.js)
+ * @property {{seq: number, action: number} | null} guideSuggests the guide's suggestion on
+ *   show (marked again when a hint asked meanwhile is closed)
  * @property {number | null} undoing the seq an undo this page asked for will leave (null: none)
  * @property {number | null} declined the seq whose resumed decision the player cancelled
  */
@@ -93,6 +97,8 @@ export const store = createStore(/** @type {TableState} */ ({
   folded: false,
   guiding: false,
   guideKey: null,
+  suggested: null,
+  guideSuggests: null,
   undoing: null,
   declined: null,
 }));
