@@ -30,6 +30,7 @@ from bazaar.bots.heuristics import heuristic_for
 from bazaar.bots.levels import make_ismcts
 from bazaar.bots.value import ValueModel, encode
 from bazaar.core.game import State
+from bazaar.core.parts import ValuePlan
 from bazaar.core.registry import game_parts, get_game
 from bazaar.core.rng import Rng
 
@@ -57,28 +58,6 @@ IMPROVED_SAMPLES = 4
 HOLD_OUT = 10
 #: bins of the reliability table
 BINS = 10
-
-
-@dataclass
-class Plan:
-    """How much of each stage to make for one player count; training stops at ``epochs`` or
-    keeps the epoch that did best on the validation games."""
-
-    heuristic_games: int
-    improved_games: int
-    epochs: int
-    #: the first this many games have one seat played by a short search (ISMCTS with
-    #: heuristic playouts, :data:`SEARCH_LEVEL`; about 3 s a game)
-    search_games: int
-
-
-#: per game: stage sizes (so that all player counts together train in under 30 CPU-minutes
-#: on the 2-core machine of docs/STATUS.md; the JSON beside each model records its time)
-PLANS = {
-    "buy-low-sell-high": Plan(5000, 300, 8, 20),
-    "take-stock": Plan(1500, 40, 8, 6),
-    "night-market": Plan(4000, 300, 8, 20),
-}
 
 
 @dataclass
@@ -270,7 +249,7 @@ def fit_stage(
     return model
 
 
-def make_model(game_id: str, players: int, seed: int, plan: Plan, out: Path) -> dict[str, Any]:
+def make_model(game_id: str, players: int, seed: int, plan: ValuePlan, out: Path) -> dict[str, Any]:
     """Both stages for one player count; writes ``{players}p.npz`` and ``.json`` to ``out``."""
     from bazaar.bots import value
 
@@ -333,8 +312,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="scale the stage sizes")
     args = parser.parse_args(argv)
     parts = game_parts(args.game)
-    plan = PLANS[args.game]
-    plan = Plan(
+    plan = parts.value_plan
+    if plan is None:
+        parser.error(f"{args.game} declares no value_plan in its parts")
+    plan = ValuePlan(
         max(20, int(plan.heuristic_games * args.scale)),
         max(10, int(plan.improved_games * args.scale)),
         plan.epochs,

@@ -170,6 +170,19 @@ class GameFiles:
 
 
 @dataclass(frozen=True)
+class ValuePlan:
+    """How much self-play trains one of the game's value models (bazaar.bots.value_train),
+    per player count; training stops at ``epochs`` or keeps the epoch that did best on the
+    validation games."""
+
+    heuristic_games: int
+    improved_games: int
+    epochs: int
+    #: the first this many games have one seat played by a short ISMCTS search
+    search_games: int
+
+
+@dataclass(frozen=True)
 class OpenSpielName:
     """How OpenSpiel knows the game (bazaar.interop.openspiel registers every game with one)."""
 
@@ -220,6 +233,9 @@ class GameParts:
     #: replaying the whole record (price paths, lots and customer flow; bazaar.sim.story;
     #: None: the game tells no story)
     story: Callable[[GameRecord], dict[str, Any]] | None = None
+    #: the self-play behind its value models (None: the game trains none; its ``files.value``
+    #: then names no shipped model either)
+    value_plan: ValuePlan | None = None
 
     @property
     def id(self) -> str:

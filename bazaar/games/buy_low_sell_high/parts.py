@@ -9,6 +9,7 @@ from bazaar.core.parts import (
     OpenSpielName,
     ResultRule,
     TerminalRenderer,
+    ValuePlan,
 )
 from bazaar.games.buy_low_sell_high import GAME, rulebook
 from bazaar.games.buy_low_sell_high import compact as C
@@ -66,4 +67,6 @@ PARTS = GameParts(
     reasons=REASONS,
     features=layout,
     story=story,
+    # self-play per player count: all counts train in under 30 CPU-minutes (docs/bots.md)
+    value_plan=ValuePlan(heuristic_games=5000, improved_games=300, epochs=8, search_games=20),
 )

@@ -10,6 +10,7 @@ from bazaar.core.parts import (
     OpenSpielName,
     ResultRule,
     TerminalRenderer,
+    ValuePlan,
 )
 from bazaar.games.night_market import GAME, rulebook
 from bazaar.games.night_market import compact as C
@@ -85,4 +86,6 @@ PARTS = GameParts(
     reasons=REASONS,
     features=layout,
     story=story,
+    # self-play per player count: all counts train in under 30 CPU-minutes (docs/bots.md)
+    value_plan=ValuePlan(heuristic_games=4000, improved_games=300, epochs=8, search_games=20),
 )

@@ -10,6 +10,7 @@ from bazaar.core.parts import (
     Ranker,
     ResultRule,
     TerminalRenderer,
+    ValuePlan,
 )
 from bazaar.games.take_stock import GAME, rulebook
 from bazaar.games.take_stock import compact as C
@@ -79,4 +80,6 @@ PARTS = GameParts(
     reasons=REASONS,
     features=layout,
     story=story,
+    # self-play per player count: all counts train in under 30 CPU-minutes (docs/bots.md)
+    value_plan=ValuePlan(heuristic_games=1500, improved_games=40, epochs=8, search_games=6),
 )
