@@ -37,9 +37,7 @@ def figures(game_id: str) -> dict[int, dict[str, Any]]:
     assert package is not None
     out = {}
     for n in range(game.min_players, game.max_players + 1):
-        meta = json.loads(
-            resources.files(package).joinpath(f"value/{n}p.json").read_text("utf-8")
-        )
+        meta = json.loads(resources.files(package).joinpath(f"value/{n}p.json").read_text("utf-8"))
         cal = meta["calibration"]
         bins = [b for b in cal["reliability"] if b["rows"] >= MIN_ROWS]
         out[n] = {
