@@ -37,10 +37,10 @@ def weighed(*figures: tuple[float, float], close: bool = False) -> list[MoveValu
     [
         # margin 0.8 (0), 3 moves (0), nothing tempting, no money trap: easy
         (((0.9, 50), (0.1, 40), (0.0, 30)), 0, "easy"),
-        # margin 0.5 (1), 4 moves (0): easy
-        (((1.0, 98), (0.5, 94), (0.3, 93), (0.0, 90)), 1, "easy"),
-        # margin 0.5 (1), 5 moves (1): medium
-        (((1.0, 98), (0.5, 94), (0.3, 93), (0.0, 90), (0.0, 80)), 2, "medium"),
+        # margin 0.3 (1), 4 moves (0), one tempting move: easy
+        (((1.0, 98), (0.7, 94), (0.3, 93), (0.0, 90)), 1, "easy"),
+        # margin 0.3 (1), 5 moves (1): medium
+        (((1.0, 98), (0.7, 94), (0.3, 93), (0.0, 90), (0.0, 80)), 2, "medium"),
         # margin 0.9 (0), 9 moves (2), another move ends richer (1): hard
         (((1.0, 50),) + ((0.1, 60),) + ((0.0, 10),) * 7, 3, "hard"),
         # margin 0.2 (2), 3 moves (0), two moves win at least half as often (1): hard

@@ -44,10 +44,11 @@ MIN_LEGAL = 3
 MAX_LEGAL = 12
 #: the answer's win chance must beat every other move's by this much
 MIN_MARGIN = 0.15
-#: a margin this wide or wider is easy to see (0 points) ...
-WIDE_MARGIN = 0.75
+#: a margin this wide or wider is easy to see (0 points) ... (the value model rarely puts two
+#: moves of one position 0.75 apart: 0.4 is wide there)
+WIDE_MARGIN = 0.4
 #: ... this wide, fairly (1 point); narrower, hard (2 points)
-FAIR_MARGIN = 0.4
+FAIR_MARGIN = 0.25
 #: another move winning at least this share of the answer's win chance tempts
 TEMPTING = 0.5
 #: the points up to which a puzzle is easy, and the points of a medium one
