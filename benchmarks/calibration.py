@@ -69,7 +69,7 @@ def plot(found: dict[str, dict[int, dict[str, Any]]], path: Path) -> None:
                 marker="o",
                 label=f"{n} players (Brier {row['brier']:.3f})",
             )
-        ax.set_title(get_game(game_id).name)
+        ax.set_title(get_game(game_id).name_en)
         ax.set_xlabel("predicted win chance (held-out games)")
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
