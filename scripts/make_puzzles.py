@@ -72,6 +72,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--max-seconds", type=float, default=280.0)
+    parser.add_argument("--first-seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument(
+        "--add", action="store_true", help="start from the shipped set and add to it"
+    )
     parser.add_argument(
         "--prompts-only", action="store_true", help="rewrite the prompts of the shipped set"
     )
@@ -87,8 +91,11 @@ def main() -> None:
         return
     start = time.perf_counter()
     found: dict[str, list[Puzzle]] = {d: [] for d in DIFFICULTIES}
+    if args.add:
+        for p in load_file(path):
+            found[p.difficulty].append(p)
     games = 0
-    for seed in range(1, args.games + 1):
+    for seed in range(args.first_seed, args.first_seed + args.games):
         full = all(len(v) >= args.per_difficulty for v in found.values())
         if full or time.perf_counter() - start > args.max_seconds:
             break

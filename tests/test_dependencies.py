@@ -94,8 +94,9 @@ def imported_packages() -> dict[str, str]:
 
 
 #: modules that bridge to outside tools, and the simulations' charts, Parquet rows and Ray
-#: backend: they may import the optional extras' packages (inside the functions that need them)
-OPTIONAL_IMPORTERS = ("bazaar/interop/", "bazaar/sim/")
+#: backend, and the value models' training (torch): they may import the optional extras'
+#: packages (inside the functions that need them)
+OPTIONAL_IMPORTERS = ("bazaar/interop/", "bazaar/sim/", "bazaar/bots/value_train.py")
 OPTIONAL_EXTRAS = ("research", "learn", "sim", "ray")
 
 

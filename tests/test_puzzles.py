@@ -152,25 +152,26 @@ def test_an_older_puzzle_file_is_refused_with_what_to_do(tmp_path: Path) -> None
 def test_the_answer_is_explained_in_both_languages() -> None:
     p = pz.shipped("take-stock")[0]
     state = p.position()
-    assert (p.answer, p.margin, p.difficulty) == ("play M5", 1.0, "easy")
-    right = try_move(p, state, "play M5", "en")
-    assert right["right"] is True and right["answer"] == "play M5"
+    assert (p.answer, p.margin, p.difficulty) == ("buy M11 T7", 0.5204, "easy")
+    right = try_move(p, state, "buy M11 T7", "en")
+    assert right["right"] is True and right["answer"] == "buy M11 T7"
     assert right["lines"] == [
         "Right!",
-        "Best move: play Movies 5 onto its row: about 100% to win, expected final points 204.",
-        "What it changes: Movies price: 3 → 15.",
-        "Out of 100 games from here, you would win about 100 with this move, and about 0 with "
-        "the next best (discard Movies 5, draw 2 events and execute one).",
-        "Your final points would be about 204 on average, instead of 132.",
+        "Best move: buy Movies 11 as a certificate, discard Tech 7 (3 shares, price now 15): "
+        "about 82% to win, expected final points 303.",
+        "What it changes: your Movies shares: 0 → 3; Movies: you get the most shares.",
+        "Out of 100 games from here, you would win about 82 with this move, and about 30 with "
+        "the next best (buy Tech 7 as a certificate, discard Movies 11 (2 shares, price now 1)).",
+        "Your final points would be about 303 on average, instead of 252.",
     ]
-    shown = show_answer(p, state, "zh-TW", "event2 M5")
-    assert shown["right"] is False and shown["answer"] == "play M5"
+    shown = show_answer(p, state, "zh-TW", "buy T7 M11")
+    assert shown["right"] is False and shown["answer"] == "buy M11 T7"
     assert shown["lines"] == [
-        "答案：把電影5打到股票列上(炒作股票)：勝率約100%，預期最終分數204。",
-        "這步會改變：電影股價：3 → 15。",
-        "從這裡開始下 100 局，走這步大約會贏 100 局；"
-        "走你選的那步（棄掉電影5，抽2張事件卡並執行其中1張）大約贏 0 局。",
-        "平均下來，你最後的分數大約是 204，而不是 132。",
+        "答案：購買電影11為股票憑證，棄掉科技7(3股，現價15)：勝率約82%，預期最終分數303。",
+        "這步會改變：你的電影股票：0 → 3；電影：你成為持股最多的人。",
+        "從這裡開始下 100 局，走這步大約會贏 82 局；"
+        "走你選的那步（購買科技7為股票憑證，棄掉電影11(2股，現價1)）大約贏 30 局。",
+        "平均下來，你最後的分數大約是 303，而不是 252。",
     ]
 
 
@@ -196,27 +197,29 @@ def numbered(p: pz.Puzzle, notation: str) -> int:
 
 def test_a_wrong_try_then_the_right_one_in_english() -> None:
     p = pz.shipped("take-stock")[0]
-    wrong = numbered(p, "event2 M5")
-    code, lines = run("take-stock", "--difficulty", "easy", stdin=f"{wrong}\nplay M5\nq\n")
+    wrong = numbered(p, "buy T7 M11")
+    code, lines = run("take-stock", "--difficulty", "easy", stdin=f"{wrong}\nbuy M11 T7\nq\n")
     assert code == 0
     assert "Puzzle 1 of 4 (easy)" in " ".join(lines)
     at = lines.index("Not this one — try again.")
     assert lines[at + 1].startswith("Your move (number or notation, a = show the answer, q = quit")
     assert lines[at + 2] == "Right!"
-    assert lines[at + 3].startswith("Best move: play Movies 5 onto its row: about 100% to win")
+    assert lines[at + 3].startswith("Best move: buy Movies 11 as a certificate, discard Tech 7")
 
 
 def test_a_wrong_try_then_the_answer_shown_in_zh_tw() -> None:
     p = pz.shipped("take-stock")[0]
-    wrong = numbered(p, "event2 M5")
+    wrong = numbered(p, "buy T7 M11")
     code, lines = run("take-stock", "--lang", "zh-TW", stdin=f"{wrong}\na\nq\n")
     assert code == 0
     at = lines.index("不是這個，再試一次")
     assert lines[at + 1].startswith("你的一步（編號或記譜，a = 看答案，q = 離開）：a")
-    assert lines[at + 2] == "答案：把電影5打到股票列上(炒作股票)：勝率約100%，預期最終分數204。"
+    assert lines[at + 2] == (
+        "答案：購買電影11為股票憑證，棄掉科技7(3股，現價15)：勝率約82%，預期最終分數303。"
+    )
     assert lines[at + 4 : at + 6] == [  # the terminal wraps at 80 columns
-        "從這裡開始下 100 局，走這步大約會贏 100",
-        "局；走你選的那步（棄掉電影5，抽2張事件卡並執行其中1張）大約贏 0 局。",
+        "從這裡開始下 100 局，走這步大約會贏 82",
+        "局；走你選的那步（購買科技7為股票憑證，棄掉電影11(2股，現價1)）大約贏 30 局。",
     ]
 
 
@@ -259,15 +262,17 @@ def test_a_teacher_makes_puzzles_from_a_record_and_plays_them(tmp_path: Path) ->
     code, lines = run("make", str(path), "--seat", str(p.seat), "--out", str(out))
     assert code == 0, lines
     made = pz.load_file(out)
-    assert lines == [f"1 puzzle written to {out}."]
-    assert [m.answer for m in made] == [p.answer]
-    assert made[0].weighed == p.weighed and made[0].difficulty == p.difficulty
-    assert (made[0].actions, made[0].seat, made[0].source) == (
+    count = f"{len(made)} puzzle{'s' if len(made) > 1 else ''}"
+    assert lines == [f"{count} written to {out}."]
+    last = made[-1]  # the record ends with the shipped puzzle's decision (earlier ones may be too)
+    assert last.answer == p.answer
+    assert last.weighed == p.weighed and last.difficulty == p.difficulty
+    assert (last.actions, last.seat, last.source) == (
         p.actions,
         p.seat,
         {"kind": "record", "file": "game.json", "seat": p.seat, "move": len(p.actions) + 1},
     )
-    code, lines = run("--file", str(out), stdin=f"{p.answer}\n")
+    code, lines = run("--file", str(out), "--number", str(len(made)), stdin=f"{p.answer}\n")
     assert code == 0 and "Right!" in lines and lines[-1] == "1 of 1 right."
     code, lines = run("make", str(path), "--seat", "5", "--out", str(out))
     assert (code, lines) == (2, [f"Error: --seat must be from 0 to {p.players - 1}"])

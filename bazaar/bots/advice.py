@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from bazaar.bots.estimator import SAMPLES, MoveValue, view_seed, weigh_moves
+from bazaar.bots.estimator import SAMPLES, TIE, MoveValue, view_seed, weigh_moves
 from bazaar.bots.levels import Level, level_settings
 from bazaar.bots.shapes import Decision, HintMove, MoveChange
 from bazaar.bots.why import why
@@ -182,12 +182,13 @@ def hint(
 
 def ranking_violations(moves: list[HintMove]) -> int:
     """How many of ``moves`` (a :func:`hint` reply) estimate a higher win chance than the top
-    move by more than the top move's stated uncertainty (above its ``win_high``): 0 when the
+    move by more than the top move's stated uncertainty (above its ``win_high``) and more than
+    a tie (:data:`~bazaar.bots.estimator.TIE`: ties are ranked by expected score): 0 when the
     ranking agrees with the intervals it shows."""
     top = moves[0]["win_high"] if moves else None
     if top is None:
         return 0
-    return sum(1 for m in moves[1:] if m["win"] is not None and m["win"] > top + 1e-9)
+    return sum(1 for m in moves[1:] if m["win"] is not None and m["win"] > top + TIE)
 
 
 # ---------------------------------------------------------------------- post-game analysis

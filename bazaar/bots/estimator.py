@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import orjson
 
+from bazaar.bots.levels import SAMPLES
 from bazaar.bots.value import ValueModel, absolute, encode, model_for
 from bazaar.core.game import State
 from bazaar.core.registry import game_parts
@@ -31,8 +32,6 @@ from bazaar.core.rng import Rng
 
 #: z of a two-sided 95% interval
 Z95 = 1.96
-#: determinizations per move weighed, by level (the hint's, the guide's, a puzzle's)
-SAMPLES = {"easy": 8, "medium": 32, "hard": 96}
 #: two win chances closer than this are ranked by expected score instead
 TIE = 0.005
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bazaar.bots.estimator import SAMPLES, ModelLeaf
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
@@ -34,7 +33,15 @@ from bazaar.i18n import N_
 #: heuristic players (16-40 games each; see the strength benchmark). Since issue 24 the
 #: medium and hard levels judge each new node by the learned value model at once
 #: (``"leaf": "model"``, ``rollout_depth`` 0; benchmarks/model_strength.py). ``samples`` is
-#: not a search setting: it is how many determinizations a hint at that level weighs.
+#: not a search setting: it is how many determinizations a hint at that level weighs. A game
+#: that ships no value model (no ``value_plan`` in its parts) plays heuristic playouts cut
+#: after :data:`MODEL_FREE_DEPTH` actions instead.
+MODEL_FREE_DEPTH = 20
+
+#: determinizations per move the estimator weighs, by level (the hint's, the guide's, a
+#: puzzle's)
+SAMPLES = {"easy": 8, "medium": 32, "hard": 96}
+
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 100, "millis": None, "rollout": "random", "samples": SAMPLES["easy"]},
     "medium": {
@@ -174,6 +181,13 @@ def rollout_policy(name: str, game_id: str, seed: int = 0, noise: float = 0.3) -
     return HeuristicRollout(game_id, seed, noise)
 
 
+def _ships_models(game_id: str) -> bool:
+    try:
+        return game_parts(game_id).value_plan is not None
+    except UnknownGame:
+        return False  # an unknown game fails where it is played, not here
+
+
 def make_ismcts(level: Level, game_id: str, seed: int = 0, jobs: int = 1) -> Ismcts:
     """A search set up as ``level`` for ``game_id``."""
     settings = level_settings(level, game_id)
@@ -181,7 +195,14 @@ def make_ismcts(level: Level, game_id: str, seed: int = 0, jobs: int = 1) -> Ism
     noise = settings.pop("rollout_noise", 0.3)
     rollout = rollout_policy(settings.pop("rollout", "random"), game_id, seed, noise)
     ranker = move_ranker(settings.pop("ranking", None), game_id)
-    leaf = ModelLeaf() if settings.pop("leaf", None) == "model" else None
+    leaf = None
+    if settings.pop("leaf", None) == "model":
+        if not _ships_models(game_id):
+            settings["rollout_depth"] = MODEL_FREE_DEPTH
+        else:
+            from bazaar.bots.estimator import ModelLeaf  # numpy: only searches that use it
+
+            leaf = ModelLeaf()
     settings.setdefault("iterations", None)
     return Ismcts(seed=seed, rollout=rollout, ranker=ranker, jobs=jobs, leaf=leaf, **settings)
 

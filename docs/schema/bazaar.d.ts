@@ -2056,7 +2056,6 @@ export interface WinCurve {
   moves: Array<number>;
   win: Array<Array<number>>;
   step: number;
-  playouts: number;
 }
 
 /** A move in words as anyone at the table saw it. */

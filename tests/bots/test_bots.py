@@ -88,7 +88,12 @@ def test_make_bot_errors_name_the_valid_specs() -> None:
 
 def test_levels_are_data_with_the_agreed_budgets() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
-    assert level_settings("easy") == {"iterations": 100, "millis": None, "rollout": "random"}
+    assert level_settings("easy") == {
+        "iterations": 100,
+        "millis": None,
+        "rollout": "random",
+        "samples": 8,
+    }
     assert level_settings(" Medium ")["millis"] == 400
     assert level_settings("hard")["rollout"] == "heuristic"
     with pytest.raises(UnknownLevel, match=r"unknown level 'insane' \(known levels: easy, "):

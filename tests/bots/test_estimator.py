@@ -150,7 +150,12 @@ def test_a_search_judges_its_leaves_by_the_model() -> None:
     def no_rollout(s: State, rng: Rng) -> int:
         raise AssertionError("a search with depth-0 leaves never plays a rollout move")
 
-    search = Ismcts(iterations=40, seed=1, leaf=counted, rollout_depth=0, rollout=no_rollout)
+    def in_order(s: State) -> list[int]:  # expansion order, so no playout policy is asked
+        return s.legal_actions()
+
+    search = Ismcts(
+        iterations=40, seed=1, leaf=counted, rollout_depth=0, rollout=no_rollout, ranker=in_order
+    )
     search.choose(state)
     mover = state.to_move()
     # every iteration that did not end the game was judged once, from the searcher's view

@@ -19,7 +19,7 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from bazaar.bots import advice, guide, puzzles
+from bazaar.bots import advice, guide
 from bazaar.core import describe
 from bazaar.core.rng import Rng
 from bazaar.games.take_stock import GAME
@@ -86,7 +86,6 @@ def test_a_random_game_reads_in_names(players: int, seed: int) -> None:
                 if step % 7 == 0 and lang != "en":  # English hints lead with the notation
                     hint = advice.move_sentence(state, a, 0.5, 40.0, lang, seat, 0.1)
                     check(hint, f"a hint on move {a} ({lang})")
-                    check(puzzles.move_words(state, state.notation(a), lang, seat), "a puzzle")
             if step % 5 == 0:
                 check(board(view, lang), f"the board of seat {seat} ({lang})")
                 check(board(state.view(None), lang), f"a spectator's board ({lang})")

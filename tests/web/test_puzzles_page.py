@@ -21,17 +21,20 @@ from tests.web.test_zh_tw_pages import english_on
 
 GAME = "buy-low-sell-high"
 #: Buy Low Sell High's first puzzle: its legal moves in the page's order, and the answer's place
-FIRST_MOVES = ["play K0-3", "play K1-2", "play K2+1", "play K2-3"]
-ANSWER_AT = 2
+FIRST_MOVES = ["play K0com", "play K2+3", "play K2div", "play K2com"]
+ANSWER_AT = 3
 #: the puzzles of the finished table (answer, seat, moves before, difficulty)
-TABLE_PUZZLES = [("news 3", 0, 10, "easy"), ("+2K0", 1, 40, "hard")]
+TABLE_PUZZLES = [("+2K1", 1, 39, "hard"), ("+2K0", 1, 68, "hard")]
 #: the sentences after "Right!" at that puzzle
 WHY_FIRST = [
-    "Best move: play purple bull +1: purple price +1 at year end: about 100% to win, expected "
-    "final money $98.",
-    "Out of 100 games from here, you would win about 100 with this move, and about 33 with the "
-    "next best (play green bear -2: green price -2 at year end).",
-    "Your final money would be about $98 on average, instead of $94.",
+    "Best move: play purple commission: every purple share pays $2 now (you pay $0); then play "
+    "another card: about 53% to win, expected final money $91.",
+    "What it changes: your money: $76 → $79; red price: buy $11 → $9, sell $10 → $8; purple "
+    "price: buy $21 → $22, sell $20 → $21.",
+    "Out of 100 games from here, you would win about 53 with this move, and about 26 with the "
+    "next best (play red commission: every red share pays $2 now (you pay $0); then play "
+    "another card).",
+    "Your final money would be about $91 on average, instead of $90.",
 ]
 
 
@@ -46,7 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def finished_table(server: Server) -> dict[str, Any]:
     """A finished two-player table (both seats always play their first legal move)."""
-    body = {"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 5}
+    body = {"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 15}
     table = httpx.post(server.url + "/api/tables", json=body).json()
     refused = httpx.post(f"{server.url}/api/tables/{table['id']}/puzzles")
     assert (refused.status_code, refused.json()["code"]) == (409, "not-over")
@@ -76,35 +79,35 @@ def test_a_try_is_explained_or_tried_again_and_the_answer_shown(server: Server) 
     assert pz.shipped(GAME)[0].position().legal_notations() == FIRST_MOVES
     with httpx.Client(base_url=server.url) as http:
         url = f"/api/puzzles/{GAME}/1"
-        right = http.post(url + "/answer", json={"move": "play K2+1"}).json()
+        right = http.post(url + "/answer", json={"move": "play K2com"}).json()
         assert right["lines"] == ["Right!", *WHY_FIRST]
-        assert (right["right"], right["answer"]) == (True, "play K2+1")
+        assert (right["right"], right["answer"]) == (True, "play K2com")
         assert [(m["notation"], m["win"], m["score"]) for m in right["compared"]] == [
-            ("play K2+1", 1.0, 98.0),
-            ("play K1-2", 0.3333, 94.0),
+            ("play K2com", 0.5338, 90.73),
+            ("play K0com", 0.2608, 90.39),
         ]
-        wrong = http.post(url + "/answer", params={"lang": "zh-TW"}, json={"move": "play K2-3"})
+        wrong = http.post(url + "/answer", params={"lang": "zh-TW"}, json={"move": "play K2+3"})
         assert wrong.json() == {
             "right": False,
             "lines": ["不是這個，再試一次"],
             "answer": None,
             "compared": [],
         }
-        shown = http.post(url + "/solution", json={"tried": "play K2-3"}).json()
-        assert (shown["right"], shown["answer"]) == (False, "play K2+1")
+        shown = http.post(url + "/solution", json={"tried": "play K2+3"}).json()
+        assert (shown["right"], shown["answer"]) == (False, "play K2com")
         assert shown["lines"][0] == WHY_FIRST[0].replace("Best move:", "The answer:")
-        assert shown["lines"][1].endswith(
-            "and about 0 with yours (play purple bear -3: purple price -3 at year end)."
+        assert shown["lines"][2].endswith(
+            "and about 4 with yours (play purple bull +3: purple price +3 at year end)."
         )
         plain = http.post(url + "/solution", params={"lang": "zh-TW"}, json={}).json()
-        assert plain["lines"][0].startswith("答案：打出紫色牛市 +1")
+        assert plain["lines"][0].startswith("答案：打出紫色手續費")
 
 
 @pytest.mark.parametrize(
     ("path", "body", "status", "code", "message"),
     [
         ("/api/puzzles/no-game", None, 404, "unknown-game", "unknown game"),
-        (f"/api/puzzles/{GAME}/13", None, 404, "no-puzzle", "puzzle number must be from 1 to 12"),
+        (f"/api/puzzles/{GAME}/99", None, 404, "no-puzzle", "must be from 1 to"),
         (f"/api/puzzles/{GAME}/0/answer", {"move": "pass"}, 404, "no-puzzle", "not 0"),
         (f"/api/puzzles/{GAME}/1/answer", {"move": "pass"}, 400, "illegal", "pass"),
         (f"/api/puzzles/{GAME}/1/answer", {"move": "zz"}, 400, "illegal", "'zz' is not a move"),
@@ -148,7 +151,7 @@ def test_the_page_lets_you_try_again_show_the_answer_and_pick_a_difficulty(
     assert page.locator("#show-answer").is_visible()
     moves.nth(1).click()
     page.wait_for_function(
-        "document.querySelector('.puzzle-move.puzzle-tried[data-move=\"play K1-2\"]')"
+        "document.querySelector('.puzzle-move.puzzle-tried[data-move=\"play K2+3\"]')"
     )
     page.click("#show-answer")
     page.wait_for_function(
@@ -194,7 +197,7 @@ def test_a_teacher_makes_puzzles_from_a_finished_table_and_plays_them(
         assert p.answer in p.position().legal_notations()
     page.goto(f"{server.url}/puzzles/table/{table_id}?lang=en")
     page.wait_for_selector(".puzzle-move")
-    assert page.inner_text("#puzzle-title") == "Puzzle 1 of 2 (Easy)"
+    assert page.inner_text("#puzzle-title") == "Puzzle 1 of 2 (Hard)"
     assert page.locator("#game").is_hidden()
     page.click(f".puzzle-move[data-move='{found[0].answer}']")
     page.wait_for_selector("#puzzle-reply:not([hidden])")
