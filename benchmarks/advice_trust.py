@@ -14,6 +14,9 @@ heuristic players, a seeded decision with two or more legal moves) get:
 - one hint with ``--depth`` times the medium budget (another seed): *agreement* is the share
   of positions whose first medium hint names its best move; *agreement when not close* the
   same over the positions the medium hint did not call too close;
+- one hard search (ISMCTS; after issue 24 with the model at its leaves) of ``--search-ms``
+  (default 4000: ten times the medium search's 400 ms before issue 24): *agreement with the
+  search* is the share of positions whose first medium hint names the move it chooses;
 - the time of each medium hint as served (the default seed; words and changes included;
   mean, 95th percentile, max; one core);
 - *budget*: a search asked for 50 ms chooses a move from each of the first ten positions; the
@@ -77,6 +80,12 @@ def best(state: State, level: Any, seed: int | None) -> tuple[int, bool, float]:
     began = time.perf_counter()
     moves = hint(state, level=level, top=3, seed=seed)
     return moves[0]["action"], bool(moves[0].get("close")), time.perf_counter() - began
+
+
+def searched(game_id: str, state: State, millis: float, seed: int) -> int:
+    """The move a hard search of ``millis`` chooses."""
+    level = dict(LEVELS["hard"], millis=millis, iterations=None)
+    return make_ismcts(level, game_id, seed=seed).choose(state.clone())
 
 
 def budget(game_id: str, states: list[State]) -> dict[str, float]:
@@ -156,12 +165,14 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
     """One game's row: self-agreement, agreement with the deeper look, times, budget, curve."""
     count = args.positions
     states = positions(game_id, count)
-    same = agree = close_count = agree_open = 0
+    same = agree = close_count = agree_open = agree_search = 0
     times: list[float] = []
     for i, state in enumerate(states):
         first, close, _ = best(state, "medium", seed=2 * i + 1)
         second, _, _ = best(state, "medium", seed=2 * i + 2)
         reference, _, _ = best(state, deeper(args.depth, args.legacy), seed=10_000 + i)
+        if args.search_ms:
+            agree_search += first == searched(game_id, state, args.search_ms, 20_000 + i)
         _, _, took = best(state, "medium", seed=i if args.legacy else None)
         times.append(took)
         same += first == second
@@ -180,6 +191,8 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
         "agreement_with_deeper": round(agree / count, 3),
         "too_close_share": round(close_count / count, 3),
         "agreement_when_not_close": round(agree_open / max(1, count - close_count), 3),
+        "agreement_with_search": round(agree_search / count, 3) if args.search_ms else None,
+        "search_ms": args.search_ms,
         "hint_mean_s": round(sum(times) / len(times), 3),
         "hint_p95_s": round(times[min(len(times) - 1, int(0.95 * len(times)))], 3),
         "hint_max_s": round(times[-1], 3),
@@ -197,6 +210,9 @@ def main() -> None:
     parser.add_argument("--depth", type=float, default=10.0, help="the deeper look's budget")
     parser.add_argument("--curve-games", type=int, default=3)
     parser.add_argument("--reference", type=int, default=240, help="the reference's playouts")
+    parser.add_argument(
+        "--search-ms", type=float, default=4000.0, help="the hard search's time (0: none)"
+    )
     parser.add_argument("--legacy", action="store_true", help="a checkout before issue 24")
     args = parser.parse_args()
     began = time.perf_counter()
@@ -207,7 +223,8 @@ def main() -> None:
             f"{game_id:18} self-agreement {row['self_agreement']:.0%}, with a "
             f"{args.depth:g}x look {row['agreement_with_deeper']:.0%} "
             f"({row['agreement_when_not_close']:.0%} when not too close; too close "
-            f"{row['too_close_share']:.0%}), hint mean {row['hint_mean_s']} s (p95 "
+            f"{row['too_close_share']:.0%}), with a {args.search_ms:g} ms search "
+            f"{row['agreement_with_search'] or 0:.0%}, hint mean {row['hint_mean_s']} s (p95 "
             f"{row['hint_p95_s']}, max {row['hint_max_s']}), 50 ms search took "
             f"{row['budget_50ms']['mean']}x (max {row['budget_50ms']['max']}x)",
             flush=True,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import orjson
 
-from bazaar.bots.levels import SAMPLES
+from bazaar.bots.samples import SAMPLES
 from bazaar.bots.value import ValueModel, absolute, encode, model_for
 from bazaar.core.game import State
 from bazaar.core.registry import game_parts

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bazaar.bots.ismcts import Ismcts, MoveStats, Policy, Ranker
+from bazaar.bots.samples import SAMPLES
 from bazaar.core.errors import BazaarError, UnknownGame
 from bazaar.core.game import State
 from bazaar.core.registry import game_parts
@@ -37,10 +38,6 @@ from bazaar.i18n import N_
 #: that ships no value model (no ``value_plan`` in its parts) plays heuristic playouts cut
 #: after :data:`MODEL_FREE_DEPTH` actions instead.
 MODEL_FREE_DEPTH = 20
-
-#: determinizations per move the estimator weighs, by level (the hint's, the guide's, a
-#: puzzle's)
-SAMPLES = {"easy": 8, "medium": 32, "hard": 96}
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 100, "millis": None, "rollout": "random", "samples": SAMPLES["easy"]},
