@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import json
 import os
 import sys
@@ -54,10 +55,15 @@ EVAL_SEED_BASE = base.EVAL_SEED_BASE
 
 
 def make_env(
-    game: str, players: int, pool: OpponentPool, seat: int | None = None, hint: bool = True
+    game: str,
+    players: int,
+    pool: OpponentPool,
+    seat: int | None = None,
+    hint: bool = True,
+    shaping: float = 0.0,
 ) -> PoolEnv:
     """The learner's seat of ``game`` against the members of ``pool``."""
-    return PoolEnv(bazaar_env(game, players=players), pool, seat=seat, hint=hint)
+    return PoolEnv(bazaar_env(game, players=players), pool, seat, hint, shaping)
 
 
 def heuristic_only() -> OpponentPool:
@@ -167,6 +173,27 @@ class Snapshots(BaseCallback):
         self.updates += 1
 
 
+def save_policy(policy: PolicySnapshot, path: Path) -> None:
+    """The learner's policy net as float32 arrays (``load_policy`` reads it back)."""
+    arrays = {}
+    for i, (weights, bias) in enumerate(policy.layers):
+        arrays[f"layer{i}_w"], arrays[f"layer{i}_b"] = weights, bias
+    np.savez_compressed(
+        path, **arrays, head_w=policy.head[0], head_b=policy.head[1], hint=np.array(policy.hint)
+    )
+
+
+def load_policy(path: Path, greedy: bool = True) -> PolicySnapshot:
+    """A saved policy as a pool member (greedy: its best legal action)."""
+    with np.load(path) as data:
+        count = sum(1 for name in data.files if name.endswith("_w") and name.startswith("layer"))
+        layers = [(data[f"layer{i}_w"], data[f"layer{i}_b"]) for i in range(count)]
+        policy = snapshot_from_arrays(
+            path.stem, layers, (data["head_w"], data["head_b"]), bool(data["hint"])
+        )
+    return dataclasses.replace(policy, greedy=greedy)
+
+
 def hyperparameters(args: argparse.Namespace) -> dict[str, Any]:
     """MaskablePPO settings (see docs/learning.md for why)."""
     return {
@@ -226,9 +253,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     fair = 1.0 / players
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    pool = OpponentPool(args.heuristic_share, args.pool_limit)
+    pool = OpponentPool(args.heuristic_share, args.pool_limit or None)
     venv = DummyVecEnv(
-        [lambda: make_env(args.game, players, pool, hint=args.hint) for _ in range(args.envs)]
+        [
+            lambda: make_env(args.game, players, pool, None, args.hint, args.shaping)
+            for _ in range(args.envs)
+        ]
     )
     venv.seed(args.seed)
     model = MaskablePPO(
@@ -331,6 +361,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     (out / f"{args.game}.json").write_text(json.dumps(result, indent=2) + "\n")
     if not args.no_plot and not plot(rows, out / f"{args.game}.png", title(args.game, players)):
         print("matplotlib is not installed: no PNG, the CSV has the curve")
+    save_policy(snapshot(model, "learner", args.hint), out / f"{args.game}.npz")
     if args.save_model:
         model.save(out / f"{args.game}.zip")
     venv.close()
@@ -355,7 +386,7 @@ def parser() -> argparse.ArgumentParser:
     add("--steps", type=int, default=100_000_000, help="PPO step budget")
     add("--seed", type=int, default=0)
     add("--out", default="runs/self-play")
-    add("--eval-games", type=int, default=600, help="final games against heuristic seats")
+    add("--eval-games", type=int, default=1000, help="final games against heuristic seats")
     add("--random-games", type=int, default=200, help="final games against random bots")
     add("--curve-games", type=int, default=200, help="games per curve point")
     add("--eval-every", type=float, default=120.0, help="training seconds between points")
@@ -363,27 +394,27 @@ def parser() -> argparse.ArgumentParser:
     add("--bc-games", type=int, default=300, help="behaviour cloning games (0: none)")
     add("--bc-explore", type=float, default=0.1, help="random move share in cloning games")
     add("--bc-epochs", type=int, default=6)
+    add("--shaping", type=float, default=0.01, help="reward per unit of estimated lead")
     add("--heuristic-share", type=float, default=0.5, help="games against the heuristic")
     add("--snapshot-every", type=int, default=10, help="PPO updates between snapshots")
     add("--pool-limit", type=int, default=0, help="newest snapshots kept (0: all)")
     add("--envs", type=int, default=8, help="environments per rollout")
     add("--threads", type=int, default=1, help="torch threads")
-    add("--learning-rate", type=float, default=1e-4)
+    add("--learning-rate", type=float, default=3e-4)
     add("--n-steps", type=int, default=256, help="rollout steps per env")
     add("--batch-size", type=int, default=512)
     add("--n-epochs", type=int, default=4)
-    add("--ent-coef", type=float, default=0.001)
+    add("--ent-coef", type=float, default=0.01)
     add("--clip-range", type=float, default=0.1)
-    add("--target-kl", type=float, default=0.03)
+    add("--target-kl", type=float, default=0.05)
     add("--width", type=int, default=128, help="hidden units per layer (2)")
-    add("--save-model", action="store_true")
+    add("--save-model", action="store_true", help="also write the sb3 model (<game>.zip)")
     add("--no-plot", action="store_true", help="write no PNG")
     return parser
 
 
 def main() -> None:
     args = parser().parse_args()
-    args.pool_limit = args.pool_limit or None
     result = train(args)
     print(json.dumps(result))
 

@@ -6,7 +6,12 @@ are played, for a whole game, by one member of an :class:`OpponentPool` drawn at
 from a seeded stream: the heuristic bot with probability ``heuristic_share``, otherwise one
 of the snapshots (uniformly). With ``hint=True`` every observation (the learner's and a
 snapshot's) ends with a one-hot of the action the heuristic bot would choose for that seat
-(the heuristic reads only what its seat sees, so the hint hides nothing).
+(the heuristic reads only what its seat sees, so the hint hides nothing). With
+``shaping=c`` the learner's reward also gets ``c × (Φ(after) − Φ(before))`` at each of its
+steps, ``Φ`` its lead by the game's public score estimate (``GameParts.estimate``: its
+estimate minus the mean of the others'); summed over a game that is ``c ×`` (its final lead
+minus its lead at its first decision), so the win share stays the goal (potential-based
+shaping).
 
 Snapshots are plain numpy (:class:`PolicySnapshot`: a tanh MLP and its action layer), so the
 pool needs numpy only; examples/learn_self_play.py copies them out of a torch policy.
@@ -25,6 +30,7 @@ from numpy.typing import NDArray
 
 from bazaar.bots.heuristics import heuristic_for
 from bazaar.core.game import State
+from bazaar.core.registry import game_parts
 from bazaar.interop.single_agent import AECLike, Observation, SingleAgentEnv
 
 HEURISTIC = "heuristic"
@@ -157,10 +163,13 @@ class PoolEnv(SingleAgentEnv):
         pool: OpponentPool,
         seat: int | None = None,
         hint: bool = False,
+        shaping: float = 0.0,
     ) -> None:
         super().__init__(aec, seat=seat)
         self.pool = pool
         self.hint = hint
+        self.shaping = shaping
+        self._potential = 0.0
         self.member: Member = pool.heuristic
         self.pool_rng = np.random.default_rng(0)
         actions = self.action_space
@@ -169,6 +178,9 @@ class PoolEnv(SingleAgentEnv):
         self.raw: Any = getattr(aec, "unwrapped", aec)  # bazaar.interop.pettingzoo.raw_env
         self.game_id: str = self.raw.game.id
         self.heuristic = heuristic_for(self.game_id)
+        self.estimate = game_parts(self.game_id).estimate
+        if shaping and self.estimate is None:
+            raise ValueError(f"{self.game_id} has no estimate to shape the reward with")
         if hint:
             space = self.observation_space
             assert isinstance(space, gym.spaces.Box)
@@ -196,6 +208,13 @@ class PoolEnv(SingleAgentEnv):
         vector[self.heuristic_choice()] = 1.0
         return vector
 
+    def potential(self) -> float:
+        """The learner's estimated lead: its estimate minus the mean of the others'."""
+        assert self.estimate is not None
+        scores = self.estimate(self.state())
+        others = [x for i, x in enumerate(scores) if i != self.seat]
+        return float(scores[self.seat] - sum(others) / len(others))
+
     def _play_member(self, observation: Mapping[str, Any], rng: np.random.Generator) -> int:
         return self.member.act(self, observation, rng)
 
@@ -206,13 +225,20 @@ class PoolEnv(SingleAgentEnv):
             self.pool_rng = np.random.default_rng([seed, 1])
         self.member = self.pool.draw(self.pool_rng)
         observation, info = super().reset(seed=seed, options=options)
+        if self.shaping:
+            self._potential = self.potential()
         return observation, {**info, "opponent": self.member.name}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         observation, reward, terminated, truncated, info = super().step(action)
+        info["opponent"] = self.member.name
         if terminated or truncated:
             self.pool.record(self.member.name, reward)
-        return observation, reward, terminated, truncated, {**info, "opponent": self.member.name}
+        if self.shaping and "illegal_action" not in info:
+            before, self._potential = self._potential, self.potential()
+            info["win_share"] = reward
+            reward += self.shaping * (self._potential - before)
+        return observation, reward, terminated, truncated, info
 
     def _advance(self) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         vector, reward, terminated, truncated, info = super()._advance()
