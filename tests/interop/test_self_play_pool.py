@@ -138,7 +138,9 @@ def test_the_example_grows_its_pool_and_plays_its_snapshots(tmp_path: Path) -> N
         rows = list(csv.DictReader(f))
     assert [int(r["pool"]) for r in rows] == [1, 1, 5]
     assert json.loads((tmp_path / f"{GAME}.json").read_text())["steps"] == 128
-    assert example.train(example.parser().parse_args(argv))["training_games"] == played
+    saved = example.load_policy(tmp_path / f"{GAME}.npz")
+    assert (saved.hint, saved.greedy, saved.head[0].shape) == (True, True, (8, ACTIONS))
+    assert saved.layers[0][0].shape == (FEATURES + ACTIONS, 8)
 
 
 def test_shaping_adds_the_change_of_the_estimated_lead_and_keeps_the_win_share() -> None:
