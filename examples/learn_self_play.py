@@ -44,7 +44,13 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from bazaar.interop.pettingzoo import env as bazaar_env
-from bazaar.interop.pool import OpponentPool, PolicySnapshot, PoolEnv, snapshot_from_arrays
+from bazaar.interop.pool import (
+    HeuristicMember,
+    OpponentPool,
+    PolicySnapshot,
+    PoolEnv,
+    snapshot_from_arrays,
+)
 from bazaar.interop.single_agent import random_opponent
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -66,9 +72,10 @@ def make_env(
     return PoolEnv(bazaar_env(game, players=players), pool, seat, hint, shaping)
 
 
-def heuristic_only() -> OpponentPool:
-    """A pool that always deals the heuristic bot (the evaluation's opponents)."""
-    return OpponentPool(heuristic_share=1.0)
+def heuristic_only(noise: float = 0.0) -> OpponentPool:
+    """A pool that always deals the heuristic bot (the evaluation's opponents); ``noise`` > 0
+    randomises its near-ties."""
+    return OpponentPool(heuristic_share=1.0, heuristic=HeuristicMember(noise, seed=7))
 
 
 def snapshot(model: MaskablePPO, name: str, hint: bool) -> PolicySnapshot:
@@ -192,6 +199,54 @@ def load_policy(path: Path, greedy: bool = True) -> PolicySnapshot:
             path.stem, layers, (data["head_w"], data["head_b"]), bool(data["hint"])
         )
     return dataclasses.replace(policy, greedy=greedy)
+
+
+class SavedPolicy:
+    """A saved policy with the ``predict`` that the evaluation calls (greedy)."""
+
+    def __init__(self, policy: PolicySnapshot) -> None:
+        self.policy = policy
+
+    def predict(
+        self, observations: np.ndarray, action_masks: np.ndarray, deterministic: bool = True
+    ) -> tuple[np.ndarray, None]:
+        rng = np.random.default_rng(0)  # unused: greedy
+        pairs = zip(observations, action_masks, strict=True)
+        actions = [self.policy.choose(o, m, rng) for o, m in pairs]
+        return np.array(actions), None
+
+
+def check(path: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """A saved policy against heuristic seats (noise 0 and ``--noise``) and random bots."""
+    policy = load_policy(path)
+    model: Any = SavedPolicy(policy)  # evaluate() only calls predict()
+    players = args.players or base.DEFAULT_PLAYERS[args.game]
+    seed = EVAL_SEED_BASE + 20_000_000  # games apart from the curve's and the final ones
+
+    def share(games: int, noise: float | None) -> dict[str, float]:
+        def factory(seat: int) -> PoolEnv:
+            if noise is None:
+                return random_env(args.game, players, seat, policy.hint)
+            return make_env(args.game, players, heuristic_only(noise), seat, policy.hint)
+
+        shares = base.evaluate(model, args.game, players, games, seed, factory)
+        mean, low, high = base.interval(shares)
+        return {
+            "games": len(shares),
+            "win_share": round(mean, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+        }
+
+    return {
+        "policy": str(path),
+        "game": args.game,
+        "players": players,
+        "fair_share": round(1 / players, 4),
+        "heuristic": share(args.eval_games, 0.0),
+        f"heuristic_noise_{args.noise:g}": share(args.eval_games, args.noise),
+        "random": share(args.random_games, None),
+    }
 
 
 def hyperparameters(args: argparse.Namespace) -> dict[str, Any]:
@@ -410,11 +465,16 @@ def parser() -> argparse.ArgumentParser:
     add("--width", type=int, default=128, help="hidden units per layer (2)")
     add("--save-model", action="store_true", help="also write the sb3 model (<game>.zip)")
     add("--no-plot", action="store_true", help="write no PNG")
+    add("--evaluate", metavar="NPZ", help="only evaluate a saved policy (no training)")
+    add("--noise", type=float, default=0.3, help="the noisy heuristic's noise (--evaluate)")
     return parser
 
 
 def main() -> None:
     args = parser().parse_args()
+    if args.evaluate:
+        print(json.dumps(check(Path(args.evaluate), args)))
+        return
     result = train(args)
     print(json.dumps(result))
 

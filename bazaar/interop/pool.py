@@ -30,6 +30,7 @@ from numpy.typing import NDArray
 
 from bazaar.bots.heuristics import heuristic_for
 from bazaar.core.game import State
+from bazaar.core.parts import Player
 from bazaar.core.registry import game_parts
 from bazaar.interop.single_agent import AECLike, Observation, SingleAgentEnv
 
@@ -47,12 +48,22 @@ class Member(Protocol):
 
 
 class HeuristicMember:
-    """The game's heuristic bot (noise 0: the bot people play against)."""
+    """The game's heuristic bot: noise 0 is the bot people play against; ``noise`` > 0
+    randomises its near-ties (seeded by ``seed``)."""
 
-    name = HEURISTIC
+    def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
+        self.noise = noise
+        self.seed = seed
+        self.name = HEURISTIC if not noise else f"{HEURISTIC}-noise-{noise:g}"
+        self._players: dict[str, Player] = {}
 
     def act(self, env: PoolEnv, observation: Mapping[str, Any], rng: np.random.Generator) -> int:
-        return env.heuristic_choice()
+        if not self.noise:
+            return env.heuristic_choice()
+        player = self._players.get(env.game_id)
+        if player is None:
+            player = self._players[env.game_id] = heuristic_for(env.game_id, self.seed, self.noise)
+        return player.choose(env.state())
 
 
 @dataclass(frozen=True)
@@ -100,18 +111,24 @@ class PolicySnapshot:
 class OpponentPool:
     """The heuristic bot plus a growing list of snapshots, dealt one per episode.
 
-    ``draw(rng)`` gives the heuristic with probability ``heuristic_share`` (always while
-    there is no snapshot), else a snapshot; ``limit`` keeps only the newest snapshots (None:
-    all). ``games`` counts the episodes dealt to each member, ``ended`` those that ended
-    and ``shares`` sums the learner's win share in them (``record``).
+    ``draw(rng)`` gives the heuristic (``heuristic``, by default noise 0) with probability
+    ``heuristic_share`` (always while there is no snapshot), else a snapshot; ``limit`` keeps
+    only the newest snapshots (None: all). ``games`` counts the episodes dealt to each
+    member, ``ended`` those that ended and ``shares`` sums the learner's win share in them
+    (``record``).
     """
 
-    def __init__(self, heuristic_share: float = 0.5, limit: int | None = None) -> None:
+    def __init__(
+        self,
+        heuristic_share: float = 0.5,
+        limit: int | None = None,
+        heuristic: HeuristicMember | None = None,
+    ) -> None:
         if not 0.0 <= heuristic_share <= 1.0:
             raise ValueError(f"heuristic_share must be in [0, 1], not {heuristic_share!r}")
         self.heuristic_share = heuristic_share
         self.limit = limit
-        self.heuristic = HeuristicMember()
+        self.heuristic = heuristic or HeuristicMember()
         self.snapshots: list[Member] = []
         self.added = 0
         self.games: Counter[str] = Counter()

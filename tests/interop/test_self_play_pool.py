@@ -18,7 +18,13 @@ import pytest
 
 from bazaar.bots.heuristics import heuristic_for
 from bazaar.interop.pettingzoo import env as bazaar_env
-from bazaar.interop.pool import HEURISTIC, OpponentPool, PoolEnv, snapshot_from_arrays
+from bazaar.interop.pool import (
+    HEURISTIC,
+    HeuristicMember,
+    OpponentPool,
+    PoolEnv,
+    snapshot_from_arrays,
+)
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "learn_self_play.py"
 GAME = "buy-low-sell-high"
@@ -161,3 +167,23 @@ def test_shaping_adds_the_change_of_the_estimated_lead_and_keeps_the_win_share()
     final_lead = money[1] - money[0]
     assert steps > 10 and final_lead != first_lead
     assert total == pytest.approx(plain_reward + 0.01 * (final_lead - first_lead))
+
+
+def test_a_noisy_heuristic_is_a_member_of_its_own_name_that_breaks_near_ties() -> None:
+    noisy = HeuristicMember(noise=0.3, seed=7)
+    assert (noisy.name, HeuristicMember().name) == ("heuristic-noise-0.3", HEURISTIC)
+    pool = OpponentPool(heuristic_share=1.0, heuristic=noisy)
+    env = PoolEnv(bazaar_env(GAME, players=2), pool, seat=0)
+    rng = np.random.default_rng(0)
+    decisions, differ = 0, 0
+    for seed in range(3):
+        _, info = env.reset(seed=seed)
+        assert info["opponent"] == "heuristic-noise-0.3"
+        done = False
+        while not done:
+            plain, tie_broken = env.heuristic_choice(), noisy.act(env, {}, rng)
+            assert env.action_masks()[tie_broken]
+            decisions, differ = decisions + 1, differ + (plain != tie_broken)
+            _, _, done, _, _ = env.step(plain)
+    assert pool.ended == {"heuristic-noise-0.3": 3}
+    assert 0 < differ < decisions
