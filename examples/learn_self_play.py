@@ -34,6 +34,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +217,40 @@ class SavedPolicy:
         return np.array(actions), None
 
 
+def departures(
+    policy: PolicySnapshot, game: str, players: int, games: int, seed: int
+) -> dict[str, Any]:
+    """Where the greedy policy departs from the heuristic's choice, against heuristic seats:
+    decisions and departures by the kind of move the heuristic chose (the first word of its
+    notation, ``trade`` for a trade), and the most frequent departures."""
+    kinds: dict[str, list[int]] = {}
+    pairs: Counter[str] = Counter()
+    rng = np.random.default_rng(0)
+    for number in range(games):
+        env = make_env(game, players, heuristic_only(), number % players, policy.hint)
+        observation, _ = env.reset(seed=seed + number)
+        done = False
+        while not done:
+            hint, state = env.heuristic_choice(), env.state()
+            action = policy.choose(observation, env.action_masks(), rng)
+            word = state.notation(hint).split()[0]
+            kind = "trade" if word[0] in "+-" else word
+            counts = kinds.setdefault(kind, [0, 0])
+            counts[0] += 1
+            if action != hint:
+                counts[1] += 1
+                pairs[f"{state.notation(hint)} -> {state.notation(action)}"] += 1
+            observation, _, done, _, _ = env.step(action)
+    total = [sum(c[i] for c in kinds.values()) for i in (0, 1)]
+    return {
+        "games": games,
+        "decisions": total[0],
+        "departed": total[1],
+        "by_kind": {k: {"decisions": c[0], "departed": c[1]} for k, c in sorted(kinds.items())},
+        "most_frequent": pairs.most_common(12),
+    }
+
+
 def check(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     """A saved policy against heuristic seats (noise 0 and ``--noise``) and random bots."""
     policy = load_policy(path)
@@ -246,6 +281,7 @@ def check(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         "heuristic": share(args.eval_games, 0.0),
         f"heuristic_noise_{args.noise:g}": share(args.eval_games, args.noise),
         "random": share(args.random_games, None),
+        "departures": departures(policy, args.game, players, args.random_games, seed),
     }
 
 
