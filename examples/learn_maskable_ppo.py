@@ -53,12 +53,22 @@ def win_share(env: SingleAgentEnv, final_reward: float) -> float:
     return final_reward
 
 
-def evaluate(model: MaskablePPO, game: str, players: int, games: int, seed: int) -> list[float]:
-    """Win shares of ``games`` games, seat ``i % players`` in game ``i``, played in batches."""
+def evaluate(
+    model: MaskablePPO,
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    factory: Callable[[int], SingleAgentEnv] | None = None,
+) -> list[float]:
+    """Win shares of ``games`` games, seat ``i % players`` in game ``i``, played in batches.
+
+    ``factory(seat)`` makes the env of a seat (default: against random bots)."""
+    make = factory or (lambda seat: make_env(game, players, seat))
     shares: list[float] = []
     for seat in range(players):
         seeds = [seed + i for i in range(games) if i % players == seat]
-        envs = [make_env(game, players, seat) for _ in range(min(32, len(seeds)))]
+        envs = [make(seat) for _ in range(min(32, len(seeds)))]
         queue = list(reversed(seeds))
         active: list[tuple[SingleAgentEnv, np.ndarray]] = []
         for env in envs:
