@@ -15,6 +15,10 @@ import httpx
 
 from bazaar.web.settings import WebSettings
 
+#: how long a server may take to answer its first request (a liveness limit for a busy machine,
+#: not a speed bound: a server usually answers in 1-3 s)
+START_TIMEOUT = 120.0
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -93,7 +97,7 @@ class Server:
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log)
         log.close()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with status {self.proc.returncode}")
@@ -102,7 +106,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+        raise RuntimeError(f"the server did not start within {START_TIMEOUT:g} s")
 
     def stop(self, kill: bool = False) -> None:
         if self.proc is None:

@@ -234,16 +234,20 @@ def test_advice_workers_run_niced_and_a_dead_worker_is_replaced() -> None:
     run_async(scenario)
 
 
-def bot_table_moves(url: str, seconds: float) -> int:
-    """Moves the bots of a new all-heuristic Take Stock table make in ``seconds``."""
+def bot_table_reaches(url: str, moves: int, timeout: float = 120.0) -> bool:
+    """Whether a new all-heuristic Take Stock table makes ``moves`` moves (its bots are paced by
+    the server's bot delay) before ``timeout`` seconds: a liveness check, not a speed bound."""
     seats = [{"kind": "bot", "bot": "heuristic"}] * 4
     res = httpx.post(f"{url}/api/tables", json={"game": "take-stock", "players": 4, "seats": seats})
     assert res.status_code == 201, res.text
     table = res.json()["id"]
-    started = time.monotonic()
     start_seq = httpx.get(f"{url}/api/tables/{table}").json()["seq"]
-    time.sleep(seconds - (time.monotonic() - started))
-    return httpx.get(f"{url}/api/tables/{table}").json()["seq"] - start_seq
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if httpx.get(f"{url}/api/tables/{table}").json()["seq"] - start_seq >= moves:
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def test_bots_keep_moving_while_six_clients_ask_for_hints(server: Server) -> None:
@@ -269,9 +273,9 @@ def test_bots_keep_moving_while_six_clients_ask_for_hints(server: Server) -> Non
     with concurrent.futures.ThreadPoolExecutor(6) as pool:
         loops = [pool.submit(ask, table) for table in humans]
         time.sleep(1.0)
-        moves = bot_table_moves(server.url, 3.0)
+        moved = bot_table_reaches(server.url, 15)
         stop.set()
         for loop in loops:
             loop.result()
-    assert moves >= 5, f"the bots made only {moves} moves in 3 s"
+    assert moved, "the bots of another table stopped while six clients asked for hints"
     assert statuses and set(statuses) == {200}
