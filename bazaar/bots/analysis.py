@@ -1,10 +1,11 @@
 """A finished game's analysis: every seat's win chance over the game, the turning points, and
 the biggest mistakes of one seat with the better move in words.
 
-The win-chance curve asks the one estimator (:func:`bazaar.bots.estimator.outlook`): at each
-sampled position, each seat's win chance as that seat saw the game then (its own view, as its
-hints did). After a move that revealed nothing new to the mover, the mover's point is the
-number its hint gave that move. The final point is the game's true result
+The win-chance curve asks the one estimator (:func:`bazaar.bots.estimator.win_chance`): at
+each sampled position, each seat's win chance as that seat saw the game then (its own view, as
+its hints did; inside an open round, such as Night Market's bidding, with the round played
+out). After a move that revealed nothing new to the mover and opened no round, the mover's
+point is the number its hint gave that move. The final point is the game's true result
 (``State.returns()``: 1 for the winner, 0 for the others, shared on a tie). The curve is a
 pure function of the record: it moves only where a move changes the estimate.
 
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 
 from bazaar.bots.advice import Progress, analyse_record
 from bazaar.bots.advice import decisions as seat_decisions
-from bazaar.bots.estimator import outlook
+from bazaar.bots.estimator import win_chance
 from bazaar.bots.levels import Level
 from bazaar.bots.shapes import AnalysisReport, Decision, TurningPoint, WinCurve, WordedMove
 from bazaar.core import describe
@@ -50,11 +51,12 @@ def curve_step(total: int, points: int = CURVE_POINTS) -> int:
 
 
 def win_chances(state: State) -> list[float]:
-    """Each seat's win chance as that seat sees ``state`` (the estimator's outlook from its own
-    view); the game's result once it is over."""
+    """Each seat's win chance as that seat sees ``state`` (the estimator's
+    :func:`~bazaar.bots.estimator.win_chance` from its own view); the game's result once it
+    is over."""
     if state.is_over():
         return [round(x, 4) for x in state.returns()]
-    return [round(outlook(state, q).win[q], 4) for q in range(state.num_players)]
+    return [round(win_chance(state, q), 4) for q in range(state.num_players)]
 
 
 def curve_points(record: GameRecord, moves: Sequence[int]) -> list[list[float]]:

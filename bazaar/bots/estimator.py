@@ -10,6 +10,12 @@ the move over the same ``samples`` determinizations of what the seat cannot see 
 random numbers, so two moves are compared on the same worlds), with a 95% interval for each
 move and, for "too close to call", for its difference from the best move.
 
+In a game that declares an open round (``GameParts.open_round``: Night Market's hidden
+customers and bidding, whose outcome the seats' coming moves decide together), a position in
+such a round is judged once the round has been played out by the game's heuristic player
+(:func:`round_player`), in each determinization: a bid is worth what the others' answers
+leave of it. :func:`win_chance` is a seat's number for a position, played out the same way.
+
 Both are pure functions of what the seat may see: the determinizations are drawn from a seed
 made from the seat's view (:func:`view_seed`) unless a seed is given, so the same position
 gives the same numbers on every surface, in every process, and never depends on hidden cards.
@@ -19,11 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import orjson
 
+from bazaar.bots.ismcts import play_out_round
 from bazaar.bots.samples import SAMPLES
 from bazaar.bots.value import ValueModel, absolute, encode, model_for
 from bazaar.core.game import State
@@ -32,6 +40,11 @@ from bazaar.core.rng import Rng
 
 #: z of a two-sided 95% interval
 Z95 = 1.96
+#: inside an open round each sample of a move plays the round out with the heuristic: a hint
+#: weighs at most this many such play-outs in all (the level's samples spread over the moves)
+ROUND_PLAYOUTS = 64
+#: ... and at least this many samples per move
+MIN_ROUND_SAMPLES = 4
 #: two win chances closer than this are ranked by expected score instead
 TIE = 0.005
 
@@ -118,6 +131,39 @@ def outlook(state: State, seat: int) -> Outlook:
     return outlooks([state], seat)[0]
 
 
+def round_player(game_id: str, sample: int) -> Callable[[State], int] | None:
+    """The player that plays an open round out in determinization ``sample``: the game's
+    heuristic without noise (a fresh one each time, so its answers depend on the position
+    only); None when the game has no open round or no heuristic."""
+    parts = game_parts(game_id)
+    if parts.open_round is None or parts.heuristic is None:
+        return None
+    return parts.heuristic(sample, 0.0).choose
+
+
+def _played_out(state: State, sample: int) -> State:
+    """``state`` (changed in place) with its open round, if any, played out."""
+    parts = game_parts(state.game.id)
+    player = round_player(state.game.id, sample)
+    if parts.open_round is None or player is None:
+        return state
+    return play_out_round(state, parts.open_round, player)
+
+
+def win_chance(state: State, seat: int, samples: int = SAMPLES["easy"]) -> float:
+    """``seat``'s win chance at ``state`` as it sees it: its :func:`outlook`, or inside an open
+    round the mean over ``samples`` determinizations (seeded from its view) with the round
+    played out; the result once the game is over."""
+    if state.is_over():
+        return float(state.returns()[seat])
+    parts = game_parts(state.game.id)
+    if parts.open_round is None or parts.open_round(state) is None:
+        return float(outlook(state, seat).win[seat])
+    rng = Rng(view_seed(state, seat))
+    worlds = [_played_out(state.determinize(seat, rng), k) for k in range(samples)]
+    return float(np.mean([o.win[seat] for o in outlooks(worlds, seat)]))
+
+
 class ModelLeaf:
     """A search's leaf judge (``Ismcts(leaf=...)``): the searching seat's :func:`outlook`."""
 
@@ -161,14 +207,18 @@ def weigh_moves(
     legal = state.legal_actions()
     moves = sorted(set(legal if actions is None else [a for a in actions if a in legal]))
     count = samples_for(samples)
+    parts = game_parts(state.game.id)
+    if parts.open_round is not None and parts.open_round(state) is not None:
+        # each sample plays the round out: fewer of them, so that a hint stays quick
+        count = min(count, max(MIN_ROUND_SAMPLES, ROUND_PLAYOUTS // max(1, len(moves))))
     rng = Rng(view_seed(state, mover) if seed is None else seed)
     worlds = [state.determinize(mover, rng) for _ in range(count)]
     after: list[State] = []
     for a in moves:
-        for world in worlds:
+        for k, world in enumerate(worlds):
             probe = world.clone()
             probe.apply_unchecked(a)
-            after.append(probe)
+            after.append(_played_out(probe, k))
     found = outlooks(after, mover)
     win = np.array([o.win[mover] for o in found]).reshape(len(moves), count)
     score = np.array([o.score[mover] for o in found]).reshape(len(moves), count)
@@ -219,7 +269,9 @@ __all__ = [
     "Outlook",
     "outlook",
     "outlooks",
+    "round_player",
     "samples_for",
     "view_seed",
     "weigh_moves",
+    "win_chance",
 ]

@@ -109,6 +109,29 @@ def outcome(
     return rewards, wins, scores
 
 
+#: The most moves played to finish an open round before a position is judged (a guard against
+#: a round that never ends under some policy, not a rule: Night Market's bidding takes at most
+#: a few dozen).
+ROUND_MOVES = 200
+
+
+def play_out_round(
+    state: State, open_round: Callable[[State], Any], choose: Callable[[State], int]
+) -> State:
+    """Play ``state`` on in place with ``choose`` until the open round it is in (the game's
+    ``GameParts.open_round``: a round whose outcome the seats' coming moves decide together)
+    is over, so that a judge of the position sees the round's result; ``state`` unchanged
+    outside such a round."""
+    key = open_round(state)
+    if key is None:
+        return state
+    for _ in range(ROUND_MOVES):
+        if state.is_over() or open_round(state) != key:
+            break
+        state.apply_unchecked(choose(state))
+    return state
+
+
 #: A timed search makes at least this many iterations, however slow the machine (as many as
 #: it made before it checked its clock after every iteration).
 MIN_TIMED_ITERATIONS = 8
@@ -235,6 +258,8 @@ class Ismcts:
         # truncated playouts only where the game can estimate an unfinished position
         estimate = game_parts(state.game.id).estimate
         leaf = self.leaf
+        # the model judges a position only once an open round in it has been played out
+        open_round = game_parts(state.game.id).open_round if leaf is not None else None
         depth = self.rollout_depth if estimate is not None or leaf is not None else None
         widening = self.widening
         ranker = self.ranker
@@ -295,6 +320,8 @@ class Ismcts:
                     if s.is_over():
                         break
                     s.apply_unchecked(rollout(s, rng))
+            if open_round is not None and not s.is_over():
+                play_out_round(s, open_round, lambda t: rollout(t, rng))
             judged = leaf(s, seat) if leaf is not None and not s.is_over() else None
             rewards, wins, scores = outcome(s, weight, estimate, judged)
             for n in path:

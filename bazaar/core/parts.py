@@ -236,6 +236,12 @@ class GameParts:
     #: the self-play behind its value models (None: the game trains none; its ``files.value``
     #: then names no shipped model either)
     value_plan: ValuePlan | None = None
+    #: ``open_round(state)``: a key naming the round in progress whose outcome the seats'
+    #: coming moves decide together (Night Market's hidden customers, its bidding), else None.
+    #: Before the value model judges a position in such a round, the estimator and the search
+    #: play the round out (the heuristic's moves, the search's playout policy): a bid's worth
+    #: shows only once the others have answered it.
+    open_round: Callable[[State], Any] | None = None
 
     @property
     def id(self) -> str:

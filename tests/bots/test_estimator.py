@@ -14,7 +14,7 @@ from bazaar.bots.analysis import win_chances
 from bazaar.bots.estimator import ModelLeaf, outlook, view_seed, weigh_moves
 from bazaar.bots.guide import guide_step
 from bazaar.bots.heuristics import heuristic_for
-from bazaar.bots.ismcts import Ismcts
+from bazaar.bots.ismcts import Ismcts, play_out_round
 from bazaar.bots.value import encode, model_for
 from bazaar.core.game import State
 from bazaar.core.record import Match
@@ -132,7 +132,9 @@ def test_hint_guide_analysis_and_curve_give_one_number_for_one_position(game_id:
         worlds = [state.determinize(0, Rng(k)) for k in range(4)]
         for w in worlds:
             w.apply_unchecked(played)
-        if all(w.view(0) == after.view(0) for w in worlds) and not after.is_over():
+        open_round = game_parts(game_id).open_round
+        in_round = open_round is not None and open_round(after) is not None
+        if all(w.view(0) == after.view(0) for w in worlds) and not after.is_over() and not in_round:
             assert win_chances(after)[0] == pytest.approx(mine["win"], abs=1e-4)
             checked += 1
     assert checked > 0
@@ -140,26 +142,58 @@ def test_hint_guide_analysis_and_curve_give_one_number_for_one_position(game_id:
 
 def test_a_search_judges_its_leaves_by_the_model() -> None:
     state = positions("night-market", 3, 1)[0]
+    open_round = game_parts("night-market").open_round
+    assert open_round is not None
     calls: list[int] = []
     leaf = ModelLeaf()
 
     def counted(s: State, seat: int) -> tuple[list[float], list[float]]:
+        # a position is judged only once the open round it was in (hidden customers, the
+        # bidding) has been played out: outside one, or at the first move of the next
+        assert open_round(s) is None or s.step == 0  # type: ignore[attr-defined]
         calls.append(seat)
         return leaf(s, seat)
 
-    def no_rollout(s: State, rng: Rng) -> int:
-        raise AssertionError("a search with depth-0 leaves never plays a rollout move")
+    played: list[int] = []
+
+    def round_only(s: State, rng: Rng) -> int:
+        assert open_round(s) is not None, "depth-0 leaves play no rollout outside open rounds"
+        played.append(1)
+        return s.legal_actions()[rng.below(len(s.legal_actions()))]
 
     def in_order(s: State) -> list[int]:  # expansion order, so no playout policy is asked
         return s.legal_actions()
 
     search = Ismcts(
-        iterations=40, seed=1, leaf=counted, rollout_depth=0, rollout=no_rollout, ranker=in_order
+        iterations=40, seed=1, leaf=counted, rollout_depth=0, rollout=round_only, ranker=in_order
     )
     search.choose(state)
     mover = state.to_move()
     # every iteration that did not end the game was judged once, from the searcher's view
     assert 0 < len(calls) <= 40 and set(calls) == {mover}
+    assert open_round(state) is None or played
+
+
+def test_an_open_round_is_played_out_before_the_model_judges() -> None:
+    """Night Market's bidding: a bid of $0 on a lot is worth what the others' answers leave of
+    it, so the estimator plays the round out (before: every amount looked alike and the
+    hint said bid $0)."""
+    game = get_game("night-market")
+    state = game.new(3, 7000)
+    players = [heuristic_for("night-market", q, 0.0) for q in range(3)]
+    open_round = game_parts("night-market").open_round
+    assert open_round is not None
+    while not (state.to_move() == 0 and state.legal_notations()[0].startswith("$")):
+        state.apply(players[state.to_move() or 0].choose(state))
+    assert open_round(state) == ("bid", state.round)
+    moves = weigh_moves(state, 0, "medium")
+    assert moves[0].samples == max(4, 64 // len(moves)) < 32  # play-outs spread over moves
+    wins = {m.notation: m.win for m in moves}
+    assert moves[0].notation == "$7" and (wins["$7"], wins["$0"]) == (0.4191, 0.331)
+    world = state.determinize(0, Rng(1))
+    world.apply_unchecked(moves[0].action)
+    played = play_out_round(world, open_round, players[1].choose)
+    assert played.is_over() or open_round(played) is None
 
 
 def test_the_model_predicts_win_chances_that_add_up() -> None:

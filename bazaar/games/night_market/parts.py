@@ -18,6 +18,7 @@ from bazaar.games.night_market import render as R
 from bazaar.games.night_market import words as W
 from bazaar.games.night_market.estimate import estimate_scores
 from bazaar.games.night_market.features import layout
+from bazaar.games.night_market.fields import BID, HIDE, VALUE
 from bazaar.games.night_market.guide import GUIDE
 from bazaar.games.night_market.heuristic import NightMarketHeuristic
 from bazaar.games.night_market.moves import move_fields
@@ -45,6 +46,18 @@ def most_lots(state: State) -> list[float]:
     """The tie-break of equal money (the rules, "End of the game"): the lots each seat owns."""
     assert isinstance(state, NightMarketState)
     return [float(n) for n in state.nlots]
+
+
+def open_round(state: State) -> tuple[str, int] | None:
+    """The round step whose outcome the seats decide together: the hidden customers (chosen
+    by everyone before any comes in, rules step 3) and the bidding (two times around the table
+    and the compensation bids, step 4: a bid's worth shows once the others have answered)."""
+    assert isinstance(state, NightMarketState)
+    if state.phase == HIDE:
+        return ("hide", state.round)
+    if state.phase in (BID, VALUE):
+        return ("bid", state.round)
+    return None
 
 
 #: the rules, "End of the game"
@@ -77,6 +90,7 @@ PARTS = GameParts(
     ranker=None,
     estimate=estimate_scores,
     level_overrides={},
+    open_round=open_round,
     move_fields=move_fields,
     result_rule=RESULT_RULE,
     rulebook=rulebook,
