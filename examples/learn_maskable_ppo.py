@@ -206,6 +206,15 @@ def replot(out: Path) -> None:
             plot(rows, out / f"{game}.png", title(game, players), clock)
 
 
+def write_figures(out: Path, game: str, rows: list[dict[str, Any]], result: dict[str, Any]) -> None:
+    """``<game>.csv`` (the curve, a row per point) and ``<game>.json`` (the final figures)."""
+    with open(out / f"{game}.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    (out / f"{game}.json").write_text(json.dumps(result, indent=2) + "\n")
+
+
 def title(game: str, players: int) -> str:
     return f"{game}, {players} players: MaskablePPO vs random bots"
 
@@ -273,11 +282,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "hyperparameters": {k: v for k, v in vars(args).items() if k not in ("out",)},
     }
-    with open(out / f"{args.game}.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    (out / f"{args.game}.json").write_text(json.dumps(result, indent=2) + "\n")
+    write_figures(out, args.game, rows, result)
     if args.no_plot:
         pass
     elif not plot(rows, out / f"{args.game}.png", title(args.game, players), args.clock):

@@ -28,7 +28,6 @@ with ``--save-model`` the model. The last line printed is the JSON of the final 
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
 import json
 import os
@@ -445,11 +444,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "hyperparameters": {k: v for k, v in vars(args).items() if k not in ("out",)},
     }
-    with open(out / f"{args.game}.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    (out / f"{args.game}.json").write_text(json.dumps(result, indent=2) + "\n")
+    base.write_figures(out, args.game, rows, result)
     if not args.no_plot and not plot(rows, out / f"{args.game}.png", title(args.game, players)):
         print("matplotlib is not installed: no PNG, the CSV has the curve")
     save_policy(snapshot(model, "learner", args.hint), out / f"{args.game}.npz")
