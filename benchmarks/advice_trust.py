@@ -105,13 +105,22 @@ def budget(game_id: str, states: list[State]) -> dict[str, float]:
     """Time taken over time asked, for a search of :data:`BUDGET_MS` on each state."""
     level = dict(LEVELS["medium"], millis=BUDGET_MS)
     ratios = []
+    cpu = []
     for i, state in enumerate(states):
         warm_up(state)
         search = make_ismcts(level, game_id, seed=i)
         began = time.perf_counter()
+        began_cpu = time.process_time()
         search.choose(state.clone())
         ratios.append((time.perf_counter() - began) * 1000.0 / BUDGET_MS)
-    return {"mean": round(sum(ratios) / len(ratios), 2), "max": round(max(ratios), 2)}
+        cpu.append((time.process_time() - began_cpu) * 1000.0 / BUDGET_MS)
+    return {
+        "mean": round(sum(ratios) / len(ratios), 2),
+        "max": round(max(ratios), 2),
+        # CPU time over time asked: below the wall-clock ratio when the machine is busy and the
+        # search waits for a core (the overrun is then the scheduler's, not the search's)
+        "cpu_mean": round(sum(cpu) / len(cpu), 2),
+    }
 
 
 def playout_chances(state: State, playouts: int, seed: int) -> list[float]:

@@ -2,15 +2,19 @@
 against the hard level as it was before issue 24, at equal time per move.
 
 Usage: python benchmarks/model_strength.py --game night-market [--players 3] [--games 60]
-       [--millis 1000] [--procs 2] [--depth 0]
+       [--millis 1000] [--procs 2] [--depth 0] [--blend 0.5] [--ceiling 4]
 
 One seat plays the hard level as it is now (``LEVELS["hard"]``: the model judges each leaf
 after ``--depth`` heuristic moves), the others the hard level before issue 24 (heuristic
 playouts of 20 moves judged by the game's score estimate); both get ``--millis`` per move, so
-the model's cost is paid from the same time. The model's seat rotates through every position;
-a k-way tie counts 1/k. The last line is one JSON object: {"game", "players", "games",
-"millis", "win_share", "ci95", "fair_share", "ratio", "seconds"}; issue 24's target is a
-ratio >= 1.5 with the interval above fair share.
+the model's cost is paid from the same time. ``--blend W`` mixes a heuristic playout of
+``--depth`` moves into each leaf's value with weight W (``Ismcts(blend=...)``). ``--ceiling K``
+measures how much more *time* is worth instead: the tested seat plays the old hard level with
+K times the time (a search that gains little from 4x the time leaves little for a better leaf
+judge to gain at equal time). The tested seat rotates through every position; a k-way tie
+counts 1/k. The last line is one JSON object: {"game", "players", "games", "millis", "depth",
+"blend", "ceiling", "win_share", "ci95", "fair_share", "ratio", "seconds"}; issue 24's target
+is a ratio >= 1.5 with the interval above fair share.
 """
 
 from __future__ import annotations
@@ -41,18 +45,30 @@ HARD_BEFORE: dict[str, Any] = {
 }
 
 
-def play_one(game_id: str, players: int, millis: float, depth: int | None, i: int) -> float:
-    """Game ``i`` (seed ``i``; the model's seat ``i % players``); that seat's win share."""
+def tested_level(game_id: str, opts: dict[str, Any]) -> dict[str, Any]:
+    """The tested seat's settings: the hard level now (``depth``/``blend`` changed if given),
+    or with ``ceiling`` the hard level as it was with ``ceiling`` times the time."""
+    overrides = dict(game_parts(game_id).level_overrides.get("hard", {}))
+    if opts.get("ceiling"):
+        return dict(HARD_BEFORE, **overrides, millis=opts["millis"] * opts["ceiling"])
+    now = dict(level_settings("hard", game_id), millis=opts["millis"])
+    if opts.get("depth") is not None:
+        now["rollout_depth"] = opts["depth"]
+    if opts.get("blend") is not None:
+        now["blend"] = opts["blend"]
+    return now
+
+
+def play_one(game_id: str, players: int, opts: dict[str, Any], i: int) -> float:
+    """Game ``i`` (seed ``i``; the tested seat ``i % players``); that seat's win share."""
     game = get_game(game_id)
     seat = i % players
     state = game.new(players, 5000 + i)
     # the game's own changes to the hard level (Take Stock's ranking) apply to both
     overrides = dict(game_parts(game_id).level_overrides.get("hard", {}))
-    now = dict(level_settings("hard", game_id), millis=millis)
-    if depth is not None:
-        now["rollout_depth"] = depth
-    before = dict(HARD_BEFORE, **overrides, millis=millis)
-    bots = [LevelBot(now if q == seat else before, seed=i * 31 + q) for q in range(players)]
+    before = dict(HARD_BEFORE, **overrides, millis=opts["millis"])
+    tested = tested_level(game_id, opts)
+    bots = [LevelBot(tested if q == seat else before, seed=i * 31 + q) for q in range(players)]
     while not state.is_over():
         mover = state.to_move()
         assert mover is not None
@@ -68,12 +84,24 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--millis", type=float, default=1000.0)
     parser.add_argument("--depth", type=int, help="heuristic moves before the model judges")
+    parser.add_argument("--blend", type=float, help="weight of the playout mixed with the model")
+    parser.add_argument(
+        "--ceiling",
+        type=float,
+        help="instead of the model: the old hard level with this many times the time",
+    )
     parser.add_argument("--procs", type=int, default=1)
     args = parser.parse_args()
     game = get_game(args.game)
     players = args.players or game.min_players
     began = time.perf_counter()
-    jobs = [(args.game, players, args.millis, args.depth, i) for i in range(args.games)]
+    opts = {
+        "millis": args.millis,
+        "depth": args.depth,
+        "blend": args.blend,
+        "ceiling": args.ceiling,
+    }
+    jobs = [(args.game, players, opts, i) for i in range(args.games)]
     if args.procs > 1:
         with multiprocessing.get_context("fork").Pool(args.procs) as pool:
             shares = pool.starmap(play_one, jobs)
@@ -90,6 +118,8 @@ def main() -> None:
         "games": n,
         "millis": args.millis,
         "depth": LEVELS["hard"].get("rollout_depth") if args.depth is None else args.depth,
+        "blend": LEVELS["hard"].get("blend", 0.0) if args.blend is None else args.blend,
+        "ceiling": args.ceiling,
         "win_share": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
         "fair_share": round(fair, 3),

@@ -132,9 +132,23 @@ def play_out_round(
     return state
 
 
-#: A timed search makes at least this many iterations, however slow the machine (as many as
-#: it made before it checked its clock after every iteration).
-MIN_TIMED_ITERATIONS = 8
+Judged = tuple[list[float], list[float], list[float]]
+
+
+def _mixed(first: Judged, second: Judged, weight: float) -> Judged:
+    """(rewards, wins, scores) of two judges mixed: ``(1 - weight) * first + weight * second``."""
+    return (
+        [(1 - weight) * a + weight * b for a, b in zip(first[0], second[0], strict=True)],
+        [(1 - weight) * a + weight * b for a, b in zip(first[1], second[1], strict=True)],
+        [(1 - weight) * a + weight * b for a, b in zip(first[2], second[2], strict=True)],
+    )
+
+
+#: A timed search makes at least this many iterations, however slow the machine. One: an
+#: iteration that plays a Night Market bidding round out can take 25 ms on a busy machine, and a
+#: floor of 8 made a 50 ms search take 200 ms (issue 24); one more iteration of the mean length
+#: so far is the most a search now overruns by.
+MIN_TIMED_ITERATIONS = 1
 
 
 class Ismcts:
@@ -155,6 +169,10 @@ class Ismcts:
     makes the root pick conservative: the ranker's best move counts its visits
     ``1 + prior_bonus`` times, so another move is played only when the search clearly
     prefers it (near-ties, where playout noise decides, go to the ranker's move).
+    ``blend`` > 0 (with a ``leaf``) mixes two judges of a new node: the leaf judges it where
+    the playout starts, the playout then runs ``rollout_depth`` actions and is judged as
+    without a leaf, and the reward is ``(1 - blend) * leaf + blend * playout`` (as AlphaGo
+    mixed its value network with fast rollouts).
     """
 
     name = "ismcts"
@@ -173,6 +191,7 @@ class Ismcts:
         ranker: Ranker | None = None,
         prior_bonus: float = 0.0,
         leaf: Leaf | None = None,
+        blend: float = 0.0,
     ) -> None:
         if iterations is None and millis is None:
             raise ValueError("give an iteration budget, a time budget, or both")
@@ -188,6 +207,7 @@ class Ismcts:
         self.ranker = ranker
         self.prior_bonus = prior_bonus
         self.leaf = leaf
+        self.blend = blend
         self.last_iterations = 0
         self._pool: Any = None
 
@@ -258,6 +278,7 @@ class Ismcts:
         # truncated playouts only where the game can estimate an unfinished position
         estimate = game_parts(state.game.id).estimate
         leaf = self.leaf
+        blend = self.blend if leaf is not None else 0.0
         # the model judges a position only once an open round in it has been played out
         open_round = game_parts(state.game.id).open_round if leaf is not None else None
         depth = self.rollout_depth if estimate is not None or leaf is not None else None
@@ -312,6 +333,13 @@ class Ismcts:
                 node = children[best_a]
                 s.apply_unchecked(best_a)
                 path.append(node)
+            early = None
+            if leaf is not None and blend > 0 and not s.is_over():
+                # the leaf's judgement where the playout starts, mixed in below
+                if open_round is not None:
+                    play_out_round(s, open_round, lambda t: rollout(t, rng))
+                if not s.is_over():
+                    early = outcome(s, weight, estimate, leaf(s, seat))
             if depth is None:
                 while not s.is_over():
                     s.apply_unchecked(rollout(s, rng))
@@ -320,10 +348,13 @@ class Ismcts:
                     if s.is_over():
                         break
                     s.apply_unchecked(rollout(s, rng))
-            if open_round is not None and not s.is_over():
-                play_out_round(s, open_round, lambda t: rollout(t, rng))
-            judged = leaf(s, seat) if leaf is not None and not s.is_over() else None
-            rewards, wins, scores = outcome(s, weight, estimate, judged)
+            if early is not None:
+                rewards, wins, scores = _mixed(early, outcome(s, weight, estimate), blend)
+            else:
+                if open_round is not None and not s.is_over():
+                    play_out_round(s, open_round, lambda t: rollout(t, rng))
+                judged = leaf(s, seat) if leaf is not None and not s.is_over() else None
+                rewards, wins, scores = outcome(s, weight, estimate, judged)
             for n in path:
                 n.visits += 1
                 n.value += rewards[n.mover]
@@ -354,6 +385,7 @@ class Ismcts:
             widening=self.widening,
             ranker=self.ranker,
             leaf=self.leaf,
+            blend=self.blend,
         )
         if self._pool is None:  # started once and reused: forking per move costs ~50 ms
             self._pool = multiprocessing.get_context("fork").Pool(self.jobs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from bazaar.bots.analysis import win_chances
 from bazaar.bots.estimator import ModelLeaf, outlook, view_seed, weigh_moves
 from bazaar.bots.guide import guide_step
 from bazaar.bots.heuristics import heuristic_for
-from bazaar.bots.ismcts import Ismcts, play_out_round
+from bazaar.bots.ismcts import Ismcts, MoveStats, play_out_round
 from bazaar.bots.value import encode, model_for
 from bazaar.core.game import State
 from bazaar.core.record import Match
@@ -203,3 +204,28 @@ def test_the_model_predicts_win_chances_that_add_up() -> None:
     win, score = model.predict(rows)
     assert win.shape == (3, 4) and score.shape == (3, 4)
     assert np.allclose(win.sum(axis=1), 1.0)
+
+
+def test_blend_mixes_the_leaf_with_the_playout() -> None:
+    """``Ismcts(blend=w)``: a new node is worth ``(1 - w)`` of the leaf's judgement plus ``w``
+    of a playout's. With w = 1 the search is the playout-only search, move for move; with a leaf
+    that says the searcher always wins, its root win chances sit between the two."""
+    game = get_game("buy-low-sell-high")
+    state = game.new(2, 31)
+    seat = state.to_move()
+    assert seat is not None
+
+    def sure_win(s: State, observer: int) -> tuple[list[float], list[float]]:
+        wins = [1.0 if q == observer else 0.0 for q in range(s.num_players)]
+        return wins, [100.0 if q == observer else 0.0 for q in range(s.num_players)]
+
+    def search(**kw: Any) -> list[MoveStats]:
+        return Ismcts(iterations=60, seed=3, rollout_depth=6, **kw).analyse(state)
+
+    playout_only = search()
+    assert search(leaf=sure_win, blend=1.0) == playout_only
+    leaf_only = search(leaf=sure_win)
+    half = search(leaf=sure_win, blend=0.5)
+    assert all(m.win == 1.0 for m in leaf_only if m.visits)
+    assert all(0.5 <= m.win <= 1.0 for m in half if m.visits)
+    assert any(0.5 < m.win < 1.0 for m in half if m.visits)

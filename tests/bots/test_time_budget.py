@@ -1,5 +1,5 @@
 """A timed search keeps its time budget (issue 24 item 5: a 50 ms search took up to 95 ms): it
-looks at its clock after every iteration, past a floor of MIN_TIMED_ITERATIONS, and stops when
+looks at its clock after every iteration, past a floor of MIN_TIMED_ITERATIONS (one), and stops when
 one more iteration of the mean length so far would end past the deadline. Tested on a clock the
 test drives (each playout step costs a millisecond), so no wall-clock time is asserted."""
 
