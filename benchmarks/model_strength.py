@@ -12,9 +12,10 @@ the model's cost is paid from the same time. ``--blend W`` mixes a heuristic pla
 measures how much more *time* is worth instead: the tested seat plays the old hard level with
 K times the time (a search that gains little from 4x the time leaves little for a better leaf
 judge to gain at equal time). The tested seat rotates through every position; a k-way tie
-counts 1/k. The last line is one JSON object: {"game", "players", "games", "millis", "depth",
-"blend", "ceiling", "win_share", "ci95", "fair_share", "ratio", "seconds"}; issue 24's target
-is a ratio >= 1.5 with the interval above fair share.
+counts 1/k; ``--first`` numbers the games (game i is dealt from seed 5000 + i), so two runs can
+add up. The last line is one JSON object: {"game", "players", "games", "first", "millis",
+"depth", "blend", "ceiling", "win_share", "ci95", "fair_share", "ratio", "seconds"}; issue 24's
+target is a ratio >= 1.5 with the interval above fair share.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ def main() -> None:
         type=float,
         help="instead of the model: the old hard level with this many times the time",
     )
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--procs", type=int, default=1)
     args = parser.parse_args()
     game = get_game(args.game)
@@ -101,7 +103,7 @@ def main() -> None:
         "blend": args.blend,
         "ceiling": args.ceiling,
     }
-    jobs = [(args.game, players, opts, i) for i in range(args.games)]
+    jobs = [(args.game, players, opts, i) for i in range(args.first, args.first + args.games)]
     if args.procs > 1:
         with multiprocessing.get_context("fork").Pool(args.procs) as pool:
             shares = pool.starmap(play_one, jobs)
@@ -116,6 +118,7 @@ def main() -> None:
         "game": args.game,
         "players": players,
         "games": n,
+        "first": args.first,
         "millis": args.millis,
         "depth": LEVELS["hard"].get("rollout_depth") if args.depth is None else args.depth,
         "blend": LEVELS["hard"].get("blend", 0.0) if args.blend is None else args.blend,
