@@ -4,9 +4,10 @@ against the hard level as it was before issue 24, at equal time per move.
 Usage: python benchmarks/model_strength.py --game night-market [--players 3] [--games 60]
        [--millis 1000] [--procs 2] [--depth 0] [--blend 0.5] [--ceiling 4]
 
-One seat plays the hard level as it is now (``LEVELS["hard"]``: the model judges each leaf
-after ``--depth`` heuristic moves), the others the hard level before issue 24 (heuristic
-playouts of 20 moves judged by the game's score estimate); both get ``--millis`` per move, so
+One seat plays the hard level as it is now (``LEVELS["hard"]`` with the game's own changes: the
+model judges each leaf after ``--depth`` heuristic moves, or mixed with a playout), the others
+the hard level before issue 24 (heuristic playouts of 20 moves judged by the game's score
+estimate); both get ``--millis`` per move, so
 the model's cost is paid from the same time. ``--blend W`` mixes a heuristic playout of
 ``--depth`` moves into each leaf's value with weight W (``Ismcts(blend=...)``). ``--ceiling K``
 measures how much more *time* is worth instead: the tested seat plays the old hard level with
@@ -31,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bazaar.bots.levels import LEVELS, LevelBot, level_settings
+from bazaar.bots.levels import LevelBot, level_settings
 from bazaar.core.registry import game_parts, get_game
 
 #: the hard level before issue 24
@@ -46,12 +47,22 @@ HARD_BEFORE: dict[str, Any] = {
 }
 
 
+#: settings of a game's overrides that belong to the model's search (the old level had neither)
+MODEL_KEYS = ("blend", "leaf", "rollout_depth")
+
+
+def old_overrides(game_id: str) -> dict[str, Any]:
+    """The game's own changes to the hard level that the old hard level had too (Take
+    Stock's ranking), without those of the model's search (Night Market's blend)."""
+    overrides = game_parts(game_id).level_overrides.get("hard", {})
+    return {k: v for k, v in overrides.items() if k not in MODEL_KEYS}
+
+
 def tested_level(game_id: str, opts: dict[str, Any]) -> dict[str, Any]:
     """The tested seat's settings: the hard level now (``depth``/``blend`` changed if given),
     or with ``ceiling`` the hard level as it was with ``ceiling`` times the time."""
-    overrides = dict(game_parts(game_id).level_overrides.get("hard", {}))
     if opts.get("ceiling"):
-        return dict(HARD_BEFORE, **overrides, millis=opts["millis"] * opts["ceiling"])
+        return dict(HARD_BEFORE, **old_overrides(game_id), millis=opts["millis"] * opts["ceiling"])
     now = dict(level_settings("hard", game_id), millis=opts["millis"])
     if opts.get("depth") is not None:
         now["rollout_depth"] = opts["depth"]
@@ -65,9 +76,7 @@ def play_one(game_id: str, players: int, opts: dict[str, Any], i: int) -> float:
     game = get_game(game_id)
     seat = i % players
     state = game.new(players, 5000 + i)
-    # the game's own changes to the hard level (Take Stock's ranking) apply to both
-    overrides = dict(game_parts(game_id).level_overrides.get("hard", {}))
-    before = dict(HARD_BEFORE, **overrides, millis=opts["millis"])
+    before = dict(HARD_BEFORE, **old_overrides(game_id), millis=opts["millis"])
     tested = tested_level(game_id, opts)
     bots = [LevelBot(tested if q == seat else before, seed=i * 31 + q) for q in range(players)]
     while not state.is_over():
@@ -114,14 +123,15 @@ def main() -> None:
     sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / max(1, n - 1))
     half = 1.96 * sd / math.sqrt(n)
     fair = 1 / players
+    hard = level_settings("hard", args.game)  # with the game's own changes
     out = {
         "game": args.game,
         "players": players,
         "games": n,
         "first": args.first,
         "millis": args.millis,
-        "depth": LEVELS["hard"].get("rollout_depth") if args.depth is None else args.depth,
-        "blend": LEVELS["hard"].get("blend", 0.0) if args.blend is None else args.blend,
+        "depth": hard.get("rollout_depth") if args.depth is None else args.depth,
+        "blend": hard.get("blend", 0.0) if args.blend is None else args.blend,
         "ceiling": args.ceiling,
         "win_share": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],

@@ -40,7 +40,9 @@ def test_overrides_apply_to_their_game_only() -> None:
     override = game_parts("take-stock").level_overrides["hard"]
     assert level_settings("hard") == hard
     assert level_settings("hard", "buy-low-sell-high") == hard
-    assert level_settings("hard", "night-market") == hard
+    assert level_settings("hard", "night-market") == {**hard, "blend": 0.5, "rollout_depth": 20}
+    assert make_ismcts("medium", "night-market").blend == 0.5
+    assert make_ismcts("hard", "buy-low-sell-high").blend == 0.0
     assert level_settings(" Hard ", "take-stock") == {**hard, **override}
     assert level_settings("medium", "take-stock") == LEVELS["medium"]
     custom = {"iterations": 5, "rollout": "heuristic"}

@@ -32,7 +32,10 @@ def test_the_built_ins_declare_their_parts() -> None:
     assert {g: dict(game_parts(g).level_overrides) for g in game_ids()} == {
         "buy-low-sell-high": {},
         "take-stock": {"hard": {"ranking": "heuristic", "widening": 0.3, "prior_bonus": 0.3}},
-        "night-market": {},
+        "night-market": {
+            "medium": {"blend": 0.5, "rollout_depth": 20},
+            "hard": {"blend": 0.5, "rollout_depth": 20},
+        },
     }
 
 
