@@ -82,8 +82,9 @@ FILES = GameFiles(
 
 #: Night Market's searches mix the value model's judgement of a new node half and half with a
 #: 20-move heuristic playout (``Ismcts(blend=...)``): against the hard level as it was before
-#: issue 24, 100 ms a move, 3 players, 120 seat-rotated games, the model alone won 0.317 of 60,
-#: the half-and-half mix 0.45 (benchmarks/model_strength.py; docs/bots.md).
+#: issue 24, 100 ms a move, 3 players, the same 180 seat-rotated games: the model alone won
+#: 0.261 (0.78x fair share), the half-and-half mix 0.408 (1.23x; benchmarks/model_strength.py,
+#: docs/bots.md).
 MIXED_LEAF = {"blend": 0.5, "rollout_depth": 20}
 LEVEL_OVERRIDES = {"medium": MIXED_LEAF, "hard": MIXED_LEAF}
 
