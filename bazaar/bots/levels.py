@@ -33,7 +33,8 @@ from bazaar.i18n import N_
 #: progressive widening lifted Night Market's hard level from 0.23 to 0.44 against three
 #: heuristic players (16-40 games each; see the strength benchmark). Since issue 24 the
 #: medium and hard levels judge each new node by the learned value model at once
-#: (``"leaf": "model"``, ``rollout_depth`` 0; benchmarks/model_strength.py). ``samples`` is
+#: (``"leaf": "model"``, ``rollout_depth`` 0; benchmarks/model_strength.py; Night Market mixes
+#: it with a heuristic playout, its ``level_overrides``). ``samples`` is
 #: not a search setting: it is how many determinizations a hint at that level weighs. A game
 #: that ships no value model (no ``value_plan`` in its parts) plays heuristic playouts cut
 #: after :data:`MODEL_FREE_DEPTH` actions instead.
