@@ -137,11 +137,11 @@ Judged = tuple[list[float], list[float], list[float]]
 
 def _mixed(first: Judged, second: Judged, weight: float) -> Judged:
     """(rewards, wins, scores) of two judges mixed: ``(1 - weight) * first + weight * second``."""
-    return (
-        [(1 - weight) * a + weight * b for a, b in zip(first[0], second[0], strict=True)],
-        [(1 - weight) * a + weight * b for a, b in zip(first[1], second[1], strict=True)],
-        [(1 - weight) * a + weight * b for a, b in zip(first[2], second[2], strict=True)],
-    )
+
+    def mix(a: list[float], b: list[float]) -> list[float]:
+        return [(1 - weight) * x + weight * y for x, y in zip(a, b, strict=True)]
+
+    return mix(first[0], second[0]), mix(first[1], second[1]), mix(first[2], second[2])
 
 
 #: A timed search makes at least this many iterations, however slow the machine. One: an
