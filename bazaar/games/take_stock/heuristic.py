@@ -92,12 +92,10 @@ from bazaar.games.take_stock.fields import (
     TARGET_P,
     UPTURN_P,
 )
+from bazaar.games.take_stock.forecast import END_VALUES, MAX_STEP, TOP_SAFE, projected_top
 from bazaar.games.take_stock.state import TakeStockState
 
 ROUNDS = COMPONENTS.rounds
-MAX_STEP = COMPONENTS.max_step
-END_VALUES = COMPONENTS.end_values
-TOP_SAFE = min(END_VALUES) - 1  # the highest value that does not end the round
 _ENDABLE = min(END_VALUES) - MAX_STEP  # a row this high may be ended with one card
 #: How many cards of each kind the event deck holds (Market Closed included).
 DECK_COUNT = tuple(COMPONENTS.event_deck.count(k) for k in range(NUM_KINDS))
@@ -452,19 +450,7 @@ class _View:
         proj = []
         cont = 0.0
         for s in range(STOCKS):
-            t = top[s]
-            if frozen[s] or t >= TOP_SAFE:
-                x = float(t)
-            else:
-                reach = t
-                for c in hand:
-                    if STOCK_OF[c] == s:
-                        val = VALUE_OF[c]
-                        if reach < val <= reach + MAX_STEP and val <= TOP_SAFE:
-                            reach = val
-                x = t + drift + bot.PUSH * (reach - t)
-                if x > TOP_SAFE:
-                    x = TOP_SAFE
+            x = projected_top(top[s], frozen[s], hand, s, drift, bot.PUSH)
             proj.append(x)
             cont += mult[s] * x * rel[s]
         self.proj = proj
