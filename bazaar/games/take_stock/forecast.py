@@ -2,9 +2,10 @@
 end from the public rows and the seat's own hand, and each seat's total at those prices.
 
 The heuristic player projects the rows this way (:func:`projected_top`); :func:`forecast_scores`
-uses the same projection for every seat's certificates, as the value model's extra inputs
-(``docs/plans/take-stock-model.md``). Both read only the public fields and the observing
-seat's own hand, so they are the same in every determinization of that seat's view.
+uses the same projection for every seat's certificates. As extra value-model inputs it made a
+better one-ply player but a weaker search, so no shipped model reads it yet
+(``docs/plans/take-stock-model.md``). Both read only the public fields and the observing seat's
+own hand, so they are the same in every determinization of that seat's view.
 """
 
 from __future__ import annotations
