@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SERVE_EXTRAS="postgres" # psycopg, so that --db postgresql://... works
-LOCK_EXTRAS="test,postgres,research,learn,sim,ray" # a test install; scripts/lock.sh locks exactly this set
+SERVE_EXTRAS="postgres,push" # psycopg (--db postgresql://...), pywebpush (Web Push notices)
+LOCK_EXTRAS="test,postgres,push,research,learn,sim,ray" # a test install; scripts/lock.sh locks exactly this set
 extras="$SERVE_EXTRAS"
 browser=0
 node_tools=0

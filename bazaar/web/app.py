@@ -9,7 +9,8 @@ per concern. Every refused request is answered with a 4xx status and ``{"error":
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator, Iterable, Iterator
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -124,17 +125,20 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
     return reply
 
 
-def create_app(settings: WebSettings | None = None) -> FastAPI:
+def create_app(
+    settings: WebSettings | None = None, clock: Callable[[], float] = time.time
+) -> FastAPI:
     """The Bazaar web app as ``settings`` say (default: every option's default, on the user's
-    SQLite file)."""
+    SQLite file); ``clock`` gives the time in UNIX seconds (tests move their own)."""
     settings = settings or WebSettings()
     web = Web.of(settings)
     url = settings.db_url or default_db_url()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(url), settings)
+        hub = Hub(Store(url), settings, clock=clock)
         web.start(hub)
+        hub.start()
         # Long-lived start-up objects leave the collector's view, and young collections run
         # less often: this halved the p99 move latency under load (benchmarks/server_load.py).
         gc.collect()

@@ -26,6 +26,7 @@ from bazaar.core.registry import get_game
 from bazaar.i18n import LANGS, N_, t
 from bazaar.web.errors import WebError, refused
 from bazaar.web.live import LiveTable
+from bazaar.web.pace import MOVE_HOURS, OnTimeout, Pace, TablePace
 from bazaar.web.payload import final_result
 from bazaar.web.schema import (
     BOT_OR_NONE_SCHEMA,
@@ -79,6 +80,14 @@ class NewClassroom(BaseModel):
         default=None, max_length=MAX_TABLES, json_schema_extra=name_list_schema
     )
     turn_minutes: int | None = Field(default=None, ge=1, le=1440)
+    #: the teacher sets the pace of every table (docs/web.md, "Turn-based tables")
+    pace: Pace = "live"
+    move_hours: int | None = MOVE_HOURS
+    on_timeout: OnTimeout | None = None
+
+    def table_pace(self) -> TablePace:
+        """The pace asked for; WebError 422 ``pace`` for a field that does not fit it."""
+        return TablePace.of(self.pace, self.turn_minutes, self.move_hours, self.on_timeout)
 
 
 def seat_token(teacher_token: str, table_id: str, seat: int) -> str:

@@ -6,6 +6,7 @@
 - :class:`~bazaar.web.undo.Undos`: taking a move back;
 - :class:`~bazaar.web.standins.Standins` and :class:`~bazaar.web.timers.Timers`: absent
   players, turn timers and the bots standing in;
+- :class:`~bazaar.web.deadlines.Deadlines`: turn-based tables whose mover's time ran out;
 - :class:`~bazaar.web.bots.Bots`: each table's bot loop on the bots' process pool;
 - :class:`~bazaar.web.presence.Presence` and :class:`~bazaar.web.views.Views`: the sockets,
   each seat's payload and its broadcast;
@@ -26,6 +27,7 @@ from bazaar.web.advice import ADVICE_NICENESS, AdviceDesk
 from bazaar.web.advisor import Advisor
 from bazaar.web.bots import Bots
 from bazaar.web.chat import Chat
+from bazaar.web.deadlines import Deadlines
 from bazaar.web.errors import WebError, refusal, refusal_words
 from bazaar.web.keeper import TableKeeper, check_deal_released
 from bazaar.web.ledger import Ledger, replay_table
@@ -38,7 +40,7 @@ from bazaar.web.settings import WebSettings
 from bazaar.web.shapes import AwayMessage
 from bazaar.web.standins import Standins
 from bazaar.web.store import Store
-from bazaar.web.timers import Timers
+from bazaar.web.timers import Timers, turn_based
 from bazaar.web.undo import Undos
 from bazaar.web.views import Views
 
@@ -71,6 +73,7 @@ class Hub:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.settings = settings = settings or WebSettings()
+        store.clock = clock  # one clock: tests that move it move the stored times too
         self.ledger = ledger = Ledger(store)
         #: the analyses' search level (tests lower it)
         self.analysis_level = settings.analysis_level
@@ -79,18 +82,31 @@ class Hub:
             clock,
             idle_seconds=settings.idle_seconds,
             sweep_seconds=settings.sweep_seconds,
-            on_load=self._wake,
+            on_load=self._loaded,
             on_unload=self._unloaded,
         )
-        self.timers = Timers(settings.timer_minute, clock, self._publish_if_live)
+        self.timers = Timers(settings.timer_minute, clock, self._due)
         self.undos = Undos(ledger, clock, self._publish, self._wake)
         self.standins = Standins(ledger, self.timers, clock, self._publish, self._wake)
+        self.deadlines = Deadlines(
+            self.keeper,
+            ledger,
+            self.timers,
+            self.standins,
+            (self._publish, self._wake),
+            settings.sweep_seconds,
+        )
         self.views = Views(self.timers, self.undos)
         self.presence = Presence(
-            settings, self.keeper, self.views.payload, self.timers.arm, self._seat_back
+            settings, self.keeper, self.views.payload, self._published, self._seat_back
         )
         self.moves = Moves(
-            self.keeper, ledger, self.undos, self.standins, (self._publish, self._wake)
+            self.keeper,
+            ledger,
+            self.undos,
+            self.standins,
+            self.timers,
+            (self._publish, self._wake),
         )
         self.bots = Bots(settings.workers, settings.bot_delay, self.moves.submit, executor)
         desk = AdviceDesk(
@@ -121,12 +137,26 @@ class Hub:
     def _publish(self, table: LiveTable) -> None:
         self.presence.publish(table)
 
-    def _publish_if_live(self, table: LiveTable) -> None:
-        if self.keeper.live.get(table.id) is table:
-            self.presence.publish(table)
+    def _published(self, table: LiveTable) -> None:
+        self.timers.arm(table)
+        self.deadlines.persist(table)
+
+    def _due(self, table: LiveTable) -> None:
+        self.deadlines.due(table)
 
     def _wake(self, table: LiveTable) -> None:
         self.bots.wake(table)
+
+    def _loaded(self, table: LiveTable) -> None:
+        self.timers.restore(table)
+        self.deadlines.persist(table)
+        if turn_based(table):
+            self.timers.arm(table)
+        self.bots.wake(table)
+
+    def start(self) -> None:
+        """Start the hub's background work (the look for due turn-based tables)."""
+        self.deadlines.start()
 
     async def _seat_back(self, table: LiveTable, seat: int) -> AwayMessage | None:
         return await self.standins.take_back_seat(table, seat, quiet=True)
@@ -139,6 +169,7 @@ class Hub:
 
     async def close(self) -> None:
         self.keeper.close()
+        self.deadlines.close()
         for table in self.keeper.live.values():
             Bots.cancel(table)
             Presence.cancel(table)

@@ -20,6 +20,7 @@ from bazaar.i18n import N_
 from bazaar.web.errors import WebError, refusal
 from bazaar.web.ledger import Ledger, replay_table
 from bazaar.web.live import LiveTable
+from bazaar.web.pace import TablePace
 from bazaar.web.store import token_hash
 
 #: What a classroom keeps to itself (docs/web.md, "Classrooms": a closed room) -> the sentence.
@@ -127,12 +128,14 @@ class TableKeeper:
         turn_minutes: int | None = None,
         *,
         classroom: dict[str, Any] | None = None,
+        pace: TablePace | None = None,
     ) -> tuple[str, list[str | None]]:
         """Create a table; return its id and one token per seat (None for bot seats).
-        ``turn_minutes``: the turn timer (None: no timer). ``classroom`` (docs/web.md,
-        "Classrooms"): ``{"id", "table", "tokens", "deal": (seed, salt) | None}`` — the
-        classroom's id, this table's id, the people's seat tokens, and the shared secret deal
-        of a duplicate classroom (not a fixed seed: nobody chose it)."""
+        ``turn_minutes``: the turn timer (None: no timer); ``pace``: live or turn-based
+        (it replaces ``turn_minutes``; docs/web.md, "Turn-based tables"). ``classroom``
+        (docs/web.md, "Classrooms"): ``{"id", "table", "tokens", "deal": (seed, salt) |
+        None}`` — the classroom's id, this table's id, the people's seat tokens, and the
+        shared secret deal of a duplicate classroom (not a fixed seed: nobody chose it)."""
         fixed = seed is not None
         shared = classroom["deal"] if classroom else None
         if seed is None:
@@ -152,7 +155,7 @@ class TableKeeper:
             "salt": salt,
             "commitment": deal.commit(game_id, players, state.options, seed, salt, fixed),
             "fixed_seed": fixed,
-            "turn_minutes": turn_minutes,
+            **(pace or TablePace(minutes=turn_minutes)).columns(),
         }
         if classroom:
             row["classroom"] = classroom["id"]

@@ -8,6 +8,7 @@ an accepted move and a refused write changes nothing in memory.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 from bazaar.core.game import State
@@ -41,9 +42,28 @@ class Ledger:
     async def load(self, table_id: str) -> StoredTable | None:
         return await asyncio.to_thread(self.store.load, table_id)
 
-    async def add_move(self, table_id: str, seq: int, seat: int, text: str, over: bool) -> None:
-        """Store move ``seq``; DuplicateMove if another copy of the table stored one first."""
-        await asyncio.to_thread(self.store.add_move, table_id, seq, seat, text, over)
+    async def add_move(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        text: str,
+        over: bool,
+        deadline: float | None = None,
+        timed: bool = False,
+    ) -> None:
+        """Store move ``seq`` (and a turn-based table's new ``deadline``, ``timed``);
+        DuplicateMove if another copy of the table stored one first."""
+        await asyncio.to_thread(
+            partial(self.store.add_move, timed=timed), table_id, seq, seat, text, over, deadline
+        )
+
+    async def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        await asyncio.to_thread(self.store.set_deadline, table_id, deadline)
+
+    async def due_tables(self, now: float) -> list[str]:
+        due: list[str] = await asyncio.to_thread(self.store.due_tables, now)
+        return due
 
     async def delete_move(self, table_id: str, seq: int) -> bool:
         """Delete the newest move ``seq`` (an undo); False if it is no longer the newest."""

@@ -104,6 +104,11 @@ class LiveTable:
     used: float = field(default_factory=time.monotonic)
     #: the newest chat lines, oldest first (docs/web.md, "Talk at the table")
     chat_lines: list[ChatLine] = field(default_factory=list)
+    #: seat -> the bot playing the rest of a turn whose time ran out (a turn-based table
+    #: whose rule is "bot-move"; docs/web.md, "Turn-based tables")
+    timed_out: dict[int, str] = field(default_factory=dict)
+    #: the deadline as last written to the store
+    saved_deadline: float | None = None
 
     def log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""
@@ -201,11 +206,14 @@ class LiveTable:
         return out
 
     def bot_spec(self, seat: int | None) -> str | None:
-        """The bot that plays ``seat``: its own, or the one standing in for its person."""
+        """The bot that plays ``seat``: its own, the one standing in for its person, or the
+        one playing a turn whose time ran out."""
         if seat is None:
             return None
         info = self.info.seats[seat]
-        return info["bot"] if info["kind"] == "bot" else info.get("standin")
+        if info["kind"] == "bot":
+            return str(info["bot"])
+        return info.get("standin") or self.timed_out.get(seat)
 
 
 @dataclass(eq=False)

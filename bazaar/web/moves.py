@@ -14,6 +14,7 @@ from bazaar.web.live import LiveTable
 from bazaar.web.payload import LoggedMove
 from bazaar.web.standins import Standins
 from bazaar.web.store import DuplicateMove
+from bazaar.web.timers import Timers, turn_based
 from bazaar.web.undo import Undos
 
 TableHook = Callable[[LiveTable], None]
@@ -65,12 +66,14 @@ class Moves:
         ledger: Ledger,
         undos: Undos,
         standins: Standins,
+        timers: Timers,
         events: tuple[TableHook, TableHook],
     ) -> None:
         self.keeper = keeper
         self.ledger = ledger
         self.undos = undos
         self.standins = standins
+        self.timers = timers
         self.publish, self.wake = events
 
     async def submit(
@@ -117,10 +120,24 @@ class Moves:
         text = before.notation(number)
         if self.keeper.attach(table) is not table:  # unloaded and loaded again meanwhile
             raise WebError(409, "stale", "the table was reloaded meanwhile; look again")
+        now = self.keeper.clock()
+        # a bot playing a turn whose time ran out stops once the turn passes (or the person
+        # moves); the next mover's clock starts now
+        ended = table.timed_out.pop(seat, None) if by_person or after.to_move() != seat else None
+        started = table.turn_started if seat in table.timed_out else now
+        deadline = self.timers.deadline(table, after, started)
         try:
-            await self.ledger.add_move(table.id, table.seq, seat, text, after.is_over())
+            await self.ledger.add_move(
+                table.id, table.seq, seat, text, after.is_over(), deadline, turn_based(table)
+            )
         except DuplicateMove as exc:
+            if ended is not None:
+                table.timed_out[seat] = ended
             raise WebError(409, "stale", str(exc)) from exc
+        except BaseException:
+            if ended is not None:
+                table.timed_out[seat] = ended
+            raise
         public = before.public_notation(number)
         table.state = after
         self.undos.remember(table, seat, number, before, by_person=by_person)
@@ -128,7 +145,8 @@ class Moves:
             LoggedMove(table.seq, seat, text, events, public=public, standin=standin)
         )
         table.version += 1
-        table.turn_started = self.keeper.clock()
+        table.turn_started = started
+        table.saved_deadline = deadline
 
     async def classroom_table_over(self, classroom_id: str) -> None:
         """A table of ``classroom_id`` ended: once every table of a duplicate classroom is

@@ -23,6 +23,7 @@ from bazaar.web.errors import refusal
 from bazaar.web.keeper import TableKeeper
 from bazaar.web.ledger import Ledger
 from bazaar.web.live import LiveTable
+from bazaar.web.pace import TablePace
 from bazaar.web.shapes import RematchInfo
 from bazaar.web.store import token_hash
 
@@ -92,8 +93,9 @@ class Rematches:
             {"kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or ""}
             for s in info.seats
         ]
+        pace = TablePace.stored(info.pace, info.turn_minutes, info.on_timeout)
         new_id, _unused = await self.keeper.create(
-            info.game, info.players, seats, dict(info.options), info.lang, None, info.turn_minutes
+            info.game, info.players, seats, dict(info.options), info.lang, None, pace=pace
         )
         return new_id
 

@@ -158,13 +158,20 @@ class ListedDeal(TypedDict):
 
 
 class TurnTimer(TypedDict):
-    """The turn timer (docs/web.md, "Absent players")."""
+    """The turn timer (docs/web.md, "Absent players" and "Turn-based tables")."""
 
     minutes: int | None
     seat: int | None
     deadline: float | None
     left: int | None
     overdue: list[int]
+    #: "live" or "turn-based"; a turn-based table's rule when time runs out
+    pace: str
+    on_timeout: str | None
+    #: the time left in words in the payload's language ("2 days 3 hours"; null: no deadline)
+    words: str | None
+    #: the seats whose time ran out and whose turn a bot is playing
+    timed_out: list[int]
 
 
 class ReplayStep(TypedDict):

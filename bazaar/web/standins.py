@@ -88,12 +88,27 @@ class Standins:
             refused = self._refusal(table, by, seat)
             if refused is not None:
                 raise refused
-            await self.ledger.set_seat(table.id, seat, "standin", spec)
-            table.info.seats[seat]["standin"] = spec
-            table.standin_since[seat] = table.seq
-            table.epoch += 1
+            await self._stand_in(table, seat, spec)
         self.publish(table)
         self.wake(table)
+
+    async def time_ran_out(self, table: LiveTable, seat: int, spec: str) -> bool:
+        """A turn-based table's mover ``seat`` ran out of time and its rule is "standin": the
+        bot ``spec`` plays for them until they are back (False: it was too late: the person
+        moved, or someone stands in already)."""
+        async with table.lock:
+            if table.state.to_move() != seat or table.bot_spec(seat) is not None:
+                return False
+            await self._stand_in(table, seat, spec)
+        self.publish(table)
+        self.wake(table)
+        return True
+
+    async def _stand_in(self, table: LiveTable, seat: int, spec: str) -> None:
+        await self.ledger.set_seat(table.id, seat, "standin", spec)
+        table.info.seats[seat]["standin"] = spec
+        table.standin_since[seat] = table.seq
+        table.epoch += 1
 
     async def take_back_seat(
         self, table: LiveTable, seat: int | None, quiet: bool = False

@@ -21,6 +21,7 @@ import hashlib
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,14 @@ class TableRow(Base):
     #: the id of the rematch table made from this one, and the seat that asked for it first
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: "turn-based" (a time per move of hours or days; docs/web.md, "Turn-based tables"),
+    #: NULL or "live": played in one sitting
+    pace: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    #: a turn-based table's rule when a move's time runs out: "bot-move" or "standin"
+    on_timeout: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    #: when (UNIX seconds) the time of the person to move runs out at a turn-based table
+    #: (NULL: nobody is on the clock), so that due tables are found without loading them
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class ClassroomRow(Base):
@@ -121,6 +130,9 @@ ADDED_COLUMNS = {
     "chat_off": "INTEGER",
     "rematch": "VARCHAR(32)",
     "rematch_by": "INTEGER",
+    "pace": "VARCHAR(12)",
+    "on_timeout": "VARCHAR(12)",
+    "deadline": "FLOAT",
 }
 
 
@@ -208,6 +220,11 @@ class StoredTable:
     rematch_by: int | None = None
     #: the newest :data:`CHAT_LAST` chat lines, oldest first
     chats: list[ChatLine] = field(default_factory=list)
+    #: "live" or "turn-based", and a turn-based table's rule when time runs out
+    pace: str = "live"
+    on_timeout: str = "bot-move"
+    #: when the time of the person to move runs out (turn-based tables; None: nobody's)
+    deadline: float | None = None
 
 
 class DuplicateMove(Exception):
@@ -241,9 +258,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 class Store:
-    """Tables and moves in a SQL database (thread-safe; one short session per call)."""
+    """Tables and moves in a SQL database (thread-safe; one short session per call).
+    ``clock`` gives the UNIX time every row's ``created`` is stamped with (the hub sets its
+    own, so that tests which move the clock move the stored times too)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
         self.url = normalize_url(url)
         if self.url.startswith("sqlite"):
             path = self.url.split("///", 1)[-1]
@@ -316,17 +336,31 @@ class Store:
             fields = {**row, "seed": str(row["seed"])}
             if "fixed_seed" in fields:
                 fields["fixed_seed"] = int(fields["fixed_seed"])
-            session.add(TableRow(created=time.time(), over=0, **fields))
+            session.add(TableRow(created=self.clock(), over=0, **fields))
 
-    def add_move(self, table_id: str, seq: int, seat: int, action: str, over: bool) -> None:
-        """Store move ``seq``; raise DuplicateMove if that sequence number is taken."""
+    def add_move(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: str,
+        over: bool,
+        deadline: float | None = None,
+        *,
+        timed: bool = False,
+    ) -> None:
+        """Store move ``seq`` (and, at a turn-based table, ``timed``, its new ``deadline``)
+        in one transaction; raise DuplicateMove if that sequence number is taken."""
         row = {"table_id": table_id, "seq": seq, "seat": seat, "action": action}
+        changes: dict[str, Any] = {"over": 1} if over else {}
+        if timed or over:
+            changes["deadline"] = None if over else deadline
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(MoveRow), [{**row, "created": time.time()}])
-                if over:
+                connection.execute(insert(MoveRow), [{**row, "created": self.clock()}])
+                if changes:
                     connection.execute(
-                        update(TableRow).where(TableRow.id == table_id).values(over=1)
+                        update(TableRow).where(TableRow.id == table_id).values(**changes)
                     )
         except IntegrityError as exc:
             raise DuplicateMove(f"move {seq} of table {table_id} is already stored") from exc
@@ -357,7 +391,7 @@ class Store:
         """Store an analysis part (a second writer of the same part is ignored)."""
         try:
             with self.engine.begin() as connection:
-                row = {"table_id": table_id, "seat": seat, "data": data, "created": time.time()}
+                row = {"table_id": table_id, "seat": seat, "data": data, "created": self.clock()}
                 connection.execute(insert(AnalysisRow), [row])
         except IntegrityError:
             pass  # the same analysis, stored by another request or server first
@@ -416,6 +450,9 @@ class Store:
                 row.rematch,
                 row.rematch_by,
                 self._chats(session, table_id),
+                row.pace or "live",
+                row.on_timeout or "bot-move",
+                row.deadline,
             )
 
     @staticmethod
@@ -432,11 +469,30 @@ class Store:
         """Store a chat line; return it as sent (:func:`chat_line`)."""
         with Session(self.engine) as session, session.begin():
             row = ChatRow(
-                table_id=table_id, seat=seat, name=name, kind=kind, text=text, created=time.time()
+                table_id=table_id, seat=seat, name=name, kind=kind, text=text, created=self.clock()
             )
             session.add(row)
             session.flush()
             return chat_line(row)
+
+    def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        """Set a turn-based table's ``deadline`` (after an undo or a stand-in change)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(deadline=deadline)
+            )
+
+    def due_tables(self, now: float, limit: int = 100) -> list[str]:
+        """The turn-based tables not over whose mover's time ran out by ``now``, the most
+        overdue first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(TableRow.id)
+                .where(TableRow.deadline <= now, TableRow.over == 0)
+                .order_by(TableRow.deadline)
+                .limit(limit)
+            )
+            return list(rows)
 
     def set_chat_off(self, table_id: str, off: bool) -> None:
         with self.engine.begin() as connection:
@@ -481,7 +537,7 @@ class Store:
 
     def create_classroom(self, row: dict[str, Any]) -> None:
         with Session(self.engine) as session, session.begin():
-            session.add(ClassroomRow(created=time.time(), **row))
+            session.add(ClassroomRow(created=self.clock(), **row))
 
     def load_classroom(self, classroom_id: str) -> dict[str, Any] | None:
         """The classroom's row as a dict (with ``token_hash``), or None."""

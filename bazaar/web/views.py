@@ -34,7 +34,7 @@ class Views:
         payload["deal"] = table.deal()
         payload["undo"] = self.undos.may_undo(table, seat)
         payload["version"] = table.version
-        payload["timer"] = self.timers.timer(table)
+        payload["timer"] = self.timers.timer(table, lang)
         payload["chat"] = Chat.state(table, seat)
         payload["rematch"] = rematch_info(table)
         return payload

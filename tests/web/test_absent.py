@@ -112,6 +112,10 @@ def test_a_person_hands_their_own_seat_to_a_bot_and_returns(quick: Server) -> No
             "deadline": None,
             "left": None,
             "overdue": [],
+            "pace": "live",
+            "on_timeout": None,
+            "words": None,
+            "timed_out": [],
         }
         me.send(json.dumps({"type": "standin", "seat": 1, "bot": "random"}))
         error = until(me, lambda m: m["type"] == "error")

@@ -111,8 +111,8 @@ async def create_tables(
             body.options,
             lang,
             None,
-            body.turn_minutes,
             classroom={"id": room_id, "table": table_id, "tokens": tokens, "deal": shared},
+            pace=body.table_pace(),
         )
 
 
@@ -134,6 +134,7 @@ async def create_classroom(
     try:
         lang = lang_of(body.lang)
         class_name, names = check_classroom(body)
+        body.table_pace()
     except WebError as exc:
         return JSONResponse(exc.to_json(asked_lang(body.lang)), status_code=exc.status)
     too_many = web.too_many_tables(request, lang)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from bazaar.core.names import RefusedName, check_name
+from bazaar.web.pace import MOVE_HOURS, OnTimeout, Pace, TablePace
 from bazaar.web.schema import BOT_OR_NONE_SCHEMA, BOT_SCHEMA, LANG_SCHEMA, name_schema
 
 #: Request bodies: no unknown fields, and no type coercion ("2", 1.0 or true for an integer).
@@ -51,6 +52,13 @@ class NewTable(BaseModel):
     #: the turn timer: minutes per move after which an absent person's seat may be handed to
     #: a bot (docs/web.md, "Absent players"); null: no timer
     turn_minutes: int | None = Field(default=None, ge=1, le=1440)
+    pace: Pace = "live"
+    move_hours: int | None = MOVE_HOURS
+    on_timeout: OnTimeout | None = None
+
+    def table_pace(self) -> TablePace:
+        """The pace asked for; WebError 422 ``pace`` for a field that does not fit it."""
+        return TablePace.of(self.pace, self.turn_minutes, self.move_hours, self.on_timeout)
 
 
 class MoveRequest(BaseModel):

@@ -59,6 +59,7 @@ async def create_table(
     lang = lang_code(body.lang)
     try:
         local = local_seats(body.seats)
+        pace = body.table_pace()
     except WebError as exc:
         return JSONResponse(exc.to_json(asked), status_code=exc.status)
     table_id, tokens = await web.hub.keeper.create(
@@ -68,7 +69,7 @@ async def create_table(
         body.options,
         lang,
         body.seed,
-        body.turn_minutes,
+        pace=pace,
     )
     return seat_links(str(request.base_url).rstrip("/"), table_id, lang, tokens, local)
 
