@@ -65,6 +65,8 @@ interface BazaarModule {
   translatePage(ui: Ui): void;
   setLang(lang: string): void;
   toast(message: string): void;
+  wirePace(): void;
+  readPace(): Record<string, string | number | null>;
 }
 
 /** Where the board's things were before a redraw (motion.js). */

@@ -35,6 +35,7 @@ class Deadlines:
         standins: Standins,
         events: tuple[TableHook, TableHook],
         sweep_seconds: float,
+        bot: str = TIMEOUT_BOT,
     ) -> None:
         self.keeper = keeper
         self.ledger = ledger
@@ -42,6 +43,8 @@ class Deadlines:
         self.standins = standins
         self.publish, self.wake = events
         self.sweep_seconds = sweep_seconds
+        #: the bot that plays for a person whose time ran out
+        self.bot = bot
         self._tasks: set[asyncio.Task[object]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         #: turns whose time ran out so far (for tests and the server's log)
@@ -70,10 +73,10 @@ class Deadlines:
             self.timers.arm(table)
             return False
         if table.info.on_timeout == STANDIN:
-            if not await self.standins.time_ran_out(table, mover, TIMEOUT_BOT):
+            if not await self.standins.time_ran_out(table, mover, self.bot):
                 return False
         else:
-            table.timed_out[mover] = TIMEOUT_BOT
+            table.timed_out[mover] = self.bot
             self.publish(table)
             self.wake(table)
         self.ran_out += 1
@@ -89,6 +92,11 @@ class Deadlines:
         if deadline != table.saved_deadline:
             table.saved_deadline = deadline
             self._spawn(self.ledger.set_deadline(table.id, deadline))
+
+    async def settled(self) -> None:
+        """Wait until every deadline write begun so far is done."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def sweep(self) -> int:
         """Act on every due table in the store (loading it); return how many turns ran out."""

@@ -82,6 +82,7 @@ class Hub:
             clock,
             idle_seconds=settings.idle_seconds,
             sweep_seconds=settings.sweep_seconds,
+            minute=settings.timer_minute,
             on_load=self._loaded,
             on_unload=self._unloaded,
         )
@@ -95,6 +96,7 @@ class Hub:
             self.standins,
             (self._publish, self._wake),
             settings.sweep_seconds,
+            settings.timeout_bot,
         )
         self.views = Views(self.timers, self.undos)
         self.presence = Presence(

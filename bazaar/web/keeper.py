@@ -101,6 +101,7 @@ class TableKeeper:
         *,
         idle_seconds: float,
         sweep_seconds: float,
+        minute: float,
         on_load: TableHook,
         on_unload: TableHook,
     ) -> None:
@@ -108,6 +109,8 @@ class TableKeeper:
         self.clock = clock
         self.idle_seconds = idle_seconds
         self.sweep_seconds = sweep_seconds
+        #: seconds in one minute of a turn timer
+        self.minute = minute
         self.on_load = on_load
         self.on_unload = on_unload
         self.live: dict[str, LiveTable] = {}
@@ -155,8 +158,12 @@ class TableKeeper:
             "salt": salt,
             "commitment": deal.commit(game_id, players, state.options, seed, salt, fixed),
             "fixed_seed": fixed,
-            **(pace or TablePace(minutes=turn_minutes)).columns(),
         }
+        pace = pace or TablePace(minutes=turn_minutes)
+        row.update(pace.columns())
+        first = state.to_move()
+        if pace.minutes and first is not None and rows[first]["kind"] == "human":
+            row["deadline"] = pace.deadline(self.clock(), self.minute)
         if classroom:
             row["classroom"] = classroom["id"]
         await self.ledger.create_table(row)

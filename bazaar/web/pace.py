@@ -109,6 +109,13 @@ class TablePace:
             return cls(LIVE, minutes)
         return cls(TURN_BASED, minutes, STANDIN if on_timeout == STANDIN else BOT_MOVE)
 
+    def deadline(self, started: float, minute: float) -> float | None:
+        """When a person's time runs out if their turn started at ``started`` (None: live
+        tables keep no deadline); ``minute``: seconds in a minute of the timer."""
+        if self.pace != TURN_BASED or not self.minutes:
+            return None
+        return started + self.minutes * minute
+
     def columns(self) -> dict[str, Any]:
         """The table row's columns of this pace."""
         if self.pace == LIVE:

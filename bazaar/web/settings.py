@@ -12,6 +12,7 @@ from bazaar.bots.levels import Level
 from bazaar.web.advice import ADVICE_JOBS, ADVICE_WORKERS
 from bazaar.web.guard import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
 from bazaar.web.outbox import CLOSE_TIMEOUT, QUEUE_LIMIT, SEND_TIMEOUT
+from bazaar.web.pace import TIMEOUT_BOT
 from bazaar.web.ratelimit import (
     ANALYSES_PER_ADDRESS,
     ANALYSES_PER_TABLE,
@@ -43,6 +44,8 @@ class WebSettings:
     bot_delay: float = BOT_DELAY
     workers: int = 1
     hint_level: str = "medium"
+    #: the bot that plays for a person whose time ran out at a turn-based table
+    timeout_bot: str = TIMEOUT_BOT
     analysis_level: Level = "easy"
     advice_workers: int = ADVICE_WORKERS
     advice_jobs: int = ADVICE_JOBS

@@ -2016,13 +2016,17 @@ export interface Tie {
   text: string;
 }
 
-/** The turn timer (docs/web.md, "Absent players"). */
+/** The turn timer (docs/web.md, "Absent players" and "Turn-based tables"). */
 export interface TurnTimer {
   minutes: number | null;
   seat: number | null;
   deadline: number | null;
   left: number | null;
   overdue: Array<number>;
+  pace: string;
+  on_timeout: string | null;
+  words: string | null;
+  timed_out: Array<number>;
 }
 
 export interface TurningPoint {

@@ -69,8 +69,10 @@
     const tables = Number($("tables").value);
     const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))].map((s) =>
       s.value === "human" ? {kind: "human"} : {kind: "bot", bot: s.value});
+    /** @type {Record<string, unknown>} */
     const body = {game: $("game").value, players: players, tables: tables, seats: seats,
-      deal: $("deal").value, lang: $("table-lang").value, name: $("class-name").value.trim()};
+      deal: $("deal").value, lang: $("table-lang").value, name: $("class-name").value.trim(),
+      ...Bazaar.readPace()};
     const names = readNames(tables, players);
     if (names) body.names = names;
     try {
@@ -256,6 +258,7 @@
     await applyLang(Bazaar.pickLang());
     if (roomId === "new") {
       $("new-classroom").hidden = false;
+      Bazaar.wirePace();
       $("game").addEventListener("change", fillPlayers);
       $("players").addEventListener("change", fillSeats);
       $("create").addEventListener("click", create);

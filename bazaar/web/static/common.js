@@ -81,6 +81,35 @@
     document.documentElement.lang = ui.lang;
   }
 
+  /** The value of the form field ``id`` ("" if the page has none). @param {string} id */
+  function fieldValue(id) {
+    const el = /** @type {HTMLSelectElement | null} */ (document.getElementById(id));
+    return el ? el.value : "";
+  }
+
+  /* The pace fields of a new table or classroom (docs/web.md, "Turn-based tables"): the
+   * turn-based ones show for a turn-based pace only, the live turn timer for a live one. */
+  function wirePace() {
+    const pace = document.getElementById("pace");
+    if (!pace) return;
+    const show = () => {
+      const turnBased = fieldValue("pace") === "turn-based";
+      document.querySelectorAll(".turn-based-only").forEach((el) => { /** @type {HTMLElement} */ (el).hidden = !turnBased; });
+      document.querySelectorAll(".live-only").forEach((el) => { /** @type {HTMLElement} */ (el).hidden = turnBased; });
+    };
+    pace.addEventListener("change", show);
+    show();
+  }
+
+  /** The request fields of the chosen pace. @returns {Record<string, string | number | null>} */
+  function readPace() {
+    if (fieldValue("pace") === "turn-based") {
+      return {pace: "turn-based", move_hours: Number(fieldValue("move-hours")), on_timeout: fieldValue("on-timeout")};
+    }
+    const minutes = fieldValue("turn-minutes");
+    return {turn_minutes: minutes ? Number(minutes) : null};
+  }
+
   function setLang(lang) {
     localStorage.setItem(LANG_KEY, lang);
   }
@@ -98,5 +127,5 @@
   }
 
   window.Bazaar = {pickLang, loadStrings, api, apiPatiently, mySeats, rememberSeat, gameName, translatePage,
-    setLang, toast};
+    setLang, toast, wirePace, readPace};
 })();

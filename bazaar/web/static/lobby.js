@@ -100,10 +100,8 @@
     /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-option]")).forEach((sel) => {
       options[sel.getAttribute("data-option")] = JSON.parse(sel.value);
     });
-    const minutes = $("turn-minutes") ? $("turn-minutes").value : "";
     return {game: $("game").value, players: Number($("players").value), seats: seats,
-      options: options, lang: $("table-lang").value,
-      turn_minutes: minutes ? Number(minutes) : null};
+      options: options, lang: $("table-lang").value, ...Bazaar.readPace()};
   }
 
   /* The request body as JSON text: a fixed seed goes in as its digits, since a JavaScript
@@ -257,6 +255,7 @@
     $("learn").addEventListener("click", learn);
     $("rules-link").addEventListener("click", showRules);
     $("lang").addEventListener("change", () => applyLang($("lang").value));
+    Bazaar.wirePace();
     document.addEventListener("click", (ev) => {
       const target = /** @type {HTMLElement} */ (ev.target);
       const copy = target.getAttribute && target.getAttribute("data-copy");

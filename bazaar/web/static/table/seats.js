@@ -103,9 +103,47 @@ export function secondsLeft(timer) {
   return Math.max(0, Math.ceil(timer.deadline - serverNow() - 0.001));
 }
 
+/** ``seconds`` in its two largest whole units, as the server says it (bazaar/web/pace.py:
+ * "2 days 3 hours", 「2 天 3 小時」); under a minute, "1 minute".
+ * @param {number} seconds @param {string} lang */
+export function timeWords(seconds, lang) {
+  const units = /** @type {const} */ ([["day", 86400], ["hour", 3600], ["minute", 60]]);
+  const parts = [];
+  let left = Math.max(0, Math.floor(seconds));
+  for (const [unit, size] of units) {
+    const count = Math.floor(left / size);
+    left -= count * size;
+    if (!count && !parts.length) continue;
+    if (count) parts.push(new Intl.NumberFormat(lang, {style: "unit", unit: unit, unitDisplay: "long"}).format(count));
+    if (parts.length === 2 || !count) break;
+  }
+  if (!parts.length) {
+    parts.push(new Intl.NumberFormat(lang, {style: "unit", unit: "minute", unitDisplay: "long"}).format(seconds > 0 ? 1 : 0));
+  }
+  return parts.join(" ");
+}
+
+/** A turn-based table's timer in words. @param {Partial<TurnTimer>} timer @param {Ui} ui */
+function turnBasedLine(timer, ui) {
+  const per = timeWords((timer.minutes || 0) * 60, ui.lang);
+  const rule = timer.on_timeout === "standin" ?
+    ui.t("then a bot plays for them until they come back") : ui.t("then a bot plays that turn for them");
+  let line = ui.t("Turn-based: {time} per move; {rule}.", {time: per, rule: rule});
+  const left = secondsLeft(timer);
+  const gap = ui.lang === "zh-TW" ? "" : " ";
+  if ((timer.timed_out || []).length) {
+    line += gap + ui.t("Time ran out: a bot is playing this turn.");
+  } else if (left !== null && timer.seat !== null && timer.seat !== undefined) {
+    line += gap + (left > 0 ? ui.t("{name} has {time} left for this move.",
+      {name: ui.seatName(timer.seat), time: timeWords(left, ui.lang)}) : ui.t("Time is up for this move."));
+  }
+  return line;
+}
+
 /** The turn timer in words ("" without one). @param {Partial<TurnTimer>} timer @param {Ui} ui */
 function timerLine(timer, ui) {
   if (!timer.minutes) return "";
+  if (timer.pace === "turn-based") return turnBasedLine(timer, ui);
   let line = ui.t("Turn timer: {minutes} min per move.", {minutes: timer.minutes});
   const left = secondsLeft(timer);
   if (left !== null) {
