@@ -52,9 +52,7 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
 
 
 def open_hub(db: Path, clock: Clock) -> Hub:
-    return Hub(
-        Store(f"sqlite:///{db}"), settings(), executor=ThreadPoolExecutor(1), clock=clock
-    )
+    return Hub(Store(f"sqlite:///{db}"), settings(), executor=ThreadPoolExecutor(1), clock=clock)
 
 
 async def person_to_move(table: LiveTable) -> int:
