@@ -866,22 +866,38 @@ def engine() -> None:
     help=h(
         "Serve the web app (lobby at http://HOST:PORT/, API docs at /docs) on an SQLite file in "
         "your data folder, or on the database at --db."
-    )
+    ),
+    epilog=h(
+        "Every option can also be set by an environment variable BAZAAR_<OPTION>, such as "
+        "BAZAAR_BOT_DELAY for --bot-delay; the command line wins."
+    ),
 )
 def serve(
-    host: Annotated[str, typer.Option(help=h("Address to listen on."))] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help=h("Port to listen on."))] = 8000,
+    host: Annotated[
+        str, typer.Option(envvar="BAZAAR_HOST", help=h("Address to listen on."))
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(envvar="BAZAAR_PORT", help=h("Port to listen on."))] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help=h("Database URL: sqlite:///path/file.db or postgresql://user@host/db.")),
+        typer.Option(
+            envvar="BAZAAR_DB",
+            help=h("Database URL: sqlite:///path/file.db or postgresql://user@host/db."),
+        ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(help=h("Seconds a bot waits before it moves (so people can follow)."))
+        float,
+        typer.Option(
+            envvar="BAZAAR_BOT_DELAY",
+            help=h("Seconds a bot waits before it moves (so people can follow)."),
+        ),
     ] = 1.0,
-    workers: Annotated[int, typer.Option(help=h("Processes for the bots' moves."))] = 1,
+    workers: Annotated[
+        int, typer.Option(envvar="BAZAAR_WORKERS", help=h("Processes for the bots' moves."))
+    ] = 1,
     advice_workers: Annotated[
         int,
         typer.Option(
+            envvar="BAZAAR_ADVICE_WORKERS",
             min=1,
             help=h("Processes for hints and analyses (at the lowest CPU priority, after bots)."),
         ),
@@ -889,6 +905,7 @@ def serve(
     advice_jobs: Annotated[
         int,
         typer.Option(
+            envvar="BAZAAR_ADVICE_JOBS",
             min=1,
             help=h(
                 "Most hints, guide steps and table puzzles worked out or waiting at once; more "
@@ -899,12 +916,16 @@ def serve(
     ] = 8,
     rate_limit_tables: Annotated[
         float,
-        typer.Option(help=h("Tables one client address may create per minute (0 = no limit).")),
+        typer.Option(
+            envvar="BAZAAR_RATE_LIMIT_TABLES",
+            help=h("Tables one client address may create per minute (0 = no limit)."),
+        ),
     ] = TABLES_PER_MINUTE,
     rate_limit_sockets: Annotated[
         float,
         typer.Option(
-            help=h("WebSocket connections one client address may open per minute (0 = no limit).")
+            envvar="BAZAAR_RATE_LIMIT_SOCKETS",
+            help=h("WebSocket connections one client address may open per minute (0 = no limit)."),
         ),
     ] = SOCKETS_PER_MINUTE,
     timer_minute: Annotated[
@@ -924,6 +945,7 @@ def serve(
     idle_seconds: Annotated[
         float,
         typer.Option(
+            envvar="BAZAAR_IDLE_SECONDS",
             min=1.0,
             help=h(
                 "Seconds a table nobody has open (and no bot is thinking at) stays in memory "
@@ -934,6 +956,7 @@ def serve(
     analysis_per_address: Annotated[
         int,
         typer.Option(
+            envvar="BAZAAR_ANALYSIS_PER_ADDRESS",
             min=0,
             help=h(
                 "Post-game analyses one client address may have worked out at once; one more "
@@ -944,6 +967,7 @@ def serve(
     analysis_per_table: Annotated[
         int,
         typer.Option(
+            envvar="BAZAAR_ANALYSIS_PER_TABLE",
             min=0,
             help=h(
                 "Post-game analyses of one table worked out at once (0 = no limit); hints "
@@ -954,6 +978,7 @@ def serve(
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
+            envvar="BAZAAR_FORWARDED_ALLOW_IPS",
             help=h(
                 "Addresses of the reverse proxies whose X-Forwarded-For and "
                 "X-Forwarded-Proto headers are believed (comma-separated, * for any); by "
@@ -964,6 +989,7 @@ def serve(
     allowed_origins: Annotated[
         str,
         typer.Option(
+            envvar="BAZAAR_ALLOWED_ORIGINS",
             help=h(
                 "Other sites whose pages may open a table's WebSocket (comma-separated "
                 "origins such as https://school.example, * for any); by default only the "
@@ -974,6 +1000,7 @@ def serve(
     header_timeout: Annotated[
         float,
         typer.Option(
+            envvar="BAZAAR_HEADER_TIMEOUT",
             min=0.0,
             help=h(
                 "Seconds a client has to send a request's headers; a connection that takes "
@@ -984,6 +1011,7 @@ def serve(
     connections_per_address: Annotated[
         int,
         typer.Option(
+            envvar="BAZAAR_CONNECTIONS_PER_ADDRESS",
             min=0,
             help=h(
                 "Connections one client address may hold open at once (HTTP and WebSocket); "

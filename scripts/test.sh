@@ -28,6 +28,12 @@ warm_up=$!
 .venv/bin/ruff format --check bazaar tests benchmarks examples scripts
 .venv/bin/mypy # the types of bazaar/ ([tool.mypy] in pyproject.toml)
 wait "$warm_up" || true # a collection error shows again, with its message, in the real run
+# tests/test_deploy.py builds and runs the Docker image only where a Docker engine answers.
+if timeout 60 docker info > /dev/null 2>&1; then
+  echo "Docker engine found: the tests build the image (Dockerfile) and check that it serves."
+else
+  echo "No Docker engine on this machine: the image is not built or run (its test is skipped)."
+fi
 # --dist loadfile: each test file runs whole on one of the two processes, so a module's fixtures
 # (its servers, its computed games) are set up once; files are taken in collection order.
 exec .venv/bin/pytest -n 2 --dist loadfile --no-loadscope-reorder "$@"
