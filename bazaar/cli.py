@@ -1019,6 +1019,47 @@ def serve(
             ),
         ),
     ] = CONNECTIONS_PER_ADDRESS,
+    public_url: Annotated[
+        str,
+        typer.Option(
+            envvar="BAZAAR_PUBLIC_URL",
+            help=h(
+                "The address people reach this server at (https://games.school.example), for "
+                "the links in e-mails; by default http://HOST:PORT."
+            ),
+        ),
+    ] = "",
+    smtp_url: Annotated[
+        str,
+        typer.Option(
+            envvar="BAZAAR_SMTP_URL",
+            help=h(
+                "The SMTP server for turn e-mails: smtp://HOST:PORT, "
+                "smtp+starttls://USER:PASSWORD@HOST:587 or smtps://USER:PASSWORD@HOST:465 "
+                "(empty: no e-mail)."
+            ),
+        ),
+    ] = "",
+    mail_from: Annotated[
+        str, typer.Option(envvar="BAZAAR_MAIL_FROM", help=h("The sender address of e-mails."))
+    ] = "bazaar@localhost",
+    vapid_key: Annotated[
+        str,
+        typer.Option(
+            envvar="BAZAAR_VAPID_KEY",
+            help=h(
+                "The VAPID private key for Web Push turn notices: a PEM file (vapid --gen) "
+                "or the key itself (empty: no Web Push)."
+            ),
+        ),
+    ] = "",
+    vapid_subject: Annotated[
+        str,
+        typer.Option(
+            envvar="BAZAAR_VAPID_SUBJECT",
+            help=h("The contact address push services are given (mailto: or https:)."),
+        ),
+    ] = "mailto:bazaar@localhost",
 ) -> None:
     import uvicorn
 
@@ -1047,6 +1088,11 @@ def serve(
         timer_minute=timer_minute,
         idle_seconds=idle_seconds,
         send_timeout=send_timeout,
+        public_url=public_url or f"http://{host}:{port}",
+        smtp_url=smtp_url,
+        mail_from=mail_from,
+        vapid_key=vapid_key,
+        vapid_subject=vapid_subject,
     )
     url = settings.db_url
     console.print(

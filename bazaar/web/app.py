@@ -25,7 +25,17 @@ from bazaar.i18n import t
 from bazaar.web.errors import WebError
 from bazaar.web.hub import Hub
 from bazaar.web.limits import BodyLimit
-from bazaar.web.routes import advice, classrooms, moves, pages, puzzles, records, tables, talk
+from bazaar.web.routes import (
+    advice,
+    classrooms,
+    moves,
+    pages,
+    people,
+    puzzles,
+    records,
+    tables,
+    talk,
+)
 from bazaar.web.routes.common import Web, request_lang
 from bazaar.web.routes.moves import MAX_MESSAGE
 from bazaar.web.routes.pages import STATIC
@@ -42,7 +52,7 @@ MAX_BODY = 64 * 1024
 #: Location tags pydantic adds for the members of a union type (``str | int``).
 _UNION_TAGS = frozenset({"str", "int", "float", "bool", "none", "list", "dict"})
 #: The routers, in the order their routes are matched and documented.
-ROUTERS = (pages, tables, moves, talk, records, advice, puzzles, classrooms)
+ROUTERS = (pages, tables, moves, talk, records, advice, puzzles, classrooms, people)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:

@@ -14,6 +14,8 @@
   (another process pool at low CPU priority, bots first);
 - :class:`~bazaar.web.chat.Chat` and :class:`~bazaar.web.rematch.Rematches`: the talk at the
   table and playing again;
+- :class:`~bazaar.web.people.People` and :class:`~bazaar.web.notices.Notices`: people, their
+  pages and ratings, and the turn notices mailed and pushed to them;
 - :class:`~bazaar.web.ledger.Ledger`: every store write, and a stored table's replay.
 """
 
@@ -32,8 +34,13 @@ from bazaar.web.errors import WebError, refusal, refusal_words
 from bazaar.web.keeper import TableKeeper, check_deal_released
 from bazaar.web.ledger import Ledger, replay_table
 from bazaar.web.live import LOG_LAST, Connection, LiveTable, UndoEntry, encode
+from bazaar.web.mail import Mailer, SmtpServer
 from bazaar.web.moves import Moves, parse_action
+from bazaar.web.notices import Notices
+from bazaar.web.people import People
+from bazaar.web.people_store import PeopleStore
 from bazaar.web.presence import Presence
+from bazaar.web.push import Pusher
 from bazaar.web.rematch import Rematches
 from bazaar.web.reports import Reports
 from bazaar.web.settings import WebSettings
@@ -125,6 +132,17 @@ class Hub:
         self.advisor = Advisor(desk, self.reports, settings.hint_level)
         self.chat = Chat(ledger, clock)
         self.rematches = Rematches(self.keeper, ledger, self._publish)
+        self.people = People(self.keeper, PeopleStore(store), self.timers)
+        mailer = (
+            Mailer(SmtpServer.parse(settings.smtp_url), settings.mail_from)
+            if (settings.smtp_url)
+            else None
+        )
+        self.people.mail_ready = mailer is not None
+        pusher = Pusher(settings.vapid_key, settings.vapid_subject) if settings.vapid_key else None
+        self.notices = Notices(
+            self.keeper, self.people, self.timers, settings.public_url, mailer, pusher
+        )
 
     @property
     def store(self) -> Store:
@@ -142,6 +160,7 @@ class Hub:
     def _published(self, table: LiveTable) -> None:
         self.timers.arm(table)
         self.deadlines.persist(table)
+        self.notices.turn_changed(table)
 
     def _due(self, table: LiveTable) -> None:
         self.deadlines.due(table)
@@ -157,8 +176,10 @@ class Hub:
         self.bots.wake(table)
 
     def start(self) -> None:
-        """Start the hub's background work (the look for due turn-based tables)."""
+        """Start the hub's background work (the looks for due turn-based tables and for
+        due daily digests)."""
         self.deadlines.start()
+        self.notices.start(self.settings.digest_seconds)
 
     async def _seat_back(self, table: LiveTable, seat: int) -> AwayMessage | None:
         return await self.standins.take_back_seat(table, seat, quiet=True)
@@ -172,6 +193,7 @@ class Hub:
     async def close(self) -> None:
         self.keeper.close()
         self.deadlines.close()
+        self.notices.close()
         for table in self.keeper.live.values():
             Bots.cancel(table)
             Presence.cancel(table)

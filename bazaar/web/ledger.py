@@ -51,12 +51,13 @@ class Ledger:
         over: bool,
         deadline: float | None = None,
         timed: bool = False,
+        results: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Store move ``seq`` (and a turn-based table's new ``deadline``, ``timed``);
-        DuplicateMove if another copy of the table stored one first."""
-        await asyncio.to_thread(
-            partial(self.store.add_move, timed=timed), table_id, seq, seat, text, over, deadline
-        )
+        """Store move ``seq`` (and a turn-based table's new ``deadline``, ``timed``; the
+        last move's game ``results``); DuplicateMove if another copy of the table stored one
+        first."""
+        write = partial(self.store.add_move, timed=timed, results=results)
+        await asyncio.to_thread(write, table_id, seq, seat, text, over, deadline)
 
     async def set_deadline(self, table_id: str, deadline: float | None) -> None:
         await asyncio.to_thread(self.store.set_deadline, table_id, deadline)

@@ -109,6 +109,8 @@ class LiveTable:
     timed_out: dict[int, str] = field(default_factory=dict)
     #: the deadline as last written to the store
     saved_deadline: float | None = None
+    #: (move number, seat) of the last turn whose person was notified (or who saw it)
+    noticed: tuple[int, int] | None = None
 
     def log(self, seat: int | None, lang: str) -> list[LogEntry]:
         """The newest :data:`LOG_LAST` log entries for ``seat``."""

@@ -12,6 +12,7 @@ from bazaar.web.keeper import TableKeeper
 from bazaar.web.ledger import Ledger
 from bazaar.web.live import LiveTable
 from bazaar.web.payload import LoggedMove
+from bazaar.web.results import game_results
 from bazaar.web.standins import Standins
 from bazaar.web.store import DuplicateMove
 from bazaar.web.timers import Timers, turn_based
@@ -127,8 +128,10 @@ class Moves:
         started = table.turn_started if seat in table.timed_out else now
         deadline = self.timers.deadline(table, after, started)
         try:
+            over = after.is_over()
+            results = game_results(table.info, after) if over else None
             await self.ledger.add_move(
-                table.id, table.seq, seat, text, after.is_over(), deadline, turn_based(table)
+                table.id, table.seq, seat, text, over, deadline, turn_based(table), results
             )
         except DuplicateMove as exc:
             if ended is not None:

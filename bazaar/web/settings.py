@@ -30,6 +30,11 @@ TIMER_MINUTE = 60.0
 IDLE_SECONDS = 30.0
 #: Seconds between two looks for idle tables.
 SWEEP_SECONDS = 5.0
+#: The sender of turn e-mails, and the contact given to push services.
+MAIL_FROM = "bazaar@localhost"
+VAPID_SUBJECT = "mailto:bazaar@localhost"
+#: Seconds between two looks for the daily digests that are due.
+DIGEST_SECONDS = 600.0
 #: Seconds between two presence broadcasts (who is connected) of one table, at most.
 PRESENCE_INTERVAL = 0.5
 
@@ -69,3 +74,15 @@ class WebSettings:
     queue_limit: int = QUEUE_LIMIT
     send_timeout: float = SEND_TIMEOUT
     close_timeout: float = CLOSE_TIMEOUT
+    # turn notices (docs/web.md, "Turn notices")
+    #: the address people reach the server at, for the links in e-mails ("": the local one)
+    public_url: str = ""
+    #: the SMTP server turn e-mails go through ("": no e-mail) and their sender address
+    smtp_url: str = ""
+    mail_from: str = MAIL_FROM
+    #: the VAPID private key (a PEM file or the key) of Web Push, and the contact address
+    #: push services are given ("": no Web Push)
+    vapid_key: str = ""
+    vapid_subject: str = VAPID_SUBJECT
+    #: seconds between two looks for daily digests due
+    digest_seconds: float = DIGEST_SECONDS

@@ -157,6 +157,17 @@ class ListedDeal(TypedDict):
     salt: str | None
 
 
+class PoolRating(TypedDict):
+    """A person's rating in one pool (docs/web.md, "Your page"): openskill's mean and
+    uncertainty, the ordinal (mu - 3 sigma) shown, and the games and wins it comes from."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+
+
 class TurnTimer(TypedDict):
     """The turn timer (docs/web.md, "Absent players" and "Turn-based tables")."""
 

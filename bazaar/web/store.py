@@ -275,6 +275,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
+        from bazaar.web import people_rows  # noqa: F401  (its tables are created here too)
+
         Base.metadata.create_all(self.engine)
         self.upgrade()
 
@@ -348,9 +350,11 @@ class Store:
         deadline: float | None = None,
         *,
         timed: bool = False,
+        results: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Store move ``seq`` (and, at a turn-based table, ``timed``, its new ``deadline``)
-        in one transaction; raise DuplicateMove if that sequence number is taken."""
+        """Store move ``seq`` (and, at a turn-based table, ``timed``, its new ``deadline``;
+        the last move, the game's ``results``: rows of ``people_rows.ResultRow``) in one
+        transaction; raise DuplicateMove if that sequence number is taken."""
         row = {"table_id": table_id, "seq": seq, "seat": seat, "action": action}
         changes: dict[str, Any] = {"over": 1} if over else {}
         if timed or over:
@@ -362,6 +366,11 @@ class Store:
                     connection.execute(
                         update(TableRow).where(TableRow.id == table_id).values(**changes)
                     )
+                if results:
+                    from bazaar.web.people_rows import ResultRow
+
+                    now = self.clock()
+                    connection.execute(insert(ResultRow), [{**r, "finished": now} for r in results])
         except IntegrityError as exc:
             raise DuplicateMove(f"move {seq} of table {table_id} is already stored") from exc
 
