@@ -67,6 +67,8 @@ interface BazaarModule {
   toast(message: string): void;
   wirePace(): void;
   readPace(): Record<string, string | number | null>;
+  personKey(): string;
+  setPersonKey(key: string | null): void;
 }
 
 /** Where the board's things were before a redraw (motion.js). */

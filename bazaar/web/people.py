@@ -172,7 +172,7 @@ class People:
             mover = table.state.to_move()
             deadline = self.timers.deadline(table)
             left = None if deadline is None else deadline - self.timers.clock()
-            names = [s.get("name") or "" for s in table.info.seats]
+            names = seat_names(table.info.seats)
             out.append(
                 {
                     **public_claim(claim, lang),
@@ -196,7 +196,7 @@ class People:
                 "place": row["place"],
                 "score": row["score"],
                 "winner": row["place"] == 1,
-                "names": row["names"],
+                "names": seat_names(row["seats"]),
                 "finished": round(row["finished"], 3),
             }
             for row in rows
@@ -217,6 +217,14 @@ class People:
                 }
             )
         return out
+
+
+def seat_names(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each seat's name and kind (a bot's spec), as anyone at the table may see them."""
+    return [
+        {"seat": i, "name": s.get("name") or "", "kind": s["kind"], "bot": s.get("bot")}
+        for i, s in enumerate(seats)
+    ]
 
 
 def public_claim(claim: dict[str, Any], lang: str) -> dict[str, Any]:

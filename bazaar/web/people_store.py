@@ -177,7 +177,7 @@ class PeopleStore:
                     "players": table.players,
                     "pace": table.pace or "live",
                     "created": table.created,
-                    "names": [s.get("name") or "" for s in table.seats],
+                    "seats": list(table.seats),
                     "place": result.place,
                     "score": result.score,
                     "finished": result.finished,

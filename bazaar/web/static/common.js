@@ -3,6 +3,8 @@
   "use strict";
   const LANG_KEY = "bazaar.lang";
   const SEATS_KEY = "bazaar.seats";
+  /* The key of this browser's person (docs/web.md, "Your page"). */
+  const PERSON_KEY = "bazaar.person";
 
   function pickLang() {
     const url = new URL(location.href).searchParams.get("lang");
@@ -110,6 +112,15 @@
     return {turn_minutes: minutes ? Number(minutes) : null};
   }
 
+  /** The key of the person this browser keeps, or "". */
+  function personKey() {
+    try { return localStorage.getItem(PERSON_KEY) || ""; } catch (e) { return ""; }
+  }
+  /** Keep (or with null, forget) this browser's person key. @param {string | null} key */
+  function setPersonKey(key) {
+    if (key) localStorage.setItem(PERSON_KEY, key); else localStorage.removeItem(PERSON_KEY);
+  }
+
   function setLang(lang) {
     localStorage.setItem(LANG_KEY, lang);
   }
@@ -127,5 +138,5 @@
   }
 
   window.Bazaar = {pickLang, loadStrings, api, apiPatiently, mySeats, rememberSeat, gameName, translatePage,
-    setLang, toast, wirePace, readPace};
+    setLang, toast, wirePace, readPace, personKey, setPersonKey};
 })();
