@@ -862,6 +862,22 @@ def engine() -> None:
     engine_main()
 
 
+def check_serve_settings(settings: Any, processes: int) -> None:
+    """Refuse settings ``bazaar serve`` cannot run with, naming the option."""
+    from bazaar.web.mail import BadSmtpUrl, SmtpServer
+
+    if processes > 1 and not settings.db_url.startswith(("postgresql", "postgres")):
+        raise typer.BadParameter(
+            h("several processes share one PostgreSQL database (--db postgresql://...)"),
+            param_hint="--processes",
+        )
+    if settings.smtp_url:
+        try:
+            SmtpServer.parse(settings.smtp_url)
+        except BadSmtpUrl as exc:
+            raise typer.BadParameter(str(exc), param_hint="--smtp-url") from exc
+
+
 @app.command(
     help=h(
         "Serve the web app (lobby at http://HOST:PORT/, API docs at /docs) on an SQLite file in "
@@ -1060,6 +1076,21 @@ def serve(
             help=h("The contact address push services are given (mailto: or https:)."),
         ),
     ] = "mailto:bazaar@localhost",
+    processes: Annotated[
+        int,
+        typer.Option(
+            envvar="BAZAAR_PROCESSES",
+            min=1,
+            help=h(
+                "Server processes on one address, all on the same PostgreSQL database (--db "
+                "postgresql://...); each has its own --workers."
+            ),
+        ),
+    ] = 1,
+    fd: Annotated[
+        int | None,
+        typer.Option(hidden=True, help="Serve on this inherited listening socket (--processes)."),
+    ] = None,
 ) -> None:
     import uvicorn
 
@@ -1095,16 +1126,22 @@ def serve(
         vapid_subject=vapid_subject,
     )
     url = settings.db_url
-    console.print(
-        h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
-        soft_wrap=True,
-    )
+    check_serve_settings(settings, processes)
+    if fd is None:
+        console.print(
+            h("Bazaar is at http://{host}:{port}/ (database: {db})", host=host, port=port, db=url),
+            soft_wrap=True,
+        )
+    if processes > 1 and fd is None:
+        from bazaar.web.processes import supervise
+
+        raise typer.Exit(supervise(processes, host, port))
     guard = Guard(settings.header_timeout, settings.connections_per_address)
     http_protocol, ws_protocol = guarded_protocols(guard)
+    where: dict[str, Any] = {"fd": fd} if fd is not None else {"host": host, "port": port}
     uvicorn.run(
         create_app(settings),
-        host=host,
-        port=port,
+        **where,
         http=http_protocol,  # the header timeout and the per-address cap (bazaar/web/guard.py)
         ws=ws_protocol,
         log_level="warning",

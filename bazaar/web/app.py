@@ -148,7 +148,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(Store(url), settings, clock=clock)
         web.start(hub)
-        hub.start()
+        await hub.start()
         # Long-lived start-up objects leave the collector's view, and young collections run
         # less often: this halved the p99 move latency under load (benchmarks/server_load.py).
         gc.collect()

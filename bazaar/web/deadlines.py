@@ -49,6 +49,8 @@ class Deadlines:
         self._sweeper: asyncio.Task[None] | None = None
         #: turns whose time ran out so far (for tests and the server's log)
         self.ran_out = 0
+        #: does this process own the table (run its bots and timers)? Another one may
+        self.owns: Callable[[LiveTable], bool] = lambda table: True
 
     def start(self) -> None:
         """Look for due tables in the store every :attr:`sweep_seconds` from now on."""
@@ -69,6 +71,8 @@ class Deadlines:
         deadline = self.timers.deadline(table)
         if mover is None or deadline is None or mover in table.timed_out:
             return False
+        if not self.owns(table):
+            return False  # its owner acts
         if deadline > self.timers.clock():
             self.timers.arm(table)
             return False

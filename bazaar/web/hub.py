@@ -16,6 +16,7 @@
   table and playing again;
 - :class:`~bazaar.web.people.People` and :class:`~bazaar.web.notices.Notices`: people, their
   pages and ratings, and the turn notices mailed and pushed to them;
+- :class:`~bazaar.web.cluster.Cluster`: the other server processes on the database;
 - :class:`~bazaar.web.ledger.Ledger`: every store write, and a stored table's replay.
 """
 
@@ -29,6 +30,7 @@ from bazaar.web.advice import ADVICE_NICENESS, AdviceDesk
 from bazaar.web.advisor import Advisor
 from bazaar.web.bots import Bots
 from bazaar.web.chat import Chat
+from bazaar.web.cluster import Cluster
 from bazaar.web.deadlines import Deadlines
 from bazaar.web.errors import WebError, refusal, refusal_words
 from bazaar.web.keeper import TableKeeper, check_deal_released
@@ -44,7 +46,7 @@ from bazaar.web.push import Pusher
 from bazaar.web.rematch import Rematches
 from bazaar.web.reports import Reports
 from bazaar.web.settings import WebSettings
-from bazaar.web.shapes import AwayMessage
+from bazaar.web.shapes import AwayMessage, ChatLine
 from bazaar.web.standins import Standins
 from bazaar.web.store import Store
 from bazaar.web.timers import Timers, turn_based
@@ -143,6 +145,10 @@ class Hub:
         self.notices = Notices(
             self.keeper, self.people, self.timers, settings.public_url, mailer, pusher
         )
+        self.cluster = Cluster(
+            store, self.keeper, ledger, (self._publish, self._owned, self._chat_lines)
+        )
+        self.deadlines.owns = self.cluster.owns
 
     @property
     def store(self) -> Store:
@@ -166,18 +172,29 @@ class Hub:
         self.deadlines.due(table)
 
     def _wake(self, table: LiveTable) -> None:
+        if self.cluster.owns(table):  # another server process runs its bots
+            self.bots.wake(table)
+
+    def _owned(self, table: LiveTable) -> None:
+        """This process took ``table`` over (or caught it up): its bots and timers run."""
         self.bots.wake(table)
+        self.timers.arm(table)
+
+    def _chat_lines(self, table: LiveTable, lines: list[ChatLine]) -> None:
+        Chat.broadcast(table, {"type": "chat", "history": False, "lines": lines})
 
     def _loaded(self, table: LiveTable) -> None:
         self.timers.restore(table)
         self.deadlines.persist(table)
         if turn_based(table):
             self.timers.arm(table)
-        self.bots.wake(table)
+        self.cluster.loaded(table)
+        self._wake(table)
 
-    def start(self) -> None:
-        """Start the hub's background work (the looks for due turn-based tables and for
-        due daily digests)."""
+    async def start(self) -> None:
+        """Start the hub's background work: listening to the other server processes on the
+        database (PostgreSQL), the looks for due turn-based tables and due daily digests."""
+        await self.cluster.start()
         self.deadlines.start()
         self.notices.start(self.settings.digest_seconds)
 
@@ -185,6 +202,7 @@ class Hub:
         return await self.standins.take_back_seat(table, seat, quiet=True)
 
     def _unloaded(self, table: LiveTable) -> None:
+        self.cluster.unloaded(table)
         Presence.cancel(table)
         Timers.cancel(table)
         self.reports.forget(table.id)
@@ -194,6 +212,7 @@ class Hub:
         self.keeper.close()
         self.deadlines.close()
         self.notices.close()
+        self.cluster.close()
         for table in self.keeper.live.values():
             Bots.cancel(table)
             Presence.cancel(table)

@@ -184,11 +184,10 @@ class Notices:
             ]
             name = person["name"] or t(NO_NAME, lang)
             text = t(DIGEST_TEXT, lang, name=name, tables="\n".join(lines))
+            if not await asyncio.to_thread(self.store.take_digest, person["id"], now - DAY, now):
+                continue  # another server process sends it
             if await self.mailer.send(self._mail(person, t(DIGEST_SUBJECT, lang), text)):
                 sent += 1
-                await asyncio.to_thread(
-                    self.store.update_person, person["id"], {"digest_sent": now}
-                )
         return sent
 
     def start(self, every: float) -> None:

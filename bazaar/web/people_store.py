@@ -236,6 +236,20 @@ class PeopleStore:
             )
             return [person_dict(row) for row in rows]
 
+    def take_digest(self, person_id: str, before: float, now: float) -> bool:
+        """Mark the person's digest sent at ``now`` unless one was since ``before`` (by any
+        server process); True if this caller is the one to send it."""
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(PersonRow)
+                .where(
+                    PersonRow.id == person_id,
+                    (PersonRow.digest_sent.is_(None)) | (PersonRow.digest_sent < before),
+                )
+                .values(digest_sent=now)
+            )
+            return bool(done.rowcount)
+
     def add_push(self, person_id: str, endpoint: str, p256dh: str, auth: str) -> None:
         """Keep a browser's push subscription (the same endpoint again replaces its keys)."""
         with Session(self.engine) as session, session.begin():

@@ -257,6 +257,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: The advisory lock under which a PostgreSQL database's tables are made.
+SCHEMA_LOCK = 0x62617A00
+#: The PostgreSQL channel on which server processes tell each other of a table's change.
+CHANNEL = "bazaar_tables"
+
+
 class Store:
     """Tables and moves in a SQL database (thread-safe; one short session per call).
     ``clock`` gives the UNIX time every row's ``created`` is stamped with (the hub sets its
@@ -264,6 +270,9 @@ class Store:
 
     def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
+        #: this process's name in the notices of changes to other server processes (None:
+        #: no other process shares the database; docs/web.md, "More than one process")
+        self.origin: str | None = None
         self.url = normalize_url(url)
         if self.url.startswith("sqlite"):
             path = self.url.split("///", 1)[-1]
@@ -277,7 +286,10 @@ class Store:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         from bazaar.web import people_rows  # noqa: F401  (its tables are created here too)
 
-        Base.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            if self.shared:  # server processes starting together make the tables once
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            Base.metadata.create_all(connection)
         self.upgrade()
 
     def _outdated(self, columns: dict[str, str]) -> bool:
@@ -333,6 +345,21 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @property
+    def shared(self) -> bool:
+        """Can several server processes share this database (PostgreSQL)?"""
+        return self.engine.dialect.name == "postgresql"
+
+    def _notify(self, connection: Any, table_id: str, kind: str) -> None:
+        """Tell the other server processes, when this transaction commits, that ``table_id``
+        changed (``kind``: move, undo, seat, chat, info)."""
+        if self.origin is not None:
+            payload = f"{table_id} {kind} {self.origin}"
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": payload},
+            )
+
     def create_table(self, row: dict[str, Any]) -> None:
         with Session(self.engine) as session, session.begin():
             fields = {**row, "seed": str(row["seed"])}
@@ -371,6 +398,7 @@ class Store:
 
                     now = self.clock()
                     connection.execute(insert(ResultRow), [{**r, "finished": now} for r in results])
+                self._notify(connection, table_id, "move")
         except IntegrityError as exc:
             raise DuplicateMove(f"move {seq} of table {table_id} is already stored") from exc
 
@@ -394,6 +422,7 @@ class Store:
                 .where(TableRow.id == table_id)
                 .values(undos=func.coalesce(TableRow.undos, 0) + 1)
             )
+            self._notify(connection, table_id, "undo")
             return True
 
     def save_analysis(self, table_id: str, seat: int, data: dict[str, Any]) -> None:
@@ -424,6 +453,7 @@ class Store:
             seats = json.loads(json.dumps(row.seats))
             seats[seat][key] = value
             row.seats = seats
+            self._notify(session, table_id, "seat")
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -482,6 +512,7 @@ class Store:
             )
             session.add(row)
             session.flush()
+            self._notify(session, table_id, "chat")
             return chat_line(row)
 
     def set_deadline(self, table_id: str, deadline: float | None) -> None:
@@ -490,6 +521,28 @@ class Store:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(deadline=deadline)
             )
+
+    def moves_since(self, table_id: str, seq: int) -> tuple[list[tuple[int, int, str]], int]:
+        """The table's moves from number ``seq`` on, as ``(seq, seat, notation)``, and its
+        count of undos (a change in it means a move was taken back)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(MoveRow.seq, MoveRow.seat, MoveRow.action)
+                .where(MoveRow.table_id == table_id, MoveRow.seq >= seq)
+                .order_by(MoveRow.seq)
+            ).all()
+            undos = session.scalar(select(TableRow.undos).where(TableRow.id == table_id))
+            return [(r.seq, r.seat, r.action) for r in rows], int(undos or 0)
+
+    def chats_after(self, table_id: str, line_id: int) -> list[ChatLine]:
+        """The table's chat lines written after line ``line_id``."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id, ChatRow.id > line_id)
+                .order_by(ChatRow.id)
+            )
+            return [chat_line(row) for row in rows]
 
     def due_tables(self, now: float, limit: int = 100) -> list[str]:
         """The turn-based tables not over whose mover's time ran out by ``now``, the most
@@ -508,6 +561,7 @@ class Store:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(chat_off=int(off))
             )
+            self._notify(connection, table_id, "info")
 
     def set_rematch(self, table_id: str, rematch: str, by: int) -> tuple[str, int]:
         """Name ``rematch`` (asked for by seat ``by``) the rematch of ``table_id`` unless one
@@ -519,6 +573,7 @@ class Store:
                 .where(TableRow.id == table_id, TableRow.rematch.is_(None))
                 .values(rematch=rematch, rematch_by=by)
             )
+            self._notify(connection, table_id, "info")
             stood = connection.execute(
                 select(TableRow.rematch, TableRow.rematch_by).where(TableRow.id == table_id)
             ).one()

@@ -151,6 +151,7 @@ class Undos:
                 del entries[seq:]
             table.epoch += 1
             table.version += 1
+            table.info.undos += 1
             table.turn_started = self.clock()
         self.publish(table)
         self.wake(table)

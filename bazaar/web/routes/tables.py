@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -111,6 +112,17 @@ async def table_view(
 ) -> TablePayload:
     hub, table, seat = await web.table_and_seat(table_id, token)
     return hub.views.payload(table, seat, lang_code(lang))
+
+
+@router.get(
+    "/api/health",
+    summary="Is this server process up? Its process id (several may serve one address), "
+    "the tables it has loaded and those whose bots and timers it runs",
+)
+async def health(web: WebDep) -> dict[str, Any]:
+    hub = web.hub
+    owned = sum(hub.cluster.owns(t) for t in list(hub.tables.values()))
+    return {"ok": True, "process": os.getpid(), "tables": len(hub.tables), "owned": owned}
 
 
 @router.get(
