@@ -30,11 +30,9 @@ from tests.web.server import Server, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Variables compose.yaml sets for ``bazaar serve`` options being added on main
-#: (``--processes``, ``--smtp-url``, ``--public-url``), which this branch's ``bazaar serve``
-#: does not read yet. Remove each one once main's option (with its ``envvar``) is here:
-#: ``test_no_variable_still_waits_for_main_once_serve_reads_it`` fails until it is removed.
-COMING_ON_MAIN = frozenset({"BAZAAR_PROCESSES", "BAZAAR_SMTP_URL", "BAZAAR_PUBLIC_URL"})
+#: ``--processes`` is checked on its own (more than one needs PostgreSQL, and then the
+#: command supervises processes instead of serving): test_processes_from_the_environment.
+SUPERVISED = frozenset({"BAZAAR_PROCESSES"})
 
 #: A value for each variable (none of them the option's default) and where ``bazaar serve``
 #: puts it: a WebSettings field or (``run``) a keyword of ``uvicorn.run``.
@@ -59,6 +57,15 @@ ENV_VALUES: dict[str, tuple[str, str, Any]] = {
     ),
     "BAZAAR_HEADER_TIMEOUT": ("2.5", "header_timeout", 2.5),
     "BAZAAR_CONNECTIONS_PER_ADDRESS": ("0", "connections_per_address", 0),
+    "BAZAAR_PUBLIC_URL": ("https://games.example", "public_url", "https://games.example"),
+    "BAZAAR_SMTP_URL": ("smtp://relay:25", "smtp_url", "smtp://relay:25"),
+    "BAZAAR_MAIL_FROM": ("games@school.example", "mail_from", "games@school.example"),
+    "BAZAAR_VAPID_KEY": ("/keys/vapid.pem", "vapid_key", "/keys/vapid.pem"),
+    "BAZAAR_VAPID_SUBJECT": (
+        "mailto:it@school.example",
+        "vapid_subject",
+        "mailto:it@school.example",
+    ),
 }
 
 
@@ -84,7 +91,9 @@ def served(
     start the server: the WebSettings it built and the keywords it gave ``uvicorn.run``."""
     import uvicorn
 
+    import bazaar.cli as bazaar_cli
     import bazaar.web.app as web_app
+    import bazaar.web.processes as processes_module
 
     seen: dict[str, Any] = {}
 
@@ -95,9 +104,21 @@ def served(
     def run(application: str, **options: Any) -> None:
         seen["run"] = options
 
+    def supervise(count: int, host: str, port: int) -> int:  # --processes N: N servers
+        seen["run"] = {"host": host, "port": port, "processes": count}
+        return 0
+
+    check = bazaar_cli.check_serve_settings
+
+    def checked(settings: WebSettings, processes: int) -> None:
+        seen["settings"] = settings
+        check(settings, processes)
+
     monkeypatch.setattr(web_app, "create_app", create_app)
     monkeypatch.setattr(uvicorn, "run", run)
-    unset: dict[str, str | None] = {name: None for name in serve_envvars() | COMING_ON_MAIN}
+    monkeypatch.setattr(processes_module, "supervise", supervise)
+    monkeypatch.setattr(bazaar_cli, "check_serve_settings", checked)
+    unset: dict[str, str | None] = {name: None for name in serve_envvars()}
     result = CliRunner().invoke(app, ["serve", *args], env={**unset, **env})
     assert result.exit_code == 0, result.output
     return seen["settings"], seen["run"]
@@ -128,7 +149,7 @@ def test_every_shown_serve_option_has_its_variable_and_help_names_it() -> None:
 
 
 def test_each_variable_sets_its_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert set(ENV_VALUES) == serve_envvars(), "give every serve variable a value in ENV_VALUES"
+    assert set(ENV_VALUES) == serve_envvars() - SUPERVISED, "give every serve variable a value"
     settings, run = served(monkeypatch, [], {name: v[0] for name, v in ENV_VALUES.items()})
     plain, plain_run = served(monkeypatch, ["--db", "sqlite:////data/plain.db"], {})
     for name, (_, where, expected) in ENV_VALUES.items():
@@ -159,9 +180,22 @@ def test_a_bad_value_in_a_variable_is_refused_naming_it() -> None:
     assert "BAZAAR_PORT" in result.output
 
 
-def test_no_variable_still_waits_for_main_once_serve_reads_it() -> None:
-    arrived = sorted(COMING_ON_MAIN & serve_envvars())
-    assert arrived == [], f"bazaar serve reads {arrived} now: remove them from COMING_ON_MAIN"
+def test_processes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``BAZAAR_PROCESSES=2`` supervises two processes on PostgreSQL; on SQLite it is refused
+    naming the option."""
+    import bazaar.web.processes as processes
+
+    started: list[tuple[int, str, int]] = []
+    monkeypatch.setattr(
+        processes, "supervise", lambda n, host, port: started.append((n, host, port)) or 0
+    )
+    env = {"BAZAAR_PROCESSES": "2", "BAZAAR_DB": "postgresql://bazaar@db/bazaar"}
+    result = CliRunner().invoke(app, ["serve", "--port", "9003"], env=env)
+    assert result.exit_code == 0, result.output
+    assert started == [(2, "127.0.0.1", 9003)]
+    refused = CliRunner().invoke(app, ["serve"], env={**env, "BAZAAR_DB": "sqlite:////data/a.db"})
+    assert refused.exit_code == 2 and "--processes" in refused.output
+    assert "PostgreSQL" in refused.output
 
 
 # ---------------------------------------------------------------------------------------------
@@ -406,7 +440,7 @@ def test_compose_runs_the_app_after_postgres_is_healthy() -> None:
 
 
 def test_every_bazaar_variable_of_compose_and_the_image_is_one_serve_reads() -> None:
-    readable = serve_envvars() | COMING_ON_MAIN
+    readable = serve_envvars()
     set_here = set(app_environment({})) | set(image_env())
     wanted = {n for n in set_here if n.startswith("BAZAAR_")}
     assert {"BAZAAR_DB", "BAZAAR_WORKERS", "BAZAAR_PROCESSES", "BAZAAR_SMTP_URL"} <= wanted
@@ -419,6 +453,7 @@ def test_the_compose_defaults_are_values_serve_accepts(monkeypatch: pytest.Monke
     settings, run = served(monkeypatch, image_cmd()[2:], env)
     assert settings.db_url == "postgresql://bazaar:bazaar@db:5432/bazaar"
     assert (settings.workers, settings.forwarded_allow_ips, run["port"]) == (1, "", 8000)
+    assert run["processes"] == 2  # two server processes on the one database
 
 
 def env_example() -> list[tuple[str, str]]:
@@ -441,7 +476,7 @@ def test_env_example_lists_every_variable_compose_reads_each_with_a_comment() ->
 
 def test_the_deploy_guide_names_every_variable() -> None:
     guide = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
-    names = serve_envvars() | COMING_ON_MAIN | compose_variables()
+    names = serve_envvars() | compose_variables()
     assert sorted(n for n in names if f"`{n}`" not in guide) == []
     assert "docs/deploy.md" in (ROOT / "README.md").read_text(encoding="utf-8")
 

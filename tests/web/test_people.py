@@ -306,12 +306,12 @@ def test_a_daily_digest_lists_the_tables_waiting(tmp_path: Path, inbox: tuple[In
     url = f"smtp://127.0.0.1:{port}"
     with app_client(tmp_path / "digest.db", clock, smtp_url=url, digest_seconds=0.05) as client:
         ann = make_person(client, "Ann")
-        client.patch("/api/me", json={"key": ann, "email": "ann@example.org", "mails": "digest"})
-        (confirm,) = handler.wait(1)
-        client.get(links_of(confirm)[0].removeprefix("https://games.example"))
         tables = [make_table(client, pace="turn-based", move_hours=72, seed=s) for s in (1, 2)]
         for table in tables:
             claim(client, ann, table, 0)
+        client.patch("/api/me", json={"key": ann, "email": "ann@example.org", "mails": "digest"})
+        (confirm,) = handler.wait(1)
+        client.get(links_of(confirm)[0].removeprefix("https://games.example"))  # digests begin
         digest = handler.wait(2)[1]
         assert digest["Subject"] == "Games waiting for your move (Bazaar)"
         text = digest.get_body(("plain",)).get_content()  # type: ignore[union-attr]
