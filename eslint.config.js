@@ -1,6 +1,7 @@
 // ESLint (flat config) of the browser scripts; tests/test_js.py runs `npx eslint`.
 //   bazaar/web/static/table/*.js        the table page: ES modules
 //   bazaar/web/static/*.js, board.js    classic scripts that share globals (types/globals.d.ts)
+//   bazaar/web/static/sw.js             the service worker (a classic script of its own)
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -39,6 +40,15 @@ export default [
       globals: {...globals.browser, ...bazaarGlobals},
     },
     rules: {...rules, "strict": ["error", "function"]},
+  },
+  {
+    files: ["bazaar/web/static/sw.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "script",
+      globals: {...globals.serviceworker},
+    },
+    rules: {...rules, "strict": ["error", "global"]},
   },
   {
     files: ["examples/**/*.js"],

@@ -1,7 +1,8 @@
 """The browser scripts are linted (ESLint, eslint.config.js) and type-checked (tsc on their
 JSDoc: jsconfig.json for every script, jsconfig.modules.json for the table page's modules in
 strict mode: every parameter typed, every possible null checked; jsconfig.boards.json for the
-board scripts against their game's view types, types/boards.d.ts) with the pinned tools of
+board scripts against their game's view types, types/boards.d.ts; jsconfig.worker.json for
+the service worker with the worker's types) with the pinned tools of
 package.json, which ``scripts/setup.sh --test`` installs (``npm ci``); a failure shows the
 tool's own report."""
 
@@ -39,8 +40,9 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
         ("tsc", "--noEmit", "-p", "jsconfig.json"),
         ("tsc", "--noEmit", "-p", "jsconfig.modules.json"),
         ("tsc", "--noEmit", "-p", "jsconfig.boards.json"),
+        ("tsc", "--noEmit", "-p", "jsconfig.worker.json"),
     ],
-    ids=["eslint", "tsc", "tsc-modules", "tsc-boards"],
+    ids=["eslint", "tsc", "tsc-modules", "tsc-boards", "tsc-worker"],
 )
 def test_the_browser_scripts_pass(command: tuple[str, ...]) -> None:
     done = run(*command)

@@ -51,12 +51,14 @@ def test_the_wheel_holds_every_tracked_data_file_of_the_package(wheel: Path) -> 
     assert len(data) >= 80  # pages, scripts, catalogs, rules, pictures
     assert sorted(set(data) - inside) == []
     assert {"bazaar/web/static/table.html", "bazaar/web/static/style.css"} <= inside
+    assert {"bazaar/web/static/manifest.webmanifest", "bazaar/web/static/icon-512.png"} <= inside
 
 
 def test_the_installed_wheel_serves_the_pages(wheel: Path, tmp_path: Path) -> None:
     """Installed into a fresh venv (its dependencies lent from this one's site-packages as a
     plain path, so this checkout's editable install stays out), the server answers the lobby,
-    a table page, a board script, a rulebook picture and the table page's entry module."""
+    a table page, a board script, a rulebook picture, the table page's entry module and the
+    installable app's manifest, icons and service worker."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -122,6 +124,12 @@ def test_the_installed_wheel_serves_the_pages(wheel: Path, tmp_path: Path) -> No
             picture,
             "/static/style.css",
             "/static/table/main.js",
+            "/manifest.webmanifest",  # the installable app: manifest, icons, service worker
+            "/static/icon-512.png",
+            "/static/icon-maskable-512.png",
+            "/static/apple-touch-icon.png",
+            "/static/install.js",
+            "/sw.js",
         ]:
             assert httpx.get(base + path).status_code == 200, path
     finally:

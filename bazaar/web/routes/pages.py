@@ -1,5 +1,6 @@
-"""Pages and game texts: the lobby and table pages, the static files, each game's board script,
-rulebook pictures, rules, rulebook, and the translated strings."""
+"""Pages and game texts: the lobby and table pages, the static files, the web app's manifest and
+service worker, each game's board script, rulebook pictures, rules, rulebook, and the translated
+strings."""
 
 from __future__ import annotations
 
@@ -71,6 +72,22 @@ async def lobby_page() -> FileResponse:
 @router.get("/t/{table_id}", include_in_schema=False)
 async def table_page(table_id: str) -> FileResponse:
     return page("table.html")
+
+
+@router.get("/manifest.webmanifest", include_in_schema=False)
+async def web_app_manifest() -> Response:
+    """The web app's manifest: what a browser needs to install Bazaar as an app."""
+    manifest = STATIC.joinpath("manifest.webmanifest").read_bytes()
+    return Response(manifest, media_type="application/manifest+json")
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def service_worker() -> Response:
+    """The service worker, for the whole site (its scope is "/", so it is served from the root;
+    asked for afresh each time, so a new version takes over at once)."""
+    headers = {"Service-Worker-Allowed": "/", "Cache-Control": "no-cache"}
+    script = STATIC.joinpath("sw.js").read_bytes()
+    return Response(script, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
 @router.get("/games/{game_id}/board.js", include_in_schema=False)

@@ -7,6 +7,7 @@
 import {$, deviceTokens, tableApi, useToken} from "./page.js";
 import {store} from "./store.js";
 import {connect, disconnect} from "./socket.js";
+import {turnNotice} from "./notice.js";
 
 /** whether this page is a device link */
 export const passAndPlay = deviceTokens.length > 0;
@@ -63,7 +64,10 @@ export function changesViewer(p) {
   if (next === viewing) return false;
   tearDown();
   if (next === null) watch();
-  else raise(next);
+  else {
+    raise(next);
+    turnNotice(p, true);  // only while the page is hidden
+  }
   return true;
 }
 

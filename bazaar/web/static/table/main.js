@@ -21,6 +21,7 @@ import {connect, isOpen, send} from "./socket.js";
 import {drawCurtain, passAndPlay, startDevice} from "./curtain.js";
 import {drawMoves, drawSide, drawTitle} from "./side.js";
 import {SOUND_KEY, beep, soundOn} from "./sound.js";
+import {drawNoticeSetting, wireNotices} from "./notice.js";
 
 /** The page in language ``code``: its words, the address, the server's payloads.
  * @param {string} code */
@@ -33,6 +34,7 @@ async function setLanguage(code) {
   store.update({strings, ui});
   $input("lang").value = code;
   Bazaar.translatePage(ui);
+  drawNoticeSetting();
   const url = new URL(location.href);
   url.searchParams.set("lang", code);
   history.replaceState(null, "", url.toString());
@@ -79,6 +81,8 @@ function wire() {
     localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off");
     if (sound.checked) beep();
   });
+  // "Notify me when it is my turn": a notification while the page is not in front
+  wireNotices();
   // "Show notation": moves in lists, the log and hints after their notation (for typing in
   // the terminal or the engine); off by default, kept in this browser
   const notation = $input("show-notation");

@@ -9,6 +9,7 @@ import {payloadArrived} from "./seats.js";
 import {drawSide, drawTitle} from "./side.js";
 import {foldForTurn} from "./movebar.js";
 import {beep} from "./sound.js";
+import {turnNotice} from "./notice.js";
 import {closeHint} from "./hints.js";
 import {changesViewer, passAndPlay} from "./curtain.js";
 import {chatArrived, drawTalk, rematchArrived, rematchRefused} from "./talk.js";
@@ -160,6 +161,7 @@ function receive(msg) {
   const {wasMyTurn, hadPayload} = store.get();
   if (mine && !wasMyTurn && !replaying) foldForTurn();
   if (mine && !wasMyTurn && hadPayload) beep();  // not for the turn the page opens on
+  if (mine && !wasMyTurn && !passAndPlay) turnNotice(msg, false);  // the page opens on one too
   store.update({hadPayload: true, wasMyTurn: mine});
   drawTitle();
 }
