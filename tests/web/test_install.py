@@ -22,6 +22,7 @@ PAGES = {
     "table.html": "/t/no-such-table",
     "classroom.html": "/c/new",
     "puzzles.html": "/puzzles/take-stock",
+    "me.html": "/me",
 }
 
 
