@@ -123,9 +123,10 @@ class Moves:
             raise WebError(409, "stale", "the table was reloaded meanwhile; look again")
         now = self.keeper.clock()
         # a bot playing a turn whose time ran out stops once the turn passes (or the person
-        # moves); the next mover's clock starts now
-        ended = table.timed_out.pop(seat, None) if by_person or after.to_move() != seat else None
-        started = table.turn_started if seat in table.timed_out else now
+        # moves); until then the turn's clock stays as it was, else the next mover's starts now
+        timed_out = seat in table.timed_out
+        ends = timed_out and (by_person or after.to_move() != seat)
+        started = table.turn_started if timed_out and not ends else now
         deadline = self.timers.deadline(table, after, started)
         try:
             over = after.is_over()
@@ -134,13 +135,9 @@ class Moves:
                 table.id, table.seq, seat, text, over, deadline, turn_based(table), results
             )
         except DuplicateMove as exc:
-            if ended is not None:
-                table.timed_out[seat] = ended
             raise WebError(409, "stale", str(exc)) from exc
-        except BaseException:
-            if ended is not None:
-                table.timed_out[seat] = ended
-            raise
+        if ends:
+            table.timed_out.pop(seat, None)
         public = before.public_notation(number)
         table.state = after
         self.undos.remember(table, seat, number, before, by_person=by_person)

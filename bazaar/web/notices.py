@@ -94,13 +94,16 @@ class Notices:
 
     # -- a turn begins
     def turn_changed(self, table: LiveTable) -> None:
-        """After each broadcast: if a person's turn began at a turn-based table (a move, a
-        stand-in leaving, an undo), and they do not have the table open, notify them."""
+        """After each broadcast: if a person's turn began at a turn-based table (another seat's
+        move, a stand-in leaving, an undo), and they do not have the table open, notify
+        them: once per turn, however many moves it takes."""
         if not turn_based(table):
             return
         mover = table.state.to_move()
         if mover is None or table.bot_spec(mover) is not None:
             return
+        if not table.history or table.history[-1].seat == mover:
+            return  # the game's first turn (nobody was waiting), or their own turn goes on
         turn = (table.seq, mover)
         if table.noticed == turn:
             return

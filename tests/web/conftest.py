@@ -18,8 +18,9 @@ from tests.web.databases import (
     postgres_required,
     postgres_unavailable,
 )
+from tests.web.mailbox import Inbox
 from tests.web.render_harness import CHROMIUM, CHROMIUM_ARGS
-from tests.web.server import Server
+from tests.web.server import Server, free_port
 
 
 @pytest.fixture(scope="session")
@@ -120,3 +121,18 @@ def db_server(
     srv = Server(request.getfixturevalue("postgres_url"), log=log).start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    """A real SMTP server (aiosmtpd) on a free port, and what it was given."""
+    from aiosmtpd.controller import Controller
+
+    handler = Inbox()
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield handler, port
+    finally:
+        controller.stop()

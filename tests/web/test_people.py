@@ -7,70 +7,20 @@ stop, and a daily digest. The app runs in this process on a clock the tests move
 
 from __future__ import annotations
 
-import email
-import email.policy
 import time
-from collections.abc import Iterator
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
-from aiosmtpd.controller import Controller
 from starlette.testclient import TestClient
 
 from bazaar.web.app import create_app
 from bazaar.web.settings import WebSettings
-from tests.web.server import free_port
+from tests.web.mailbox import Clock, Inbox, links_of
 
 HOUR = 3600.0
 DAY = 24 * HOUR
-START = 1_800_000_000.0
-#: a liveness limit for the bots and the mail server (not a speed bound)
-LIVELY = 60.0
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Inbox:
-    """An aiosmtpd handler keeping every message it is given."""
-
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        assert isinstance(message, EmailMessage)
-        self.mails.append(message)
-        return "250 OK"
-
-    def wait(self, count: int) -> list[EmailMessage]:
-        """The first ``count`` messages, once they are there (a liveness limit)."""
-        limit = time.monotonic() + LIVELY
-        while len(self.mails) < count and time.monotonic() < limit:
-            time.sleep(0.02)
-        assert len(self.mails) >= count, f"{len(self.mails)} of {count} mails came"
-        return self.mails[:count]
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
 
 
 def app_client(db: Path, clock: Clock, **extra: Any) -> TestClient:
@@ -249,12 +199,6 @@ def test_a_classroom_keeps_its_people_inside(tmp_path: Path) -> None:
             "/api/me/claim", json={"key": student, "table": outside["id"], "token": token}
         )
         assert (res.status_code, res.json()["rule"]) == (403, "claim-outside")
-
-
-def links_of(mail: EmailMessage) -> list[str]:
-    body = mail.get_body(("plain",))
-    assert body is not None
-    return [w for w in body.get_content().split() if w.startswith("https://games.example/")]
 
 
 def test_turn_mails_through_a_real_smtp_server(tmp_path: Path, inbox: tuple[Inbox, int]) -> None:
