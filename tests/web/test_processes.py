@@ -3,7 +3,7 @@ process"): two servers started by hand serve one table — a move made through o
 socket on the other, and the bots run on one of them; ``kill -9`` of that one loses no
 accepted move and the table goes on on the other (its bots taken over); ``bazaar serve
 --processes 2`` runs two processes on one address and starts a killed one again. The time a
-takeover takes is measured by benchmarks/server_load.py --takeover, not asserted here."""
+takeover takes is measured by benchmarks/takeover.py, not asserted here."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ import {drawCurtain, passAndPlay, startDevice} from "./curtain.js";
 import {drawMoves, drawSide, drawTitle} from "./side.js";
 import {SOUND_KEY, beep, soundOn} from "./sound.js";
 import {drawNoticeSetting, wireNotices} from "./notice.js";
+import {wireMine} from "./mine.js";
 
 /** The page in language ``code``: its words, the address, the server's payloads.
  * @param {string} code */
@@ -83,6 +84,8 @@ function wire() {
   });
   // "Notify me when it is my turn": a notification while the page is not in front
   wireNotices();
+  // this seat on the person's page ("Your page")
+  wireMine();
   // "Show notation": moves in lists, the log and hints after their notation (for typing in
   // the terminal or the engine); off by default, kept in this browser
   const notation = $input("show-notation");
