@@ -198,6 +198,7 @@ class People:
                 "winner": row["place"] == 1,
                 "names": seat_names(row["seats"]),
                 "finished": round(row["finished"], 3),
+                "record": f"/api/tables/{row['table']}/record?token={row['token']}",
             }
             for row in rows
         ]

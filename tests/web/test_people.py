@@ -151,6 +151,8 @@ def test_ratings_come_from_finished_games_against_people_and_bots_apart(tmp_path
         assert rating["people"]["games"] == 2 and rating["bots"]["games"] == 1
         assert 0 <= rating["people"]["wins"] <= 2
         assert len(mine["finished"]) == 3 and all(f["place"] in (1, 2) for f in mine["finished"])
+        record = client.get(mine["finished"][0]["record"]).json()
+        assert record["game"] == "buy-low-sell-high" and record["scores"]
         ben_page = page(client, ben)
         assert ben_page["ratings"][0]["bots"] is None  # Ben never played a bot
         wins = rating["people"]["wins"] + ben_page["ratings"][0]["people"]["wins"]

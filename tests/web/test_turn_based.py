@@ -237,3 +237,31 @@ def test_fields_that_do_not_fit_the_pace_are_refused(
         bad = client.post("/api/tables", json={**body, "pace": "turn-based", "move_hours": 337})
         assert bad.status_code == 422 and "move_hours" in bad.json()["error"]
         assert client.get("/api/tables").json()["tables"] == []  # nothing was made
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("buy-low-sell-high", 3), ("take-stock", 3), ("night-market", 3)]
+)
+def test_every_game_keeps_its_pace(game: str, players: int, tmp_path: Path) -> None:
+    """In each game a missed turn is played by a bot and the turn passes to another seat,
+    whose clock starts then."""
+    clock = Clock()
+
+    async def scenario() -> None:
+        hub = open_hub(tmp_path / f"{game}.db", clock)
+        table_id, _ = await hub.keeper.create(
+            game, players, SEATS, {}, "en", seed=3, pace=TablePace("turn-based", 60, "bot-move")
+        )
+        table = await hub.keeper.get(table_id)
+        late = await person_to_move(table)
+        assert late >= 0 and hub.timers.deadline(table) == START + HOUR
+        clock.now += HOUR + 1
+        assert await hub.deadlines.sweep() == 1
+        mover = await person_to_move(table)
+        assert table.history[-1].seat != mover or mover < 0  # the turn passed on
+        assert any(m.seat == late and m.standin == "random" for m in table.history)
+        if mover >= 0:
+            assert hub.timers.deadline(table) == clock.now + HOUR
+        await hub.close()
+
+    run(scenario)

@@ -153,7 +153,12 @@ def test_a_turn_based_game_over_a_week(
     try:
         notice = wait_for_notice(page)
     except AssertionError:
-        print("DEBUG", said, page.evaluate("document.body.dataset.notices"), page.evaluate("Notification.permission"))
+        print(
+            "DEBUG",
+            said,
+            page.evaluate("document.body.dataset.notices"),
+            page.evaluate("Notification.permission"),
+        )
         raise
     assert notice["title"] == "輪到你了" and notice["tag"] == tid
     timer = view(1)["timer"]

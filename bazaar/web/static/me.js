@@ -46,7 +46,8 @@
     const when = new Date(f.finished * 1000).toLocaleDateString(ui.lang);
     const mark = f.winner ? "\u2605 " : "";
     return `<li>${mark}<a href="${ui.esc(f.link)}">${ui.esc(f.game_name)}</a> ` +
-      `<span>${ui.esc(placeWords(f.place, f.players))} · ${ui.esc(when)}</span></li>`;
+      `<span>${ui.esc(placeWords(f.place, f.players))} · ${ui.esc(when)}</span> ` +
+      `<a href="${ui.esc(f.record)}" download>${ui.esc(ui.t("Record"))}</a></li>`;
   }
 
   /** @param {any} r a pool's rating or null */
