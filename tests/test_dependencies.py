@@ -98,18 +98,25 @@ def imported_packages() -> dict[str, str]:
 #: packages (inside the functions that need them)
 OPTIONAL_IMPORTERS = ("bazaar/interop/", "bazaar/sim/", "bazaar/bots/value_train.py")
 OPTIONAL_EXTRAS = ("research", "learn", "sim", "ray")
+#: the server's parts for PostgreSQL and Web Push: they import the serving extras (installed by
+#: the set-up and the image) inside the functions that need them, used only when configured
+SERVING_IMPORTERS = ("bazaar/web/cluster.py", "bazaar/web/push.py", "bazaar/web/store.py")
+SERVING_EXTRAS = ("postgres", "push")
 
 
 def test_every_package_bazaar_imports_is_a_declared_dependency() -> None:
     groups = project()
     declared = set(pins(groups["dependencies"]))
     optional = declared.union(*(pins(groups[extra]) for extra in OPTIONAL_EXTRAS))
+    serving = declared.union(*(pins(groups[extra]) for extra in SERVING_EXTRAS))
     distributions = packages_distributions()
     imported = imported_packages()
     assert {"fastapi", "starlette", "pydantic", "typer"} <= set(imported)
     for module, where in imported.items():
         names = {normalized(d) for d in distributions.get(module, [module])}
         allowed = optional if where.startswith(OPTIONAL_IMPORTERS) else declared
+        if where.startswith(SERVING_IMPORTERS):
+            allowed = serving
         assert names & allowed, f"{where} imports {module} ({', '.join(names)}): not declared"
 
 

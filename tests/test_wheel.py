@@ -130,6 +130,9 @@ def test_the_installed_wheel_serves_the_pages(wheel: Path, tmp_path: Path) -> No
             "/static/apple-touch-icon.png",
             "/static/install.js",
             "/sw.js",
+            "/me",  # a person's page and its script
+            "/static/me.js",
+            "/static/table/mine.js",
         ]:
             assert httpx.get(base + path).status_code == 200, path
     finally:

@@ -1,12 +1,13 @@
 """The database rows of people (docs/web.md, "Your page"): a person, the seats they claimed,
-each finished game's results, the turn notices sent and the browsers that take Web Push."""
+each finished game's results, the turn notices sent and the browsers that take Web Push
+(made with the rest by :class:`bazaar.web.store.Store`)."""
 
 from __future__ import annotations
 
 from sqlalchemy import Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from bazaar.web.store import Base
+from bazaar.web.dbbase import Base
 
 
 class PersonRow(Base):

@@ -13,8 +13,6 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-
 log = logging.getLogger("bazaar.web")
 
 #: seconds a push service may take to answer
@@ -40,6 +38,8 @@ class Pusher:
 
     def public_key(self) -> str:
         """The key browsers subscribe with (``applicationServerKey``): base64url text."""
+        from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
         raw = self.vapid.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
         return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 

@@ -45,15 +45,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from bazaar.core.deal import public_deal
 from bazaar.core.paths import data_folder
+from bazaar.web.dbbase import Base
+from bazaar.web.people_rows import ResultRow
 from bazaar.web.shapes import ChatLine, ListedDeal, SeatRow
-
-
-class Base(DeclarativeBase):
-    pass
 
 
 class TableRow(Base):
@@ -284,8 +282,6 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
-        from bazaar.web import people_rows  # noqa: F401  (its tables are created here too)
-
         with self.engine.begin() as connection:
             if self.shared:  # server processes starting together make the tables once
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
@@ -394,8 +390,6 @@ class Store:
                         update(TableRow).where(TableRow.id == table_id).values(**changes)
                     )
                 if results:
-                    from bazaar.web.people_rows import ResultRow
-
                     now = self.clock()
                     connection.execute(insert(ResultRow), [{**r, "finished": now} for r in results])
                 self._notify(connection, table_id, "move")

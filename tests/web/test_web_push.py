@@ -13,6 +13,7 @@ import json
 import os
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,8 @@ def test_a_push_is_signed_encrypted_and_a_gone_browser_forgotten(
     service.gone.add("/push/laptop")  # that browser unsubscribed long ago
     note = {"title": "輪到你了", "body": "傻瓜炒股：你這一步還有 1 天。", "url": "/t/x", "tag": "x"}
 
-    took = asyncio.run(pusher.send_all(store, "ann", note))
+    with ThreadPoolExecutor(1) as runner:  # a loop of its own, whatever this thread runs
+        took = runner.submit(asyncio.run, pusher.send_all(store, "ann", note)).result()
 
     assert took == 1 and (pusher.sent, pusher.failed) == (1, 1)
     paths = sorted(path for path, _, _ in service.received)
