@@ -22,11 +22,12 @@ import contextlib
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import make_url
 
+from bazaar.web.background import Tasks
 from bazaar.web.keeper import TableKeeper
 from bazaar.web.ledger import Ledger, replay_table
 from bazaar.web.live import LiveTable
@@ -131,7 +132,7 @@ class Cluster:
         self.publish, self.owned, self.chat = hooks
         self.active = False
         self.owners: Owners | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self.tasks = Tasks()
         self._loops: list[asyncio.Task[None]] = []
         #: changes of other processes applied here (for tests and benchmarks)
         self.caught_up = 0
@@ -165,11 +166,11 @@ class Cluster:
     def loaded(self, table: LiveTable) -> None:
         """A table was just loaded: try to own it at once."""
         if self.active:
-            self._spawn(self.take(table))
+            self.tasks.spawn(self.take(table))
 
     def unloaded(self, table: LiveTable) -> None:
         if self.active and self.owners is not None:
-            self._spawn(asyncio.to_thread(self.owners.release, table.id))
+            self.tasks.spawn(asyncio.to_thread(self.owners.release, table.id))
 
     async def _owner_loop(self) -> None:
         assert self.owners is not None
@@ -194,7 +195,7 @@ class Cluster:
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     for table in list(self.keeper.live.values()):  # missed while away
-                        self._spawn(self.catch_up(table, "undo"))
+                        self.tasks.spawn(self.catch_up(table, "undo"))
                     async for note in conn.notifies():
                         self._heard(note.payload)
             except asyncio.CancelledError:
@@ -209,7 +210,7 @@ class Cluster:
             return
         table = self.keeper.live.get(table_id)
         if table is not None:
-            self._spawn(self.catch_up(table, kind))
+            self.tasks.spawn(self.catch_up(table, kind))
 
     async def catch_up(self, table: LiveTable, kind: str) -> None:
         """Bring ``table`` up to what the database holds after another process's change."""
@@ -262,11 +263,6 @@ class Cluster:
         table.turn_started = self.keeper.clock()
         if info.deadline is not None and info.turn_minutes:  # a turn-based table's clock
             table.turn_started = info.deadline - info.turn_minutes * self.keeper.minute
-
-    def _spawn(self, job: Coroutine[Any, Any, object]) -> None:
-        task = asyncio.create_task(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
         for task in self._loops:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Callable
 
+from bazaar.web.background import Tasks
 from bazaar.web.errors import WebError
 from bazaar.web.keeper import TableKeeper
 from bazaar.web.ledger import Ledger
@@ -45,7 +45,7 @@ class Deadlines:
         self.sweep_seconds = sweep_seconds
         #: the bot that plays for a person whose time ran out
         self.bot = bot
-        self._tasks: set[asyncio.Task[object]] = set()
+        self.tasks = Tasks()
         self._sweeper: asyncio.Task[None] | None = None
         #: turns whose time ran out so far (for tests and the server's log)
         self.ran_out = 0
@@ -60,7 +60,7 @@ class Deadlines:
     def due(self, table: LiveTable) -> None:
         """The timers' hook: a live table shows who is overdue; a turn-based one acts."""
         if turn_based(table):
-            self._spawn(self.act(table))
+            self.tasks.spawn(self.act(table))
         elif self.keeper.live.get(table.id) is table:
             self.publish(table)
 
@@ -95,12 +95,7 @@ class Deadlines:
         deadline = self.timers.deadline(table)
         if deadline != table.saved_deadline:
             table.saved_deadline = deadline
-            self._spawn(self.ledger.set_deadline(table.id, deadline))
-
-    async def settled(self) -> None:
-        """Wait until every deadline write begun so far is done."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            self.tasks.spawn(self.ledger.set_deadline(table.id, deadline))
 
     async def sweep(self) -> int:
         """Act on every due table in the store (loading it); return how many turns ran out."""
@@ -120,11 +115,6 @@ class Deadlines:
                 await self.sweep()
             except Exception:  # a failed look (the database away) is tried again later
                 log.exception("looking for turn-based tables whose time ran out failed")
-
-    def _spawn(self, job: Coroutine[Any, Any, object]) -> None:
-        task = asyncio.create_task(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
         if self._sweeper is not None:

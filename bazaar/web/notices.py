@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from typing import Any
 
 from bazaar.i18n import N_, t
+from bazaar.web.background import Tasks
 from bazaar.web.keeper import TableKeeper
 from bazaar.web.live import LiveTable
 from bazaar.web.mail import Mail, Mailer
@@ -66,7 +66,7 @@ class Notices:
         self.base = base.rstrip("/")
         self.mailer = mailer
         self.pusher = pusher
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self.tasks = Tasks()
         self._digests: asyncio.Task[None] | None = None
         #: turn notices given (a mail, a push or both count once)
         self.given = 0
@@ -110,7 +110,7 @@ class Notices:
         table.noticed = turn
         if any(c.seat == mover for c in table.connections):
             return  # they are looking at it (the page itself tells them)
-        self._spawn(self._notify(table, mover, table.seq))
+        self.tasks.spawn(self._notify(table, mover, table.seq))
 
     async def _notify(self, table: LiveTable, seat: int, seq: int) -> None:
         person = (await asyncio.to_thread(self.store.claimants, table.id)).get(seat)
@@ -205,16 +205,6 @@ class Notices:
                 await self.digests()
             except Exception:
                 log.exception("the daily digests failed")
-
-    def _spawn(self, job: Coroutine[Any, Any, object]) -> None:
-        task = asyncio.create_task(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def settled(self) -> None:
-        """Wait until every notice begun so far is given."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def close(self) -> None:
         if self._digests is not None:

@@ -28,6 +28,10 @@ PERSON_FIELDS = (
 )
 
 
+#: A result joined with the claim of its seat.
+CLAIMED_RESULT = and_(ClaimRow.table_id == ResultRow.table_id, ClaimRow.seat == ResultRow.seat)
+
+
 class SeatTaken(Exception):
     """The seat is claimed by another person already."""
 
@@ -135,7 +139,7 @@ class PeopleStore:
                 select(ResultRow, ClaimRow.person)
                 .outerjoin(
                     ClaimRow,
-                    and_(ClaimRow.table_id == ResultRow.table_id, ClaimRow.seat == ResultRow.seat),
+                    CLAIMED_RESULT,
                 )
                 .where(ResultRow.game == game, where)
                 .order_by(ResultRow.finished, ResultRow.table_id, ResultRow.seat)
@@ -161,7 +165,7 @@ class PeopleStore:
                 select(ClaimRow, ResultRow, TableRow)
                 .join(
                     ResultRow,
-                    and_(ClaimRow.table_id == ResultRow.table_id, ClaimRow.seat == ResultRow.seat),
+                    CLAIMED_RESULT,
                 )
                 .join(TableRow, TableRow.id == ClaimRow.table_id)
                 .where(ClaimRow.person == person_id)
@@ -192,7 +196,7 @@ class PeopleStore:
                 select(ResultRow.game)
                 .join(
                     ClaimRow,
-                    and_(ClaimRow.table_id == ResultRow.table_id, ClaimRow.seat == ResultRow.seat),
+                    CLAIMED_RESULT,
                 )
                 .where(ClaimRow.person == person_id)
                 .distinct()

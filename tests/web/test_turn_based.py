@@ -18,10 +18,10 @@ from bazaar.web.hub import Hub, LiveTable
 from bazaar.web.pace import TablePace, time_words
 from bazaar.web.settings import WebSettings
 from bazaar.web.store import Store
+from tests.web.mailbox import START, Clock
 
 HOUR = 3600.0
 DAY = 24 * HOUR
-START = 1_800_000_000.0
 #: two people and a quick bot; the timed-out turns are played by a random bot too
 SEATS = [
     {"kind": "human", "name": "Ann"},
@@ -30,16 +30,6 @@ SEATS = [
 ]
 #: a liveness limit for a bot's move (not a speed bound)
 LIVELY = 60.0
-
-
-class Clock:
-    """UNIX seconds that only move when the test moves them."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def settings(**extra: Any) -> WebSettings:
