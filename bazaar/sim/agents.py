@@ -10,6 +10,7 @@ from __future__ import annotations
 from bazaar.bots import Bot
 from bazaar.bots.levels import DEFAULT_LEVEL, LevelBot, level_settings
 from bazaar.bots.registry import make_bot
+from bazaar.sim.outside import is_outside, make_outside
 
 #: iterations of the time-limited levels in simulations (about their table strength's
 #: budget on a loaded 2-core machine for Buy Low Sell High; less thinking for the slower games)
@@ -18,6 +19,9 @@ SIM_ITERATIONS = {"medium": 100, "hard": 300}
 
 def make_agent(spec: str, seed: int, game_id: str) -> Bot:
     """A bot for a checked agent spec (:func:`bazaar.sim.plan.check_agent`)."""
+    if is_outside(spec):
+        outside: Bot = make_outside(spec, seed)
+        return outside
     name, _, budget = spec.partition("@")
     if not name.startswith("ismcts"):
         return make_bot(name, seed, game=game_id)

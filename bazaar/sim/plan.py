@@ -12,20 +12,16 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bazaar.bots.registry import BOTS, normalize_spec
-from bazaar.core.errors import BazaarError
 from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.i18n import N_
+from bazaar.sim.errors import SimError
+from bazaar.sim.outside import agent_spec, is_outside, outside_class
+
+__all__ = ["GameTask", "SimError", "SimPlan", "check_agent"]
 
 #: the simulation's own version of the plan format (``plan.json``)
 PLAN_FORMAT = 1
-
-
-class SimError(BazaarError):
-    """A simulation that cannot be planned, resumed or read."""
-
-    rule = "simulation"
 
 
 @dataclass(frozen=True)
@@ -68,7 +64,7 @@ class SimPlan:
         (``heuristic,random`` with 4 players: one heuristic against three random bots).
         """
         game = get_game(game_id)
-        specs = [normalize_spec(spec) for spec in seats]
+        specs = [agent_spec(spec) for spec in seats]
         if not specs or any(not spec for spec in specs):
             raise SimError.of(N_("--seats needs at least one agent and no empty entry"))
         for spec in specs:
@@ -119,14 +115,12 @@ class SimPlan:
 
 
 def check_agent(spec: str) -> None:
-    """Raise SimError unless ``spec`` is a bot spec, maybe with ``@N`` search iterations."""
+    """Raise SimError unless ``spec`` is a bot spec, maybe with ``@N`` search iterations, or
+    an outside agent's ``module:Class`` (:mod:`bazaar.sim.outside`)."""
+    if is_outside(spec):
+        outside_class(spec)  # importable, a class, with choose(state)
+        return
     name, at, budget = spec.partition("@")
-    if name not in BOTS:
-        raise SimError.of(
-            N_("unknown agent {spec!r} (known agents: {known}; ismcts levels take @N iterations)"),
-            spec=spec,
-            known=", ".join(BOTS),
-        )
     if at and (not name.startswith("ismcts") or not budget.isdigit() or int(budget) < 1):
         raise SimError.of(
             N_("{spec!r}: only ismcts agents take @N, with N a whole number of iterations"),

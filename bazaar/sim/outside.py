@@ -1,0 +1,66 @@
+"""Outside agents (docs/simulation.md, "Any agent"): ``module:Class`` names a class of an
+importable Python module whose objects have ``choose(state) -> action``; it is made with
+``Class(seed=…)`` when its constructor takes a ``seed`` (the seat's seed of the game, so a
+seeded agent plays the same moves at any ``--jobs``), else with ``Class()``."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any
+
+from bazaar.bots.registry import BOTS, normalize_spec
+from bazaar.i18n import N_
+from bazaar.sim.errors import SimError
+
+NOT_AN_AGENT = N_(
+    "unknown agent {spec!r} (known agents: {known}; ismcts levels take @N iterations; an "
+    "outside agent is module:Class)"
+)
+
+
+def agent_spec(raw: str) -> str:
+    """A seat's spec as a plan keeps it: a built-in's normalised (``" Random "`` ->
+    ``random``), an outside agent's as written (a class name keeps its capitals)."""
+    name = normalize_spec(raw).partition("@")[0]
+    return normalize_spec(raw) if name in BOTS else raw.strip()
+
+
+def is_outside(spec: str) -> bool:
+    return spec.partition("@")[0] not in BOTS
+
+
+def outside_class(spec: str) -> type[Any]:
+    """The class an outside agent's spec names; SimError saying what is wrong."""
+    module_name, colon, class_name = spec.partition(":")
+    if not colon or not module_name or not class_name.isidentifier():
+        raise SimError.of(NOT_AN_AGENT, spec=spec, known=", ".join(BOTS))
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # any failure of the agent's own import is the agent's
+        raise SimError.of(
+            N_("agent {spec!r}: the module {module!r} cannot be imported ({error})"),
+            spec=spec,
+            module=module_name,
+            error=f"{type(exc).__name__}: {exc}",
+        ) from exc
+    found = getattr(module, class_name, None)
+    if not isinstance(found, type):
+        raise SimError.of(
+            N_("agent {spec!r}: the module {module!r} has no class {name!r}"),
+            spec=spec,
+            module=module_name,
+            name=class_name,
+        )
+    if not callable(getattr(found, "choose", None)):
+        raise SimError.of(
+            N_("agent {spec!r}: {name} has no method choose(state)"), spec=spec, name=class_name
+        )
+    return found
+
+
+def make_outside(spec: str, seed: int) -> Any:
+    """A new outside agent for a checked spec, seeded when it takes a seed."""
+    found = outside_class(spec)
+    takes_seed = "seed" in inspect.signature(found).parameters
+    return found(seed=seed) if takes_seed else found()
