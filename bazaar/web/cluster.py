@@ -29,9 +29,8 @@ from sqlalchemy import make_url
 
 from bazaar.web.background import Tasks
 from bazaar.web.keeper import TableKeeper
-from bazaar.web.ledger import Ledger, replay_table
+from bazaar.web.ledger import Ledger, play_stored, replay_table
 from bazaar.web.live import LiveTable
-from bazaar.web.payload import LoggedMove
 from bazaar.web.store import CHANNEL, Store
 
 log = logging.getLogger("bazaar.web")
@@ -237,13 +236,8 @@ class Cluster:
 
     def _apply(self, table: LiveTable, moves: list[tuple[int, int, str]]) -> None:
         """Play another process's new moves on this copy of the table."""
-        state = table.state
-        for seq, seat, text in moves:
-            action = state.parse(text)
-            public = state.public_notation(action)
-            events = state.apply(action)
-            table.history.append(LoggedMove(seq, seat, text, events, public=public))
-            table.version += 1
+        table.history.extend(play_stored(table.state, moves))
+        table.version += len(moves)
         table.undo_stack.clear()  # a move made elsewhere is taken back there
         table.epoch += 1
         table.turn_started = self.keeper.clock()

@@ -36,7 +36,7 @@ from bazaar.web.errors import WebError, refusal, refusal_words
 from bazaar.web.keeper import TableKeeper, check_deal_released
 from bazaar.web.ledger import Ledger, replay_table
 from bazaar.web.live import LOG_LAST, Connection, LiveTable, UndoEntry, encode
-from bazaar.web.mail import Mailer, SmtpServer
+from bazaar.web.mail import mailer_of
 from bazaar.web.moves import Moves, parse_action
 from bazaar.web.notices import Notices
 from bazaar.web.people import People
@@ -135,11 +135,7 @@ class Hub:
         self.chat = Chat(ledger, clock)
         self.rematches = Rematches(self.keeper, ledger, self._publish)
         self.people = People(self.keeper, PeopleStore(store), self.timers)
-        mailer = (
-            Mailer(SmtpServer.parse(settings.smtp_url), settings.mail_from)
-            if (settings.smtp_url)
-            else None
-        )
+        mailer = mailer_of(settings.smtp_url, settings.mail_from)
         self.people.mail_ready = mailer is not None
         pusher = Pusher(settings.vapid_key, settings.vapid_subject) if settings.vapid_key else None
         self.notices = Notices(

@@ -21,13 +21,19 @@ from bazaar.web.store import Store, StoredTable
 def replay_table(info: StoredTable) -> tuple[State, list[LoggedMove]]:
     """Rebuild a stored table's state and history by replaying its moves."""
     state = get_game(info.game).new(info.players, info.seed, info.options)
-    history: list[LoggedMove] = []
-    for seq, (seat, text) in enumerate(info.moves):
+    moves = [(seq, seat, text) for seq, (seat, text) in enumerate(info.moves)]
+    return state, play_stored(state, moves)
+
+
+def play_stored(state: State, moves: list[tuple[int, int, str]]) -> list[LoggedMove]:
+    """Play stored moves ``(seq, seat, notation)`` on ``state``; their log entries."""
+    played: list[LoggedMove] = []
+    for seq, seat, text in moves:
         action = state.parse(text)
         public = state.public_notation(action)
         events = state.apply(action)
-        history.append(LoggedMove(seq, seat, text, events, public=public))
-    return state, history
+        played.append(LoggedMove(seq, seat, text, events, public=public))
+    return played
 
 
 class Ledger:

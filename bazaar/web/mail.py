@@ -111,3 +111,8 @@ class Mailer:
             return False
         self.sent += 1
         return True
+
+
+def mailer_of(smtp_url: str, sender: str) -> Mailer | None:
+    """The mailer of ``bazaar serve --smtp-url`` (None: no e-mail)."""
+    return Mailer(SmtpServer.parse(smtp_url), sender) if smtp_url else None

@@ -232,6 +232,11 @@ def small_page(lang: str, text: str, link: str | None = None) -> HTMLResponse:
     return HTMLResponse(html)
 
 
+def bad_link() -> HTMLResponse:
+    """A mail link that is no longer valid (whose language is not known: both)."""
+    return small_page("en", t(BAD_LINK, "en") + " / " + t(BAD_LINK, "zh-TW"))
+
+
 @router.api_route("/mail/stop", methods=["GET", "POST"], include_in_schema=False)
 async def stop_mails(
     web: WebDep,
@@ -241,7 +246,7 @@ async def stop_mails(
     """One click (or the mail program's one-click POST, RFC 8058) stops every turn e-mail."""
     found = await mail_person(web, person, key)
     if found is None:
-        return small_page("en", t(BAD_LINK, "en") + " / " + t(BAD_LINK, "zh-TW"))
+        return bad_link()
     await web.hub.people.update(found, {"mails": "off"})
     return small_page(found["lang"], t(STOPPED, found["lang"], email=found["email"] or ""), "/me")
 
@@ -254,6 +259,6 @@ async def confirm_mail(
 ) -> HTMLResponse:
     found = await mail_person(web, person, key)
     if found is None or not found["email"]:
-        return small_page("en", t(BAD_LINK, "en") + " / " + t(BAD_LINK, "zh-TW"))
+        return bad_link()
     await web.hub.people.confirm_email(found["id"])
     return small_page(found["lang"], t(CONFIRMED, found["lang"], email=found["email"]), "/me")
