@@ -19,7 +19,7 @@ from bazaar.web.people import People
 from bazaar.web.routes.common import WebDep, errors, lang_code, refusal_response
 from bazaar.web.routes.models import MAX_RAW_NAME, STRICT, _checked_name
 from bazaar.web.routes.pages import page
-from bazaar.web.schema import LANG_SCHEMA, name_schema
+from bazaar.web.schema import LANG_SCHEMA, LangQuery, name_schema
 
 router = APIRouter()
 
@@ -200,9 +200,7 @@ async def push_subscription(body: PushRequest, web: WebDep) -> dict[str, Any] | 
     responses=errors(400, 404, 422),
     response_model=dict[str, Any],
 )
-async def public_person(
-    person_id: str, web: WebDep, lang: str = Query(default="en", max_length=16)
-) -> dict[str, Any]:
+async def public_person(person_id: str, web: WebDep, lang: LangQuery = "en") -> dict[str, Any]:
     code = lang_code(lang)
     people: People = web.hub.people
     person = await people.public(person_id)
