@@ -1,6 +1,7 @@
 """PettingZoo speed: turns per second with observations, our games beside texas_holdem_v4.
 
 Usage: python benchmarks/pettingzoo_speed.py [--seconds 2] [--rounds 3] [--pettingzoo]
+       [--modes full,compact]
 
 Each measurement is PettingZoo's ``performance_benchmark`` loop: ``last()`` (so an observation
 of the agent to move) every turn, a random legal action from the action mask, ``reset()`` when
@@ -9,9 +10,13 @@ touches all of them alike; each figure is the median over the rounds, in wall-cl
 (what performance_benchmark prints) and in this process's CPU time (less sensitive to other
 programs). ``--pettingzoo`` also runs PettingZoo's own ``performance_benchmark`` (5 s each).
 
+Each table runs in each action mode (``env(game, action_mode=...)``: ``full``, the game's own
+numbers, and ``compact``, docs/pettingzoo.md), texas_holdem_v4 first in every round.
+
 Prints a line per table, then as its last line one JSON object:
-{"seconds", "rounds", "texas_holdem_v4": {...}, "tables": [{"game", "players", "env",
-"turns_per_s", "cpu_turns_per_s", "vs_texas"}], "slowest_vs_texas"}
+{"seconds", "rounds", "texas_holdem_v4": {...}, "tables": [{"game", "players", "mode", "env",
+"turns_per_s", "cpu_turns_per_s", "vs_texas", "cpu_vs_texas"}], "slowest_vs_texas":
+{mode: ratio}, "slowest_cpu_vs_texas": {mode: ratio}}
 """
 
 from __future__ import annotations
@@ -73,40 +78,55 @@ def texas() -> Any:
     return pettingzoo.make("aec", TEXAS)
 
 
-def measure(seconds: float, rounds: int) -> dict[str, Any]:
-    """All tables and texas_holdem_v4, ``rounds`` times each, interleaved."""
-    makers: list[tuple[str, int, Callable[[], Any]]] = [("texas_holdem_v4", 2, texas)]
-    makers += [(g, p, lambda g=g, p=p: env(g, players=p)) for g, p in TABLES]
+def measure(seconds: float, rounds: int, modes: list[str]) -> dict[str, Any]:
+    """All tables (in each mode) and texas_holdem_v4, ``rounds`` times each, interleaved;
+    each ratio is to texas_holdem_v4 of the same round."""
+    makers: list[tuple[str, int, str, Callable[[], Any]]] = [("texas_holdem_v4", 2, "", texas)]
+    makers += [
+        (g, p, m, lambda g=g, p=p, m=m: env(g, players=p, action_mode=m))
+        for g, p in TABLES
+        for m in modes
+    ]
     walls: dict[int, list[float]] = {i: [] for i in range(len(makers))}
     cpus: dict[int, list[float]] = {i: [] for i in range(len(makers))}
     ratios: dict[int, list[float]] = {i: [] for i in range(len(makers))}
+    cpu_ratios: dict[int, list[float]] = {i: [] for i in range(len(makers))}
     for r in range(rounds):
-        texas_wall = 0.0
-        for i, (_name, _players, make) in enumerate(makers):
+        texas_wall = texas_cpu = 0.0
+        for i, (_name, _players, _mode, make) in enumerate(makers):
             wall, cpu = turns_per_second(make(), seconds, seed=r)
             if i == 0:
-                texas_wall = wall
+                texas_wall, texas_cpu = wall, cpu
             walls[i].append(wall)
             cpus[i].append(cpu)
             ratios[i].append(wall / texas_wall)
+            cpu_ratios[i].append(cpu / texas_cpu)
     rows = []
-    for i, (name, players, _make) in enumerate(makers):
+    for i, (name, players, mode, _make) in enumerate(makers):
         rows.append(
             {
                 "game": name,
                 "players": players,
+                "mode": mode,
                 "env": TEXAS if i == 0 else env_name(name),
                 "turns_per_s": round(statistics.median(walls[i])),
                 "cpu_turns_per_s": round(statistics.median(cpus[i])),
                 "vs_texas": round(statistics.median(ratios[i]), 2),
+                "cpu_vs_texas": round(statistics.median(cpu_ratios[i]), 2),
             }
         )
+    tables = rows[1:]
     return {
         "seconds": seconds,
         "rounds": rounds,
         "texas_holdem_v4": rows[0],
-        "tables": rows[1:],
-        "slowest_vs_texas": min(row["vs_texas"] for row in rows[1:]),
+        "tables": tables,
+        "slowest_vs_texas": {
+            m: min(row["vs_texas"] for row in tables if row["mode"] == m) for m in modes
+        },
+        "slowest_cpu_vs_texas": {
+            m: min(row["cpu_vs_texas"] for row in tables if row["mode"] == m) for m in modes
+        },
     }
 
 
@@ -117,7 +137,11 @@ def main() -> None:
     parser.add_argument(
         "--pettingzoo", action="store_true", help="also run PettingZoo's performance_benchmark"
     )
+    parser.add_argument(
+        "--modes", default="full,compact", help="action modes to measure, comma-separated"
+    )
     args = parser.parse_args()
+    modes = args.modes.split(",")
     if args.pettingzoo:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -132,11 +156,12 @@ def main() -> None:
         "turns/s with observations ...",
         flush=True,
     )
-    result = measure(args.seconds, args.rounds)
+    result = measure(args.seconds, args.rounds, modes)
     for row in [result["texas_holdem_v4"], *result["tables"]]:
         print(
-            f"{row['game']:>18} {row['players']}p  {row['turns_per_s']:>7} turns/s  "
-            f"(CPU {row['cpu_turns_per_s']:>6}/s)  {row['vs_texas']:.2f}x texas_holdem_v4"
+            f"{row['game']:>18} {row['players']}p {row['mode']:>7}  {row['turns_per_s']:>7} "
+            f"turns/s  (CPU {row['cpu_turns_per_s']:>6}/s)  {row['vs_texas']:.2f}x "
+            f"texas_holdem_v4 (CPU {row['cpu_vs_texas']:.2f}x)"
         )
     print(json.dumps(result))
 

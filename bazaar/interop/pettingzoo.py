@@ -14,8 +14,14 @@ seats 0..N-1 (the "Seat 1 .. Seat N" people read), the observation is
 two ``Box`` spaces), the action space is ``Discrete(game.num_actions)``. The features are
 the game's own (``GameParts.features``, bazaar.core.features): a function of what that seat
 may see only. Rewards come once, at the end: each seat's win share (``State.returns()``:
-1 for a sole winner, 1/k for each of k tied winners, 0 otherwise). Games end by their rules,
-so truncations are always False.
+1 for a sole winner, 1/k for each of k tied winners, 0 otherwise). Games end by their rules;
+with ``max_turns=N`` a game still going after N turns is truncated (every agent's truncation
+set, rewards 0).
+
+``action_mode="compact"`` numbers the actions with the game's compact codes
+(:mod:`bazaar.interop.compact_actions`: Take Stock's 1,501 instead of 6,401) for a shorter mask;
+``state()`` is every seat's features side by side (hidden information: for centralised
+training only). :func:`parallel_env` is the same game through PettingZoo's parallel API.
 
 Only this module imports numpy, gymnasium and pettingzoo (the ``research`` extra).
 """
@@ -33,11 +39,13 @@ import pettingzoo  # type: ignore[import-untyped]
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from bazaar.core.errors import BadOptions, IllegalAction
 from bazaar.core.features import FeatureLayout
 from bazaar.core.game import Game, State
 from bazaar.core.registry import game_ids, game_parts
+from bazaar.interop.compact_actions import ACTION_MODES, ActionCodec, codec_for
 
 #: bounds of the observation Box: features are scaled to about [0, 1], but a few (money) have
 #: no hard limit, so the declared bounds are wide rather than wrong
@@ -75,7 +83,13 @@ def register_envs() -> list[str]:
 
 
 def env(
-    game: str, players: int | None = None, render_mode: str | None = None, **options: Any
+    game: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    *,
+    action_mode: str = "full",
+    max_turns: int | None = None,
+    **options: Any,
 ) -> AECEnv:
     """The environment of ``game`` wrapped as PettingZoo's classic ones are (order enforcing).
 
@@ -83,7 +97,47 @@ def env(
     wrap the result in ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for the classic
     "an illegal move loses" behaviour instead.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, render_mode, **options))
+    raw = raw_env(
+        game, players, render_mode, action_mode=action_mode, max_turns=max_turns, **options
+    )
+    return OrderEnforcing(raw)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper with the attributes a loop reads every turn
+    (``agent_selection``, ``agents``, ``terminations`` ...) and ``last``/``step`` passed
+    straight through once reset: the same checks, without a failed attribute lookup per read."""
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+    def _read(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    agent_selection = property(lambda self: self._read("agent_selection"))
+    agents = property(lambda self: self._read("agents"))
+    rewards = property(lambda self: self._read("rewards"))
+    terminations = property(lambda self: self._read("terminations"))
+    truncations = property(lambda self: self._read("truncations"))
+    infos = property(lambda self: self._read("infos"))
+    num_agents = property(lambda self: len(self._read("agents")))
+    _cumulative_rewards = property(lambda self: self._read("_cumulative_rewards"))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if observe and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
@@ -93,6 +147,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     minimum), ``options`` its rule options (checked by ``Game.resolve_options``: an unknown
     option or value raises BadOptions naming it). ``reset(options=...)`` ignores its
     ``options`` as PettingZoo's classic games do: rule options are fixed at construction.
+    ``action_mode`` is ``"full"`` (the game's action numbers) or ``"compact"`` (its compact
+    codes); ``max_turns`` (a positive int, or None) truncates a game after that many turns.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 -- replaced per game in __init__
@@ -103,9 +159,20 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     }
 
     def __init__(
-        self, game: str, players: int | None = None, render_mode: str | None = None, **options: Any
+        self,
+        game: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        *,
+        action_mode: str = "full",
+        max_turns: int | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
+        if action_mode not in ACTION_MODES:
+            raise BadOptions(f"action_mode {action_mode!r} is not one of {', '.join(ACTION_MODES)}")
+        if max_turns is not None and (type(max_turns) is not int or max_turns < 1):
+            raise BadOptions(f"max_turns must be a positive integer or None, not {max_turns!r}")
         parts = game_parts(game)
         if parts.features is None:
             raise BadOptions(
@@ -125,7 +192,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": env_name(self.game.id)}
 
-        n = self.game.num_actions
+        #: "full" or "compact"; the compact codec (None: the full numbers)
+        self.action_mode = action_mode
+        self.codec: ActionCodec | None = codec_for(game) if action_mode == "compact" else None
+        #: a game still going after this many turns is truncated (None: never)
+        self.max_turns = max_turns
+        n = self.game.num_actions if self.codec is None else self.codec.size
         self._num_actions = n
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agents = self.possible_agents[:]
@@ -142,6 +214,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             for name in self.possible_agents
         }
         self.action_spaces = {name: spaces.Discrete(n) for name in self.possible_agents}
+        #: the space of state(): every seat's features, seat 0 first
+        self.state_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.num_players * size,), np.float32)
+        #: the full actions played since the last reset or load_state (the game's numbers)
+        self.history: list[int] = []
+        #: turns played since the last reset or load_state
+        self.turns = 0
         self._no_actions = bytes(n)
         self._rng: np.random.Generator | None = None
         #: the Bazaar game state (None before the first reset); read it, do not change it
@@ -150,6 +228,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._legal: list[int] | None = None
         #: the mask of the seat to move, built once per position (None: not yet)
         self._mask: bytearray | None = None
+        #: compact mode: compact code -> full action at this position (None: not yet)
+        self._full_of: dict[int, int] | None = None
 
     def _link_parts(self) -> None:
         """The game's features and renderer (functions: rebuilt, not pickled)."""
@@ -226,14 +306,18 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.agent_selection = self._names[seat]
         self._legal = None
         self._mask = None
+        self._full_of = None
+        self.history = []
+        self.turns = 0
         if self.render_mode == "human":
             self.render()
 
     def step(self, action: Any) -> None:
-        """Play ``action`` (an int, or a numpy integer) for the agent to move.
+        """Play ``action`` (an int, or a numpy integer; a compact code in compact mode) for
+        the agent to move.
 
         An illegal action raises IllegalAction (the game's reason) and changes nothing;
-        a terminated agent must step ``None``.
+        a terminated or truncated agent must step ``None``.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -242,17 +326,23 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         a = action if type(action) is int else _as_action(action)
         state = self.game_state
         assert state is not None
-        mask = self._mask
-        if mask is not None:
-            legal = 0 <= a < self._num_actions and mask[a]
+        if self.codec is not None:
+            a = self._full_action(a)
         else:
-            legal = a in self.legal_actions()
-        if not legal:
-            state.check(a)  # raises the game's reason
-            raise IllegalAction(f"{a!r} is not a legal action now")  # pragma: no cover
+            mask = self._mask
+            if mask is not None:
+                legal = 0 <= a < self._num_actions and mask[a]
+            else:
+                legal = a in self.legal_actions()
+            if not legal:
+                state.check(a)  # raises the game's reason
+                raise IllegalAction(f"{a!r} is not a legal action now")  # pragma: no cover
         state.apply_unchecked(a)
+        self.history.append(a)
+        self.turns += 1
         self._legal = None
         self._mask = None
+        self._full_of = None
         self._cumulative_rewards[agent] = 0.0
         self._to_move = seat = state.to_move()
         if seat is None:
@@ -260,6 +350,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
                 self.rewards[name] = share
                 self.terminations[name] = True
             self._accumulate_rewards()
+            self._deads_step_first()
+        elif self.max_turns is not None and self.turns >= self.max_turns:
+            self.agent_selection = self._names[seat]
+            self._to_move = None  # nobody may move: no mask, the public view
+            for name in self._names:
+                self.truncations[name] = True
             self._deads_step_first()
         else:
             self.agent_selection = self._names[seat]
@@ -279,9 +375,59 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         mask = self._mask
         if mask is None:
             mask = self._mask = bytearray(self._no_actions)
-            for a in self.legal_actions():
+            for a in self.legal_codes():
                 mask[a] = 1
         return mask
+
+    def legal_codes(self) -> list[int]:
+        """The legal actions of the agent to move as this environment numbers them (its
+        action space): the full actions, or in compact mode their compact codes."""
+        legal = self.legal_actions()
+        if self.codec is None:
+            return legal
+        full_of = self._full_of
+        if full_of is None:
+            codes = self.codec.encode(self.game_state, legal)
+            full_of = self._full_of = dict(zip(codes, legal, strict=True))
+        return list(full_of)
+
+    def action_of(self, code: int) -> int:
+        """The game's full action of ``code`` (an action of this environment's space) at the
+        current position: ``code`` itself in full mode. IllegalAction if it is not legal."""
+        return self._full_action(code) if self.codec is not None else code
+
+    def _full_action(self, code: int) -> int:
+        full_of = self._full_of
+        if full_of is None:
+            self.legal_codes()
+            full_of = self._full_of
+            assert full_of is not None
+        full = full_of.get(code)
+        if full is not None:
+            return full
+        assert self.codec is not None and self.game_state is not None
+        decoded = self.codec.decode(self.game_state, code)
+        if decoded is None:
+            raise IllegalAction(
+                f"{code!r} is not a compact action code here (0-{self._num_actions - 1}, "
+                "hand slots within the hand)",
+                "encoding",
+            )
+        self.game_state.check(decoded)  # raises the game's reason
+        raise IllegalAction(f"{code!r} is not a legal action now")  # pragma: no cover
+
+    def state(self) -> np.ndarray:
+        """Every seat's features side by side (seat 0 first, ``state_space``): all that any
+        seat knows, its hidden cards included, so for centralised training only (never an
+        agent's input when it plays)."""
+        game_state = self.game_state
+        if game_state is None:
+            raise BadOptions("state(): the game has not started (call reset())")
+        size = self.layout.size
+        out = bytearray(self._obs_bytes * self.num_players)
+        for seat in range(self.num_players):
+            self._pack_into(out, seat * 4 * size, *self._encode(game_state, seat))
+        return np.frombuffer(out, np.float32)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The features of ``agent``'s seat and its action mask (all 0 unless it is to move)."""
