@@ -7,20 +7,35 @@ iterations here instead (:data:`SIM_ITERATIONS`), and ``ismcts:<level>@N`` sets 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from bazaar.bots import Bot
 from bazaar.bots.levels import DEFAULT_LEVEL, LevelBot, level_settings
 from bazaar.bots.registry import make_bot
-from bazaar.sim.outside import is_outside, make_outside
+from bazaar.core.game import State
+from bazaar.sim.engine_agent import EngineAgent
+from bazaar.sim.openspiel_agent import OpenSpielAgent
+from bazaar.sim.outside import is_outside, make_outside, outside_kind
 
 #: iterations of the time-limited levels in simulations (about their table strength's
 #: budget on a loaded 2-core machine for Buy Low Sell High; less thinking for the slower games)
 SIM_ITERATIONS = {"medium": 100, "hard": 300}
 
 
-def make_agent(spec: str, seed: int, game_id: str) -> Bot:
-    """A bot for a checked agent spec (:func:`bazaar.sim.plan.check_agent`)."""
+def make_agent(spec: str, seed: int, game_id: str, game_index: Any = None) -> Bot:
+    """A bot for a checked agent spec (:func:`bazaar.sim.plan.check_agent`); ``game_index``
+    names the game in an outside agent's refusals. An engine agent's program must be ended
+    with :func:`end_agents` (a ``finally`` around the game)."""
     if is_outside(spec):
-        outside: Bot = make_outside(spec, seed)
+        kind = outside_kind(spec)
+        outside: Bot
+        if kind == "engine":
+            outside = EngineAgent(spec, seed, game_index)
+        elif kind == "openspiel":
+            outside = OpenSpielAgent(spec, seed, game_id, game_index)
+        else:
+            outside = make_outside(spec, seed)
         return outside
     name, _, budget = spec.partition("@")
     if not name.startswith("ismcts"):
@@ -32,3 +47,11 @@ def make_agent(spec: str, seed: int, game_id: str) -> Bot:
     elif settings.get("millis") is not None:
         settings.update(iterations=SIM_ITERATIONS[level], millis=None)
     return LevelBot(settings, seed)
+
+
+def end_agents(bots: Iterable[Any], state: State | None) -> None:
+    """The game is over (``state`` finished) or abandoned: every engine agent's program is
+    told (``over``, only after a finished game) and ended. Never raises for a program."""
+    for bot in bots:
+        if isinstance(bot, EngineAgent):
+            bot.end(state)

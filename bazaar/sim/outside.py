@@ -1,7 +1,13 @@
-"""Outside agents (docs/simulation.md, "Any agent"): ``module:Class`` names a class of an
-importable Python module whose objects have ``choose(state) -> action``; it is made with
-``Class(seed=…)`` when its constructor takes a ``seed`` (the seat's seed of the game, so a
-seeded agent plays the same moves at any ``--jobs``), else with ``Class()``."""
+"""Outside agents (docs/simulation.md, "What is played"): every agent spec that is not a
+built-in bot.
+
+- ``module:Class`` names a class of an importable Python module whose objects have
+  ``choose(state) -> action``; it is made with ``Class(seed=…)`` when its constructor takes a
+  ``seed`` (the seat's seed of the game, so a seeded agent plays the same moves at any
+  ``--jobs``), else with ``Class()``. A ``pyspiel.Bot`` subclass there is an OpenSpiel bot.
+- ``openspiel:module:Name``: an OpenSpiel bot class or factory (:mod:`bazaar.sim.openspiel_agent`).
+- ``engine:COMMAND``: a program speaking the agent dialect (:mod:`bazaar.sim.engine_agent`).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,13 @@ from typing import Any
 
 from bazaar.bots.registry import BOTS, normalize_spec
 from bazaar.i18n import N_
+from bazaar.sim.engine_agent import command_of, is_engine
 from bazaar.sim.errors import SimError
+from bazaar.sim.openspiel_agent import is_openspiel, is_spiel_bot_class, spiel_maker
 
 NOT_AN_AGENT = N_(
     "unknown agent {spec!r} (known agents: {known}; ismcts levels take @N iterations; an "
-    "outside agent is module:Class)"
+    "outside agent is module:Class, openspiel:module:Name or engine:COMMAND)"
 )
 
 
@@ -30,8 +38,27 @@ def is_outside(spec: str) -> bool:
     return spec.partition("@")[0] not in BOTS
 
 
+def outside_kind(spec: str) -> str:
+    """``engine``, ``openspiel`` or ``python`` for a checked outside spec."""
+    if is_engine(spec):
+        return "engine"
+    if is_openspiel(spec) or is_spiel_bot_class(outside_class(spec)):
+        return "openspiel"
+    return "python"
+
+
+def check_outside(spec: str) -> None:
+    """Raise SimError unless ``spec`` is an outside agent that can play: the command splits
+    and its program exists, the bot or class can be imported."""
+    if is_engine(spec):
+        command_of(spec)
+    elif is_openspiel(spec) or is_spiel_bot_class(outside_class(spec)):
+        spiel_maker(spec)
+
+
 def outside_class(spec: str) -> type[Any]:
-    """The class an outside agent's spec names; SimError saying what is wrong."""
+    """The class an outside agent's spec names (one with ``choose``, or a ``pyspiel.Bot``
+    subclass); SimError saying what is wrong."""
     module_name, colon, class_name = spec.partition(":")
     if not colon or not module_name or not class_name.isidentifier():
         raise SimError.of(NOT_AN_AGENT, spec=spec, known=", ".join(BOTS))
@@ -52,7 +79,7 @@ def outside_class(spec: str) -> type[Any]:
             module=module_name,
             name=class_name,
         )
-    if not callable(getattr(found, "choose", None)):
+    if not callable(getattr(found, "choose", None)) and not is_spiel_bot_class(found):
         raise SimError.of(
             N_("agent {spec!r}: {name} has no method choose(state)"), spec=spec, name=class_name
         )

@@ -16,7 +16,7 @@ from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.i18n import N_
 from bazaar.sim.errors import SimError
-from bazaar.sim.outside import agent_spec, is_outside, outside_class
+from bazaar.sim.outside import agent_spec, check_outside, is_outside
 
 __all__ = ["GameTask", "SimError", "SimPlan", "check_agent"]
 
@@ -116,9 +116,10 @@ class SimPlan:
 
 def check_agent(spec: str) -> None:
     """Raise SimError unless ``spec`` is a bot spec, maybe with ``@N`` search iterations, or
-    an outside agent's ``module:Class`` (:mod:`bazaar.sim.outside`)."""
+    an outside agent: ``module:Class``, ``openspiel:module:Name`` or ``engine:COMMAND``
+    (:mod:`bazaar.sim.outside`)."""
     if is_outside(spec):
-        outside_class(spec)  # importable, a class, with choose(state)
+        check_outside(spec)  # importable and able to choose, or a command that can start
         return
     name, at, budget = spec.partition("@")
     if at and (not name.startswith("ismcts") or not budget.isdigit() or int(budget) < 1):

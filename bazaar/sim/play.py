@@ -16,7 +16,7 @@ from typing import Any
 from bazaar.core.game import State
 from bazaar.core.record import Match, RecordJson
 from bazaar.core.registry import game_parts, get_game
-from bazaar.sim.agents import make_agent
+from bazaar.sim.agents import end_agents, make_agent
 from bazaar.sim.plan import GameTask
 
 
@@ -66,13 +66,22 @@ def play_game(task: GameTask) -> GameResult:
     """Play ``task`` to its end with its agents."""
     started = time.perf_counter()
     game = get_game(task.game)
-    estimate = game_parts(task.game).estimate
     match = Match.new(game, task.players, task.seed, task.options, list(task.seats))
     state = match.state
     bots = [
-        make_agent(spec, seed, task.game)
+        make_agent(spec, seed, task.game, task.index)
         for spec, seed in zip(task.seats, task.bot_seeds, strict=True)
     ]
+    try:
+        return _played(task, match, bots, started)
+    finally:  # an engine agent's program ends with its game, also when the game fails
+        end_agents(bots, state)
+
+
+def _played(task: GameTask, match: Match, bots: list[Any], started: float) -> GameResult:
+    """The game of ``task`` played out by ``bots``, measured."""
+    state = match.state
+    estimate = game_parts(task.game).estimate
     seconds = [0.0] * task.players
     decisions = [0] * task.players
     forced = [0] * task.players
