@@ -21,7 +21,8 @@ set, rewards 0).
 ``action_mode="compact"`` numbers the actions with the game's compact codes
 (:mod:`bazaar.interop.compact_actions`: Take Stock's 1,501 instead of 6,401) for a shorter mask;
 ``state()`` is every seat's features side by side (hidden information: for centralised
-training only). :func:`parallel_env` is the same game through PettingZoo's parallel API.
+training only). :func:`parallel_env` is the same game through PettingZoo's parallel API
+(only the agent to move acts at each step).
 
 Only this module imports numpy, gymnasium and pettingzoo (the ``research`` extra).
 """
@@ -37,7 +38,7 @@ import gymnasium
 import numpy as np
 import pettingzoo  # type: ignore[import-untyped]
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
@@ -78,8 +79,30 @@ def register_envs() -> list[str]:
         rid = registry_id(game_id)
         if rid not in pettingzoo.aec_registry:
             pettingzoo.register("aec", rid, entry_point=functools.partial(env, game_id))
+        if rid not in pettingzoo.parallel_registry:
+            pettingzoo.register(
+                "parallel", rid, entry_point=functools.partial(parallel_env, game_id)
+            )
         ids.append(rid)
     return ids
+
+
+def parallel_env(
+    game: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    *,
+    action_mode: str = "full",
+    max_turns: int | None = None,
+    **options: Any,
+) -> ParallelEnv:
+    """The environment of ``game`` through PettingZoo's parallel API: only the agent to move
+    acts at each step (bazaar.interop.pettingzoo_parallel); arguments as :func:`env`."""
+    from bazaar.interop.pettingzoo_parallel import raw_parallel_env
+
+    return raw_parallel_env(
+        game, players, render_mode, action_mode=action_mode, max_turns=max_turns, **options
+    )
 
 
 def env(

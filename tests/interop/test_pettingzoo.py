@@ -1,6 +1,7 @@
 """The PettingZoo environments (bazaar.interop.pettingzoo) with the real pettingzoo package:
-its api_test and seed_test, observations against the game's features, masks against the legal
-actions, rewards, seeds, options, render, and observations blind to other seats' hidden cards."""
+its api_test, parallel_api_test and seed_test, compact actions, state(), truncation,
+observations against the game's features, masks against the legal actions, rewards, seeds,
+options, render, and observations blind to other seats' hidden cards."""
 
 from __future__ import annotations
 
@@ -15,19 +16,26 @@ from typing import Any
 import numpy as np
 import pettingzoo  # type: ignore[import-untyped]
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 with warnings.catch_warnings():  # pettingzoo.test imports connect_four_v3, which warns so
     warnings.simplefilter("ignore", DeprecationWarning)
-    from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+    from pettingzoo.test import (  # type: ignore[import-untyped]
+        api_test,
+        parallel_api_test,
+        seed_test,
+    )
 
 from bazaar.core.errors import BadOptions, IllegalAction, UnknownGame
-from bazaar.core.features import FeatureGroup, FeatureLayout
+from bazaar.core.features import FeatureGroup, FeatureLayout, offsets
 from bazaar.core.registry import get_game, register, unregister
 from bazaar.core.rng import Rng
 from bazaar.interop.pettingzoo import (
     env,
     env_name,
     game_with_features,
+    parallel_env,
     raw_env,
     register_envs,
     registry_id,
@@ -361,3 +369,218 @@ def test_render_gives_the_board_as_text(capsys: pytest.CaptureFixture[str]) -> N
     silent.reset(seed=1)
     with pytest.warns(UserWarning, match="calling render method without specifying any render"):
         assert silent.render() is None
+
+
+# ---------------------------------------------------------------------- compact actions
+def test_compact_mode_numbers_take_stock_by_hand_slot_and_keeps_the_other_games() -> None:
+    sizes = {
+        g: raw_env(g, 4 if g != "take-stock" else 2, action_mode="compact")
+        .action_space("player_0")
+        .n
+        for g in GAMES
+    }
+    assert sizes == {"buy-low-sell-high": 105, "take-stock": 1501, "night-market": 472}
+    e = raw_env("take-stock", 2, action_mode="compact")
+    assert e.observation_space("player_0")["action_mask"].shape == (1501,)
+    e.reset(seed=5)
+    state = e.game_state
+    assert state is not None
+    hand = state.hands[state.cur]  # type: ignore[attr-defined]
+    codes = e.legal_codes()
+    assert codes == sorted(codes) and len(codes) == len(state.legal_actions())
+    # code 0 plays the first card of the sorted hand; 10 + 10 x 1 + 0 buys slot 1, discards 0
+    assert e.action_of(10 + 10 * 1 + 0) == 60 + 60 * hand[1] + hand[0]
+    assert state.notation(e.action_of(10 + 10 * 1 + 0)) == (
+        f"buy {state.notation(hand[1])[5:]} {state.notation(hand[0])[5:]}"
+    )
+
+
+def play_compact(game: str, players: int, seed: int) -> raw_env:
+    """A whole random game in compact mode, checking at every turn that the compact mask's
+    codes name exactly the legal full actions."""
+    e = raw_env(game, players, action_mode="compact")
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    while e.game_state is not None and not e.game_state.is_over():
+        mask = e.observe(e.agent_selection)["action_mask"]
+        codes = np.flatnonzero(mask).tolist()
+        assert sorted(e.action_of(c) for c in codes) == sorted(e.game_state.legal_actions())
+        e.step(rng.choice(codes))
+    return e
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31), table=st.sampled_from(TABLES))
+def test_a_game_through_compact_codes_is_the_same_game_in_full_numbers(
+    seed: int, table: tuple[str, int]
+) -> None:
+    game, players = table
+    compact = play_compact(game, players, seed)
+    full = raw_env(game, players)
+    full.reset(seed=seed)
+    for action in compact.history:
+        assert full.observe(full.agent_selection)["action_mask"][action] == 1
+        full.step(action)
+    assert full.history == compact.history and len(full.history) > 50
+    assert full.game_state == compact.game_state and full.rewards == compact.rewards
+
+
+def test_a_bad_compact_code_is_refused_with_a_reason_and_changes_nothing() -> None:
+    e = raw_env("take-stock", 2, action_mode="compact")
+    e.reset(seed=3)
+    state = e.game_state
+    assert state is not None
+    before = state.full_view()
+    with pytest.raises(IllegalAction) as beyond:
+        e.step(9)  # play the card in slot 9 of a hand of fewer cards
+    assert beyond.value.rule == "encoding"
+    assert str(beyond.value).startswith("9 is not a compact action code here (0-1500")
+    with pytest.raises(IllegalAction, match="audit"):
+        e.step(406)  # audit: not now
+    with pytest.raises(IllegalAction):
+        e.step(1501)
+    assert state.full_view() == before and e.history == []
+
+
+@pytest.mark.parametrize(("game", "players"), [("take-stock", 2), ("take-stock", 6)])
+@pytest.mark.usefixtures("classic_dict_observation")
+def test_api_and_seed_tests_pass_in_compact_mode(game: str, players: int) -> None:
+    strict_api_test(env(game, players=players, action_mode="compact"), cycles=120)
+    seed_test(lambda: env(game, players=players, action_mode="compact"), num_cycles=40)
+
+
+def test_bad_action_modes_and_turn_limits_are_named() -> None:
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"action_mode": "tiny"}, "action_mode 'tiny' is not one of full, compact"),
+        ({"max_turns": 0}, "max_turns must be a positive integer or None, not 0"),
+        ({"max_turns": 2.5}, "max_turns must be a positive integer or None, not 2.5"),
+    ]
+    for kwargs, message in cases:
+        for make in (env, parallel_env):
+            with pytest.raises(BadOptions) as refused:
+                make("take-stock", players=2, **kwargs)
+            assert str(refused.value) == message
+
+
+# ---------------------------------------------------------------------- state() and truncation
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_state_is_every_seats_features_side_by_side(game: str, players: int) -> None:
+    e = raw_env(game, players)
+    size = e.layout.size
+    assert e.state_space.shape == (players * size,)
+    assert e.state_space.dtype == np.float32
+    for turn, _agent in enumerate(random_turns(e, seed=4)):
+        if turn % 17:
+            continue
+        state = e.game_state
+        assert state is not None
+        vector = e.state()
+        assert vector.shape == (players * size,) and vector.dtype == np.float32
+        assert e.state_space.contains(vector)
+        for seat, name in enumerate(e.possible_agents):
+            part = vector[seat * size : (seat + 1) * size]
+            assert part.tobytes() == e.observe(name)["observation"].tobytes()
+
+
+def test_state_shows_every_hand_so_it_is_for_training_only() -> None:
+    e = raw_env("take-stock", 2)
+    e.reset(seed=9)
+    state = e.game_state
+    assert state is not None
+    hand_offset = offsets(e.layout.groups)["hand"]
+    size = e.layout.size
+    vector = e.state()
+    for seat in (0, 1):
+        shown = np.flatnonzero(vector[seat * size + hand_offset :][:60]).tolist()
+        assert shown == sorted(state.hands[seat])  # type: ignore[attr-defined]
+    assert state.hands[0] != state.hands[1]  # type: ignore[attr-defined]
+    with pytest.raises(BadOptions, match=r"state\(\): the game has not started"):
+        raw_env("take-stock", 2).state()
+
+
+def test_a_game_still_going_at_max_turns_is_truncated_for_every_agent() -> None:
+    e = env("night-market", players=3, max_turns=7)
+    e.reset(seed=2)
+    seen: list[tuple[str, bool, bool, float]] = []
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, _info = e.last()
+        seen.append((agent, termination, truncation, reward))
+        if termination or truncation:
+            assert not obs["action_mask"].any()  # nobody may move once truncated
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    raw = e.unwrapped
+    assert raw.turns == 7 and len(raw.history) == 7
+    assert raw.game_state is not None and not raw.game_state.is_over()
+    assert [s[1:] for s in seen[:7]] == [(False, False, 0.0)] * 7
+    assert sorted(s[0] for s in seen[7:]) == ["player_0", "player_1", "player_2"]
+    assert all(s[1:] == (False, True, 0.0) for s in seen[7:])
+    assert e.agents == []
+    e.reset(seed=2)  # a new game starts the count again
+    assert raw.turns == 0 and raw.history == [] and not any(raw.truncations.values())
+
+
+# ---------------------------------------------------------------------- parallel API
+@pytest.mark.parametrize(("game", "players"), TABLES)
+@pytest.mark.parametrize("mode", ["full", "compact"])
+def test_parallel_api_test_passes(game: str, players: int, mode: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        parallel_api_test(parallel_env(game, players=players, action_mode=mode), 2000)
+        parallel_api_test(parallel_env(game, players=players, max_turns=25), 100)
+
+
+def test_the_parallel_env_plays_the_aec_game_with_only_the_mover_acting() -> None:
+    par = parallel_env("take-stock", players=3, action_mode="compact")
+    aec = raw_env("take-stock", 3, action_mode="compact")
+    observations, infos = par.reset(seed=6)
+    aec.reset(seed=6)
+    assert str(par) == "bazaar_take_stock_v0" and par.state_space == aec.state_space
+    rng = random.Random(6)
+    steps = 0
+    while par.agents:
+        mover = infos["player_0"]["active_agent"]
+        assert mover == aec.agent_selection
+        assert {a: bool(o["action_mask"].any()) for a, o in observations.items()} == {
+            a: a == mover for a in par.possible_agents
+        }
+        code = rng.choice(np.flatnonzero(observations[mover]["action_mask"]).tolist())
+        # the others' actions are ignored, even illegal ones
+        actions = {a: (code if a == mover else 10**6) for a in par.agents}
+        observations, rewards, terminations, truncations, infos = par.step(actions)
+        aec.step(code)
+        steps += 1
+        for name, obs in observations.items():
+            assert obs["observation"].tobytes() == aec.observe(name)["observation"].tobytes()
+        assert par.state().tobytes() == aec.state().tobytes()
+    assert steps == len(aec.history) and all(terminations.values())
+    assert not any(truncations.values())
+    assert rewards == {a: r for a, r in aec.rewards.items()}
+    assert sum(rewards.values()) == pytest.approx(1.0)
+    with pytest.raises(BadOptions, match=r"step\(\): the game is over"):
+        par.step({})
+
+
+def test_the_parallel_env_needs_the_movers_action_and_is_in_the_registry() -> None:
+    par = pettingzoo.make("parallel", registry_id("night-market"), players=3)
+    _obs, infos = par.reset(seed=1)
+    mover = infos["player_0"]["active_agent"]
+    others = {a: 0 for a in par.agents if a != mover}
+    with pytest.raises(BadOptions, match=f"step\\(\\): no action for {mover}, the agent to"):
+        par.step(others)
+
+
+def test_two_parallel_envs_with_one_seed_play_alike() -> None:
+    runs = []
+    for _ in range(2):
+        par = parallel_env("buy-low-sell-high", players=3, max_turns=40)
+        observations, infos = par.reset(seed=13)
+        trace = []
+        while par.agents:
+            mover = infos[par.agents[0]]["active_agent"]
+            code = int(np.flatnonzero(observations[mover]["action_mask"])[-1])
+            observations, _rewards, _term, truncations, infos = par.step({mover: code})
+            trace.append((mover, code, observations[mover]["observation"].tobytes()))
+        runs.append(trace)
+    assert runs[0] == runs[1] and len(runs[0]) == 40 and all(truncations.values())
