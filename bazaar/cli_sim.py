@@ -76,6 +76,16 @@ def raw_options(items: list[str] | None, lang: str) -> dict[str, str]:
         name, sep, raw = item.partition("=")
         if not sep or not name.strip():
             fail(t("--option needs name=value, not {item!r}", lang, item=item), lang)
+        if name.strip() in found:
+            fail(
+                t(
+                    "--option {name} is given twice: give its values once, separated by commas "
+                    "({name}=v1,v2)",
+                    lang,
+                    name=name.strip(),
+                ),
+                lang,
+            )
         found[name.strip()] = raw.strip()
     return found
 
@@ -220,7 +230,8 @@ def simulate_cmd(
     help=h(
         "Run the same simulation once per value of one rule option (--option NAME=v1,v2,...; "
         "other --option values stay fixed) on the same seeds, into --out/NAME=VALUE, and show "
-        "how balance and the game metrics move."
+        "how balance and the game metrics move. Several options with several values make a "
+        "grid: every combination on the same seeds, into --out/a=1,b=x."
     ),
 )
 def sweep_cmd(
@@ -242,19 +253,26 @@ def sweep_cmd(
     quiet: QuietOption = False,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    from bazaar.sim.sweep import run_sweep, sweep_plans, swept_option
+    from bazaar.sim.sweep import run_sweep, sweep_plans, swept_options
 
     lang = lang_or_fail(lang)
     _check_report(report, lang)
     the_game = game_or_fail(game, lang)
     texts = raw_options(option, lang)
-    name, raw_values = _run(lambda: swept_option(texts), lang)
-    fixed = {key: read_value(raw) for key, raw in texts.items() if key != name}
-    values = [read_value(raw) for raw in raw_values]
+    axes = _run(lambda: swept_options(texts), lang)
+    fixed = {key: read_value(raw) for key, raw in texts.items() if "," not in raw}
     specs = [spec.strip() for spec in seats.split(",")]
+    settings = {"jobs": jobs, "fmt": fmt, "backend": backend, "address": address}
+    if len(axes) > 1:
+        grid = [(axis, [read_value(raw) for raw in raws]) for axis, raws in axes]
+        default_out = Path(f"sweep-{the_game.id}-" + "-".join(axis for axis, _ in axes))
+        _grid(the_game.id, specs, players, fixed, grid, seed, games, out or default_out,
+              settings, report, quiet, lang)  # fmt: skip
+        return
+    name, raw_values = axes[0]
+    values = [read_value(raw) for raw in raw_values]
     plans = _run(lambda: sweep_plans(the_game.id, specs, players, fixed, name, values, seed), lang)
     folder = out if out is not None else Path(f"sweep-{the_game.id}-{name}")
-    settings = {"jobs": jobs, "fmt": fmt, "backend": backend, "address": address}
     with progress_bar(quiet, lang) as bar:
         done = _run(lambda: run_sweep(plans, name, games, folder, bar, **settings), lang)
     if not quiet:
@@ -265,6 +283,36 @@ def sweep_cmd(
         from bazaar.sim.report import write_sweep_report
 
         _report(lambda: write_sweep_report(report, name, done, None), report, lang)
+
+
+def _grid(
+    game_id: str,
+    specs: list[str],
+    players: int | None,
+    fixed: dict[str, Any],
+    axes: list[tuple[str, list[Any]]],
+    seed: int,
+    games: int,
+    folder: Path,
+    settings: dict[str, Any],
+    report: Path | None,
+    quiet: bool,
+    lang: str,
+) -> None:
+    """``bazaar sweep`` with several options: every cell of the grid on the same seeds."""
+    from bazaar.sim.report_text import grid_lines
+    from bazaar.sim.sweep import grid_plans, grid_points, run_grid
+
+    plans = _run(lambda: grid_plans(game_id, specs, players, fixed, axes, seed), lang)
+    with progress_bar(quiet, lang) as bar:
+        done = _run(lambda: run_grid(plans, games, folder, bar, **settings), lang)
+    points = grid_points(done, games)
+    if not quiet:
+        console.print(Text("\n".join(grid_lines(points, lang))), soft_wrap=True)
+    if report is not None:
+        from bazaar.sim.report import write_grid_report
+
+        _report(lambda: write_grid_report(report, points, None), report, lang)
 
 
 @app.command(

@@ -303,3 +303,44 @@ def sweep_charts(
         }[name]
         chart(name, [(t("Mean", lang), [s["metrics"][key] for s in summaries])], t(y, lang), None)
     return out
+
+
+# ---------------------------------------------------------------------------- the grids
+#: the charts of a grid of several options: name -> title msgid
+GRID_CHARTS = {
+    "grid_first_player": N_("Seat 1's win share in each cell"),
+    "grid_length": N_("Decisions per game in each cell"),
+}
+
+
+def grid_charts(points: Sequence[Mapping[str, Any]], lang: str, dpi: int = 110) -> dict[str, bytes]:
+    """Bars per cell (labelled by its values, "reset / yes") with 95% whiskers: Seat 1's win
+    share with the fair line, and the decisions per game. Name (GRID_CHARTS) -> PNG bytes."""
+    lang = normalize_lang(lang)
+    game = points[0]["summary"]["game"]
+    labels = [
+        " / ".join(choice_words(game, name, value, lang) for name, value in p["cell"].items())
+        for p in points
+    ]
+    size = (max(SIZE[0], 0.5 * len(points) + 2), SIZE[1] + 0.6)
+    out = {}
+    for name, key in (("grid_first_player", "first_player"), ("grid_length", "decisions")):
+        plt = _plt()
+        figure, axes = plt.subplots(figsize=size)
+        intervals = [
+            p["summary"]["seats"][0]["win"]
+            if key == "first_player"
+            else p["summary"]["metrics"][key]
+            for p in points
+        ]
+        _bars(axes, labels, intervals, _colors(1) * len(points))
+        if key == "first_player":
+            _share_axis(axes, points[0]["summary"]["fair"], lang)
+            axes.legend(loc="upper right", fontsize=7)
+        else:
+            axes.set_ylabel(t("Decisions per game", lang))
+        axes.tick_params(axis="x", labelrotation=30, labelsize=7)
+        axes.set_title(t(GRID_CHARTS[name], lang))
+        figure.subplots_adjust(bottom=0.3)
+        out[name] = _png(figure, dpi)
+    return out

@@ -20,8 +20,10 @@ from bazaar.i18n import LANGS, N_, normalize_lang, t
 from bazaar.sim.report_text import (
     METRICS,
     agent_name,
+    cell_words,
     choice_words,
     game_name,
+    grid_tables,
     headlines,
     join_words,
     option_label,
@@ -196,9 +198,14 @@ def _write(
 
 # ------------------------------------------------------------------- one simulation
 def setup_html(
-    plan: Mapping[str, Any], summary: Summary, lang: str, swept: str | None = None
+    plan: Mapping[str, Any],
+    summary: Summary,
+    lang: str,
+    swept: str | Sequence[str] | None = None,
 ) -> str:
-    """What was simulated, in words (a sweep's option ``swept`` is left out of the rules)."""
+    """What was simulated, in words (a sweep's option or a grid's options ``swept`` are left
+    out of the rules)."""
+    skip = {swept} if isinstance(swept, str) else set(swept or ())
     game = summary["game"]
     first_seats = plan.get("agents") or summary["agents"]
     seats = join_words(
@@ -208,7 +215,9 @@ def setup_html(
         ),
         lang,
     )
-    options = option_words(game, {k: v for k, v in summary["options"].items() if k != swept}, lang)
+    options = option_words(
+        game, {k: v for k, v in summary["options"].items() if k not in skip}, lang
+    )
     items = [
         (t("Game", lang), game_name(game, lang)),
         (t("Players", lang), str(summary["players"])),
@@ -582,3 +591,65 @@ def value_table(summary: Summary, lang: str) -> str:
     return table_html([t("Figure", lang), t("Mean", lang)], rows) + (
         para(t("{games} games", lang, games=summary["games"]), "note")
     )
+
+
+# ------------------------------------------------------------------------------ grids
+def write_grid_report(
+    path: Path,
+    points: Sequence[Mapping[str, Any]],
+    lang: str | None = None,
+    dpi: int = 110,
+) -> Path:
+    """A grid's report (a sweep of several options): its tables (two options: one option down
+    and the other across, per measure; more: a row per cell), two charts over the cells and a
+    short table per cell. ``points``: :func:`bazaar.sim.sweep.grid_points`."""
+    from bazaar.sim.charts import GRID_CHARTS, grid_charts
+    from bazaar.sim.store import read_plan
+
+    if not points:
+        raise ValueError("points: no cell to report")
+    first = points[0]["summary"]
+    game, names = first["game"], list(points[0]["cell"])
+    plan = read_plan(Path(points[0]["folder"])).to_json()
+
+    def build(lang: str, keep: Callable[[str, bytes], None]) -> str:
+        labels = join_words((option_label(game, n, lang) for n in names), lang)
+        title = t("{game}: a grid of {options}", lang, game=game_name(game, lang), options=labels)
+        intro = t(
+            "The same simulation ({games} games each) for every combination of {options}: "
+            "{cells} cells, every one on the same deals.",
+            lang,
+            games=first["games"],
+            options=labels,
+            cells=len(points),
+        )
+        charts = grid_charts(points, lang, dpi)
+        for name, png in charts.items():
+            keep(name, png)
+        parts = [
+            f"<h1>{esc(title)}</h1>",
+            para(intro),
+            setup_html(plan, first, lang, swept=names),
+            h2(t("The grid", lang)),
+            para(
+                t(
+                    "Every cell plays the same deals, so a deal that went differently from the "
+                    "first cell ({base}) went differently because of the rules.",
+                    lang,
+                    base=cell_words(game, points[0]["cell"], lang),
+                )
+            ),
+        ]
+        for table_title, header, rows in grid_tables(points, lang, short=False):
+            parts.append(h3(table_title) + table_html(header, rows))
+        for name in GRID_CHARTS:
+            parts.append(figure_html(charts[name], t(GRID_CHARTS[name], lang)))
+        parts.append(h2(t("Each cell", lang)))
+        for point in points:
+            parts.append(h3(cell_words(game, point["cell"], lang)))
+            parts.append(value_table(point["summary"], lang))
+        parts.append(para(t(METHOD, lang), "note"))
+        return "".join(parts)
+
+    title = " · ".join(game_name(game, lang) for lang in _langs(lang))
+    return _write(Path(path), title, _langs(lang), build)

@@ -379,3 +379,140 @@ def _pieces(text: str) -> list[str]:
         else:
             pieces[-1] += char
     return pieces
+
+
+# ------------------------------------------------------------------------------ grids
+#: what a grid's tables show of each cell: key, msgid, kind of number
+GRID_MEASURES = (
+    ("first_player", N_("Seat 1's win share"), "share"),
+    ("decisions", N_("Decisions per game"), "count"),
+    ("lead_changes", N_("Lead changes per game"), "count"),
+    ("played", N_("Deals played differently"), "share"),
+    ("winner", N_("Deals with another winner"), "share"),
+)
+
+#: one table of a grid: its title, its header and its rows
+GridTable = tuple[str, list[str], list[list[str]]]
+
+
+def grid_figure(point: Mapping[str, Any], key: str) -> Interval | float:
+    """A cell's figure ``key`` (GRID_MEASURES): an interval, or a share of deals (divergence)."""
+    summary = point["summary"]
+    if key == "first_player":
+        return summary["seats"][0]["win"]
+    if key in ("played", "winner"):
+        return float(point["divergence"][key])
+    return summary["metrics"][key]
+
+
+def grid_words(point: Mapping[str, Any], key: str, kind: str, lang: str, short: bool) -> str:
+    """A cell's figure in words: with its interval unless ``short`` (then the mean alone)."""
+    figure = grid_figure(point, key)
+    if not isinstance(figure, Mapping):
+        return percent(figure)
+    return number(figure["mean"], kind) if short else with_interval(figure, kind, lang)
+
+
+def cell_words(game: str, cell: Mapping[str, Any], lang: str) -> str:
+    """A cell in words: "Crash = reset, Audit = enforce limit"."""
+    return join_words(
+        (
+            t(
+                "{option} = {value}",
+                lang,
+                option=option_label(game, name, lang),
+                value=choice_words(game, name, value, lang),
+            )
+            for name, value in cell.items()
+        ),
+        lang,
+    )
+
+
+def grid_tables(points: Sequence[Mapping[str, Any]], lang: str, short: bool) -> list[GridTable]:
+    """A grid's tables. Two options: one table per measure, the first option down and the
+    second across. Otherwise: one table, a row per cell. ``short``: means without intervals
+    (except the first player's win share) in the row-per-cell table."""
+    lang = normalize_lang(lang)
+    game = points[0]["summary"]["game"]
+    names = list(points[0]["cell"])
+    if len(names) == 2:
+        down, across = names
+        downs = list(dict.fromkeys(_key(p["cell"][down]) for p in points))
+        acrosses = list(dict.fromkeys(_key(p["cell"][across]) for p in points))
+        by_cell = {(_key(p["cell"][down]), _key(p["cell"][across])): p for p in points}
+        first = points[0]["cell"]
+        tables = []
+        for key, msgid, kind in GRID_MEASURES:
+            title = t(
+                "{measure}: {down} down, {across} across",
+                lang,
+                measure=t(msgid, lang),
+                down=option_label(game, down, lang),
+                across=option_label(game, across, lang),
+            )
+            header = [option_label(game, down, lang)] + [
+                choice_words(game, across, by_cell[(downs[0], a)]["cell"][across], lang)
+                for a in acrosses
+            ]
+            rows = [
+                [choice_words(game, down, by_cell[(d, acrosses[0])]["cell"][down], lang)]
+                + [grid_words(by_cell[(d, a)], key, kind, lang, False) for a in acrosses]
+                for d in downs
+            ]
+            if key in ("played", "winner"):
+                title += sentence_gap(lang) + t(
+                    "(against {base})", lang, base=cell_words(game, first, lang)
+                )
+            tables.append((title, header, rows))
+        return tables
+    from bazaar.sim.sweep import value_text
+
+    # the terminal's (short) table names the options and values as they are typed
+    header = [name if short else option_label(game, name, lang) for name in names]
+    header += [t(msgid, lang) for _, msgid, _ in GRID_MEASURES]
+    rows = [
+        [
+            value_text(p["cell"][name])
+            if short
+            else choice_words(game, name, p["cell"][name], lang)
+            for name in names
+        ]
+        + [
+            grid_words(p, key, kind, lang, short and key != "first_player")
+            for key, _msgid, kind in GRID_MEASURES
+        ]
+        for p in points
+    ]
+    title = t("Each cell (against {base})", lang, base=cell_words(game, points[0]["cell"], lang))
+    return [(title, header, rows)]
+
+
+def _key(value: Any) -> str:
+    """A value as a dict key that tells 1 from True."""
+    return f"{type(value).__name__}:{value!r}"
+
+
+def grid_lines(points: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """A grid's summary for the terminal: a title, a note, then its tables."""
+    lang = normalize_lang(lang)
+    summary = points[0]["summary"]
+    game = summary["game"]
+    names = list(points[0]["cell"])
+    title = t(
+        "{game}: a grid of {options}, {games} games per cell, {players} players",
+        lang,
+        game=game_name(game, lang),
+        options=join_words((option_label(game, n, lang) for n in names), lang),
+        games=summary["games"],
+        players=summary["players"],
+    )
+    note = t(
+        "Every cell plays the same deals; the deals played differently and those with another "
+        "winner are counted against the first cell.",
+        lang,
+    )
+    lines = [*wrap(title, 80), *wrap(note, 80)]
+    for table_title, header, rows in grid_tables(points, lang, short=True):
+        lines += ["", *wrap(table_title, 80), *table_lines(header, rows)]
+    return lines
