@@ -10,7 +10,9 @@ more arguments, such as ``ISMCTSBot``); ``game`` is the Bazaar game loaded throu
 Hidden information stays hidden: at each decision the bot's ``step(state)`` gets a fresh
 OpenSpiel state built from a *determinization* of the seat's view (``State.determinize``:
 everything the seat cannot see dealt again at random, seeded from the seat's seed and the
-decision's number), never the real state. That state has no history (``history()`` is empty;
+decision's number), never the real state; a bot with ``set_resampler`` (OpenSpiel's ISMCTS)
+samples its worlds with a generator seeded from the seat's seed, so it repeats exactly. That
+state has no history (``history()`` is empty;
 its information-state string is the seat's view), like the states OpenSpiel's own
 ``resample_from_infostate`` gives; a bot that keeps its own tree between moves starts afresh
 each move.
@@ -92,6 +94,8 @@ class OpenSpielAgent:
         self.game: Any = None
         self.seat: int | None = None
         self.asked = 0
+        #: the draws of the worlds a searching bot samples (``set_resampler``)
+        self.sampler = Rng(seed)
 
     def _make(self, state: State, seat: int) -> None:
         import numpy as np
@@ -106,6 +110,17 @@ class OpenSpielAgent:
             self.bot = self.maker(seat, rng)
         else:
             self.bot = self.maker(self.game, seat, self.seed)
+        if callable(getattr(self.bot, "set_resampler", None)):
+            # OpenSpiel's ISMCTS draws its worlds with an unseeded sampler: give it ours
+            self.bot.set_resampler(self._resample)
+
+    def _resample(self, state: Any, player: int) -> Any:
+        """A world ``player`` cannot tell from ``state``, drawn from the agent's own seed."""
+        return state.resample_from_infostate(player, self._uniform)
+
+    def _uniform(self) -> float:
+        """A number in [0, 1) from the agent's seeded generator (OpenSpiel's sampler)."""
+        return self.sampler.next64() / 2.0**64
 
     def spiel_state(self, state: State, seat: int) -> Any:
         """An OpenSpiel state of a determinization of ``seat``'s view (no history)."""

@@ -1,5 +1,6 @@
-"""Any agent in a simulation (docs/simulation.md, "Any agent"): ``module:Class`` names an
-outside Python class with ``choose(state)``; a seeded one plays the same games at any
+"""Any agent in a simulation (docs/simulation.md, "What is played"): ``module:Class`` names
+an outside Python class with ``choose(state)`` or an OpenSpiel bot (also as
+``openspiel:module:Name``, a class or a factory); a seeded one plays the same games at any
 ``--jobs``; a spec that is no agent is refused by name, saying why."""
 
 from __future__ import annotations
@@ -51,6 +52,64 @@ def test_an_outside_agent_plays_and_the_same_seeds_give_the_same_games(tmp_path:
     ],
 )
 def test_a_spec_that_is_no_agent_is_refused_saying_why(spec: str, says: str) -> None:
+    with pytest.raises(SimError) as caught:
+        SimPlan.make(GAME, [spec, "random"])
+    assert says in caught.value.message
+
+
+UNIFORM = "open_spiel.python.bots.uniform_random:UniformRandomBot"
+ISMCTS = "openspiel:tests.sim.openspiel_agents:small_ismcts"
+
+
+def test_openspiel_bots_play_through_the_openspiel_game(tmp_path: Path) -> None:
+    """A pyspiel.Bot class named as module:Class or openspiel:module:Class, and a factory of
+    OpenSpiel's ISMCTS bot; each plays the same games with one and two workers."""
+    uniform = SimPlan.make(GAME, [UNIFORM, f"openspiel:{UNIFORM}", "random"], seed=8)
+    search = SimPlan.make(GAME, [ISMCTS, UNIFORM], seed=8)
+    for name, plan in (("uniform", uniform), ("search", search)):
+        one, two = tmp_path / name / "one", tmp_path / name / "two"
+        assert simulate(plan, 2, one, jobs=1) == 2
+        assert simulate(plan, 2, two, jobs=2) == 2
+        rows = read_rows(one)
+        assert rows == read_rows(two)
+        seats = [f"seat{k + 1}" for k in range(plan.players)]
+        assert {rows[1][f"{seat}_agent"] for seat in seats} == set(plan.agents)
+        assert sum(r[f"{seat}_win"] for r in rows for seat in seats) == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("game_id", ["buy-low-sell-high", "night-market"])
+def test_an_openspiel_bot_decides_from_its_seats_view_only(game_id: str) -> None:
+    """The same bot asked on the real state and on a world that differs only in what the
+    mover cannot see gives the same move: it is given a determinization of the seat's view."""
+    from bazaar.core.rng import Rng
+    from bazaar.sim.agents import make_agent
+
+    state = get_game(game_id).new(3, 21)
+    rng = Rng(5)
+    asked = 0
+    while not state.is_over() and asked < 4:
+        seat = state.to_move()
+        assert seat is not None
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.below(4) == 0:
+            world = state.determinize(seat, rng)
+            assert world.full_view() != state.full_view()
+            real = make_agent(ISMCTS, 77, game_id).choose(state)
+            assert make_agent(ISMCTS, 77, game_id).choose(world) == real
+            asked += 1
+        state.apply(legal[rng.below(len(legal))])
+    assert asked == 4
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("openspiel:tests.sim.openspiel_agents:NOT_A_BOT", "'NOT_A_BOT' is neither a pyspiel.Bot"),
+        ("openspiel:nomodule", "an OpenSpiel bot is openspiel:module:Name"),
+        ("openspiel:no_such_module_here:Bot", "cannot be imported (ModuleNotFoundError"),
+    ],
+)
+def test_an_openspiel_spec_that_is_no_bot_is_refused_saying_why(spec: str, says: str) -> None:
     with pytest.raises(SimError) as caught:
         SimPlan.make(GAME, [spec, "random"])
     assert says in caught.value.message
