@@ -14,6 +14,10 @@ Every reply has ``"ok"``. A failed request has ``"error"`` (a sentence naming th
 field, value or rule) and ``"code"`` (a machine-readable category), plus ``"rule"`` when
 the game refused an action; it leaves the game exactly as it was. A request's ``"id"``
 (any JSON value) is echoed in its reply.
+
+A line may also carry a batch, ``{"batch": [request, ...]}``: its requests are answered in
+order, each exactly as on a line of its own, and the one reply line holds their replies
+(``"replies"``); ``"until_error": true`` stops at the first failed one.
 """
 
 from __future__ import annotations
@@ -68,6 +72,9 @@ __all__ = [
 PROTOCOL = 1
 #: Longest request line (bytes, without the newline); a longer line gets a "size" error.
 MAX_LINE = 1 << 20
+#: Most requests in one batch line.
+MAX_BATCH = 10_000
+BATCH_FIELDS = ("batch", "id", "until_error")
 
 
 # command -> (fields besides "cmd" and "id", one-line help)
@@ -112,11 +119,26 @@ class Engine:
 
     # ------------------------------------------------------------------ entry points
     def handle(self, line: str | bytes) -> dict[str, Any]:
-        """Answer one request line with a reply dict; never raises."""
-        request: Any = None
+        """Answer one request line (a request or a batch) with a reply dict; never raises."""
         try:
             request = self._parse(line)
-            reply = {"ok": True, **self.request(request)}
+        except RequestError as exc:
+            return self.answer(exc)
+        if "batch" in request and "cmd" not in request:
+            return self.answer(request, self._batch)
+        return self.answer(request)
+
+    def answer(
+        self,
+        request: Any,
+        how: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The reply to a parsed ``request`` (carried out by ``how``, by default
+        :meth:`request`), or to the RequestError of a line that did not parse."""
+        try:
+            if isinstance(request, RequestError):
+                raise request
+            reply = {"ok": True, **(how or self.request)(request)}
         except RequestError as exc:
             reply = {"ok": False, "error": str(exc), "code": exc.code}
             if self.protocol >= 2:
@@ -157,6 +179,52 @@ class Engine:
         if "id" in reply and isinstance(reply["id"], str | int | None):
             fallback = {"ok": False, "id": reply["id"], **fallback}
         return json.dumps(fallback)
+
+    def _batch(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A batch line's replies: each request answered as on a line of its own (so with
+        the same view rules), in order; after ``quit``, or a failure with ``until_error``,
+        the rest are not carried out."""
+        batch = self._batch_list(request)
+        replies = []
+        for item in batch:
+            if not isinstance(item, dict):
+                what = f"not a JSON {json_type(item)}"
+                error = RequestError(f"a batch item must be a request object, {what}", "request")
+                reply = self.answer(error)
+            elif "batch" in item and "cmd" not in item:
+                reply = self.answer(RequestError("a batch may not hold a batch", "request"))
+            else:
+                reply = self.answer(item)
+            replies.append(reply)
+            if not self.running or (request.get("until_error") is True and not reply["ok"]):
+                break
+        return {"replies": replies}
+
+    def _batch_list(self, request: dict[str, Any]) -> list[Any]:
+        """The ``batch`` field, checked (with the line's other fields)."""
+        extra = sorted(set(request) - set(BATCH_FIELDS))
+        if extra:
+            raise self._field_error(
+                f"unknown field '{extra[0]}' for a batch (its fields: 'batch', 'id', "
+                "'until_error')",
+                extra[0],
+            )
+        until = request.get("until_error", False)
+        if type(until) is not bool:
+            raise self._field_error(
+                f"field 'until_error' must be true or false, not {show(until)}", "until_error"
+            )
+        batch = request["batch"]
+        if not isinstance(batch, list) or not 1 <= len(batch) <= MAX_BATCH:
+            raise self._field_error(
+                f"field 'batch' must be a list of 1-{MAX_BATCH} requests, not "
+                + (f"a list of {len(batch)}" if isinstance(batch, list) else show(batch)),
+                "batch",
+            )
+        return batch
+
+    def _field_error(self, message: str, field: str) -> RequestError:
+        return RequestError(message, "field", field if self.protocol >= 2 else None)
 
     def request(self, request: dict[str, Any]) -> dict[str, Any]:
         """Carry out a parsed request; return the reply fields besides ``ok`` and ``id``.

@@ -21,7 +21,7 @@ from bazaar.core.errors import BadOptions, BazaarError, IllegalAction
 from bazaar.core.game import State
 from bazaar.core.record import Match
 from bazaar.core.registry import all_games, game_ids, get_game
-from bazaar.interop import engine_bots
+from bazaar.interop import engine_bots, engine_plays
 from bazaar.interop import engine_steps as steps
 from bazaar.interop.engine_bots import BOT_LEVELS, SEARCH_LEVELS, search_seed
 from bazaar.interop.engine_fields import MISSING, PROTOCOLS, Commands, FieldsV2, RequestError, show
@@ -43,12 +43,16 @@ COMMANDS_V2: Commands = {
     ),
     "legal": (("seat", "lang"), "the seat to move and its legal moves (index, action, notation)"),
     "check": (
-        ("index", "action", "notation", "seat"),
+        ("index", "action", "notation", "pick", "seat"),
         "validate a move (by index, action number or notation) without playing it",
     ),
     "play": (
-        ("index", "action", "notation", "seat", "lang"),
+        ("index", "action", "notation", "pick", "seat", "lang"),
         "play a move of the seat to move; its events, the next seat to move and its moves",
+    ),
+    "plays": (
+        ("picks", "actions", "seat"),
+        "play a list of moves (picks: n modulo the legal count; or action numbers) at once",
     ),
     "view": (("seat",), "the state: no seat = full state, seat k = k's view, null = public"),
     "result": ((), "over, scores, winners, returns"),
@@ -71,7 +75,7 @@ COMMANDS_V2: Commands = {
     "quit": ((), "reply and stop reading input"),
 }
 COMMAND_LIST_V2 = ", ".join(COMMANDS_V2)
-MOVE_FIELDS = ("index", "action", "notation")
+MOVE_FIELDS = ("index", "action", "notation", "pick")
 
 
 class Version2:
@@ -111,13 +115,14 @@ class Version2:
         if not given:
             raise RequestError(
                 "missing field 'index' (the move's place in 'legal'), 'action' (its action "
-                "number) or 'notation' (its text, such as \"pass\"): give one",
+                "number), 'notation' (its text, such as \"pass\") or 'pick' (any number "
+                "n >= 0: legal move n modulo their count): give one",
                 "field",
                 "index",
             )
         if len(given) > 1:
             raise RequestError(
-                f"give only one of 'index', 'action' and 'notation', not both "
+                f"give only one of 'index', 'action', 'notation' and 'pick', not both "
                 f"'{given[0]}' and '{given[1]}'",
                 "field",
                 given[1],
@@ -134,8 +139,12 @@ class Version2:
                         name,
                     )
                 return state.parse(value), name
-            if type(value) is not int:
-                what = "a place in the 'legal' list" if name == "index" else "an action number"
+            if type(value) is not int or (name == "pick" and value < 0):
+                what = {
+                    "index": "a place in the 'legal' list",
+                    "action": "an action number",
+                    "pick": "0 or more: legal move n modulo their count",
+                }[name]
                 raise RequestError(
                     f"field '{name}' must be an integer ({what}), not {show(value)}",
                     "field",
@@ -147,6 +156,8 @@ class Version2:
             legal = state.legal_actions()
             if not legal:
                 state.check(0)  # the game is over: the game's own refusal
+            if name == "pick":  # a client's random number: a uniform move, no legal list
+                return legal[value % len(legal)], name
             if not 0 <= value < len(legal):
                 raise RequestError(
                     f"field 'index' is {value}, but there are {len(legal)} legal moves "
@@ -296,6 +307,9 @@ class Version2:
         lang = self.fields.lang(req)
         action, _ = self._chosen(req, state)
         return self.play(match, action, seat, lang)
+
+    def _cmd_plays(self, req: dict[str, Any]) -> dict[str, Any]:
+        return engine_plays.plays(self, req)
 
     def _cmd_view(self, req: dict[str, Any]) -> dict[str, Any]:
         state = self.need_match().state

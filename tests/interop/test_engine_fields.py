@@ -222,7 +222,7 @@ CASES = [
     (
         2,
         '{"seat": 0}',
-        '{"ok": false, "error": "missing field \'cmd\': say what to do, e.g. {\\"cmd\\": \\"legal\\"} (commands: hello, help, games, new, legal, check, play, view, result, undo, record, load, log, bot, hint, analysis, quit)", "code": "request", "field": "cmd"}',
+        '{"ok": false, "error": "missing field \'cmd\': say what to do, e.g. {\\"cmd\\": \\"legal\\"} (commands: hello, help, games, new, legal, check, play, plays, view, result, undo, record, load, log, bot, hint, analysis, quit)", "code": "request", "field": "cmd"}',
     ),
     (
         2,
