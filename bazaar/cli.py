@@ -1076,6 +1076,18 @@ def serve(
             help=h("The contact address push services are given (mailto: or https:)."),
         ),
     ] = "mailto:bazaar@localhost",
+    allow_outside_bots: Annotated[
+        bool,
+        typer.Option(
+            "--allow-outside-bots",
+            envvar="BAZAAR_ALLOW_OUTSIDE_BOTS",
+            help=h(
+                "Let a table's bot seat name an outside agent (module:Class, "
+                "openspiel:module:Name, engine:COMMAND): it runs code and programs of this "
+                "machine, so allow it only where every table's creator is trusted."
+            ),
+        ),
+    ] = False,
     processes: Annotated[
         int,
         typer.Option(
@@ -1124,6 +1136,7 @@ def serve(
         mail_from=mail_from,
         vapid_key=vapid_key,
         vapid_subject=vapid_subject,
+        allow_outside_bots=allow_outside_bots,
     )
     url = settings.db_url
     check_serve_settings(settings, processes)

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from bazaar.sim.outside import is_outside
 from bazaar.web import workers
 from bazaar.web.errors import WebError
 from bazaar.web.live import LiveTable
@@ -31,6 +32,9 @@ class Bots:
         self.pool = WorkerPool(size, executor=executor)
         self.delay = delay
         self.submit = submit
+        #: whether outside agents may play (``bazaar serve --allow-outside-bots``); a table
+        #: made while they were allowed waits at such a seat when they no longer are
+        self.allow_outside = False
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` on the bots' pool."""
@@ -48,6 +52,9 @@ class Bots:
             seat = table.state.to_move()
             spec = table.bot_spec(seat)
             if seat is None or spec is None:
+                return
+            if is_outside(spec) and not self.allow_outside:
+                log.warning("table %s: the outside bot %r is not allowed now", table.id, spec)
                 return
             seq, epoch = table.seq, table.epoch
             if self.delay:

@@ -92,6 +92,7 @@ class Hub:
             idle_seconds=settings.idle_seconds,
             sweep_seconds=settings.sweep_seconds,
             minute=settings.timer_minute,
+            allow_outside_bots=settings.allow_outside_bots,
             on_load=self._loaded,
             on_unload=self._unloaded,
         )
@@ -120,6 +121,7 @@ class Hub:
             (self._publish, self._wake),
         )
         self.bots = Bots(settings.workers, settings.bot_delay, self.moves.submit, executor)
+        self.bots.allow_outside = settings.allow_outside_bots
         desk = AdviceDesk(
             settings.advice_workers,
             niceness=ADVICE_NICENESS,

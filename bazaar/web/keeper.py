@@ -10,13 +10,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bazaar.bots.registry import UnknownBot, make_bot, normalize_spec
+from bazaar.bots.registry import BOTS, UnknownBot, make_bot, normalize_spec
 from bazaar.core import deal
 from bazaar.core.errors import BazaarError
 from bazaar.core.game import State
 from bazaar.core.names import RefusedName, check_name
 from bazaar.core.registry import get_game
-from bazaar.i18n import N_
+from bazaar.i18n import LANGS, N_
 from bazaar.web.errors import WebError, refusal
 from bazaar.web.ledger import Ledger, replay_table
 from bazaar.web.live import LiveTable
@@ -34,6 +34,15 @@ CLASSROOM_REFUSALS = {
     ),
 }
 
+#: A bot seat naming an outside agent on a server that does not allow them -> the sentence.
+OUTSIDE_REFUSALS = {
+    "outside-bot": N_(
+        "seats[{seat}].bot names an outside agent, but this server plays only its own bots; "
+        "its operator may allow outside agents with bazaar serve --allow-outside-bots "
+        "(BAZAAR_ALLOW_OUTSIDE_BOTS=1)"
+    ),
+}
+
 TableHook = Callable[[LiveTable], None]
 
 
@@ -45,11 +54,33 @@ def check_deal_released(table: LiveTable) -> None:
         raise refusal(409, "deal-held", "deal-held", CLASSROOM_REFUSALS)
 
 
+def outside_bot(seat: int, raw: str, allowed: bool, unknown: UnknownBot) -> str:
+    """The checked spec of an outside agent at bot seat ``seat``; WebError 422 ``bot`` naming
+    the seat's field, with rule ``outside-bot`` when the server does not allow outside agents,
+    or the agent's refusal when it cannot play."""
+    from bazaar.sim.outside import agent_spec, is_outside
+    from bazaar.sim.plan import SimError, check_agent
+
+    spec = agent_spec(raw)
+    families = {name.partition(":")[0] for name in BOTS}
+    if not is_outside(spec) or spec.partition(":")[0] in families or ":" not in spec:
+        raise WebError(400, "bot", f"seat {seat}: {unknown.message}")
+    if not allowed:
+        raise refusal(422, "bot", "outside-bot", OUTSIDE_REFUSALS, seat=seat)
+    try:
+        check_agent(spec)
+    except SimError as exc:
+        words = {lang: f"seats[{seat}].bot: {exc.text(lang)}" for lang in LANGS}
+        raise WebError(422, "bot", words["en"], "outside-agent", words) from exc
+    return spec
+
+
 def seat_rows(
-    game_id: str, seats: list[dict[str, Any]], given: list[str]
+    game_id: str, seats: list[dict[str, Any]], given: list[str], allow_outside: bool = False
 ) -> tuple[list[dict[str, Any]], list[str | None]]:
     """The stored seats of a new table and one token per seat (None for a bot's); ``given``:
-    the people's tokens chosen already (a classroom's), else new random ones."""
+    the people's tokens chosen already (a classroom's), else new random ones. A bot seat may
+    name an outside agent only when ``allow_outside`` (:func:`outside_bot`)."""
     rows: list[dict[str, Any]] = []
     tokens: list[str | None] = []
     for i, seat in enumerate(seats):
@@ -62,7 +93,7 @@ def seat_rows(
             try:
                 make_bot(spec, 0, game=game_id)
             except UnknownBot as exc:
-                raise WebError(400, "bot", f"seat {i}: {exc.message}") from exc
+                spec = outside_bot(i, seat.get("bot") or "", allow_outside, exc)
             rows.append({"kind": "bot", "bot": spec, "name": name})
             tokens.append(None)
         else:
@@ -104,8 +135,11 @@ class TableKeeper:
         minute: float,
         on_load: TableHook,
         on_unload: TableHook,
+        allow_outside_bots: bool = False,
     ) -> None:
         self.ledger = ledger
+        #: whether a bot seat may name an outside agent (``bazaar serve --allow-outside-bots``)
+        self.allow_outside_bots = allow_outside_bots
         self.clock = clock
         self.idle_seconds = idle_seconds
         self.sweep_seconds = sweep_seconds
@@ -145,7 +179,8 @@ class TableKeeper:
             seed = shared[0] if shared else deal.new_seed()
         state = new_state(game_id, players, len(seats), options, seed)
         salt = shared[1] if shared else deal.new_salt()
-        rows, tokens = seat_rows(game_id, seats, list(classroom["tokens"]) if classroom else [])
+        given = list(classroom["tokens"]) if classroom else []
+        rows, tokens = seat_rows(game_id, seats, given, self.allow_outside_bots)
         table_id = classroom["table"] if classroom else secrets.token_urlsafe(8)
         row = {
             "id": table_id,

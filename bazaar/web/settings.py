@@ -51,6 +51,10 @@ class WebSettings:
     hint_level: str = "medium"
     #: the bot that plays for a person whose time ran out at a turn-based table
     timeout_bot: str = TIMEOUT_BOT
+    #: whether a table's bot seat may name an outside agent (``module:Class``,
+    #: ``openspiel:module:Name``, ``engine:COMMAND``): code or programs of the operator's
+    #: machine run for it (docs/web.md, "Outside bots at a table")
+    allow_outside_bots: bool = False
     analysis_level: Level = "easy"
     advice_workers: int = ADVICE_WORKERS
     advice_jobs: int = ADVICE_JOBS

@@ -19,6 +19,7 @@ from bazaar.bots.registry import make_bot
 from bazaar.bots.shapes import Decision, GuideStep, HintMove, TurningPoint, WinCurve
 from bazaar.core.game import State
 from bazaar.core.record import GameRecord
+from bazaar.sim.outside import is_outside
 
 
 def rebuild(record: dict[str, Any]) -> State:
@@ -27,8 +28,18 @@ def rebuild(record: dict[str, Any]) -> State:
 
 
 def bot_move(record: dict[str, Any], spec: str, seed: int) -> str:
-    """The notation of the move the bot ``spec`` (seeded with ``seed``) makes next."""
+    """The notation of the move the bot ``spec`` (seeded with ``seed``) makes next; an outside
+    agent (a table's seat on a server that allows them) is made for this one move, and an
+    engine agent's program ends with it."""
     state = rebuild(record)
+    if is_outside(spec):
+        from bazaar.sim.agents import end_agents, make_agent
+
+        agent = make_agent(spec, seed, state.game.id)
+        try:
+            return state.notation(agent.choose(state))
+        finally:
+            end_agents([agent], None)
     bot = make_bot(spec, seed, game=state.game.id)
     return state.notation(bot.choose(state))
 

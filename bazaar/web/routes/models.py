@@ -29,7 +29,9 @@ def _checked_name(raw: str, allow_empty: bool) -> str:
 class SeatSpec(BaseModel):
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, max_length=40, json_schema_extra=BOT_OR_NONE_SCHEMA)
+    #: a built-in bot; an outside agent only on a server that allows them (docs/web.md,
+    #: "Outside bots at a table"), whose spec may be a long command
+    bot: str | None = Field(default=None, max_length=400, json_schema_extra=BOT_OR_NONE_SCHEMA)
     name: str = Field(default="", max_length=MAX_RAW_NAME, json_schema_extra=name_schema(True))
     #: a person's seat played on the creator's device (docs/web.md, "Pass and play")
     local: bool = False
