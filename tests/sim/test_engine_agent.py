@@ -246,3 +246,14 @@ def test_simulate_sweep_and_ladder_take_an_engine_agent(tmp_path: Path) -> None:
     matrix = json.loads((out / "ladder.json").read_text())
     assert matrix["agents"] == [spec, "random"]
     assert matrix["games"] == [[0, 2], [2, 0]]
+
+
+def test_the_example_engine_agent_plays_the_same_games_twice(tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "examples" / "engine_agent.py"
+    spec = "engine:" + shlex.join([sys.executable, str(example)])
+    plan = SimPlan.make("night-market", [spec, "heuristic"], players=3, seed=6)
+    assert simulate(plan, 2, tmp_path / "one", jobs=1) == 2
+    assert simulate(plan, 2, tmp_path / "two", jobs=1) == 2
+    rows = read_rows(tmp_path / "one")
+    assert rows == read_rows(tmp_path / "two")
+    assert [r["seat1_agent"] for r in rows] == [spec, "heuristic"]
