@@ -152,7 +152,7 @@ def main() -> None:
             print(f"performance_benchmark {name}:", flush=True)
             performance_benchmark(make())
     print(
-        f"{len(TABLES) + 1} tables x {args.rounds} rounds x {args.seconds} s, "
+        f"{len(TABLES) * len(modes) + 1} tables x {args.rounds} rounds x {args.seconds} s, "
         "turns/s with observations ...",
         flush=True,
     )
