@@ -363,3 +363,97 @@ def ladder_cmd(
         from bazaar.sim.report import write_ladder_report
 
         _report(lambda: write_ladder_report(report, matrix, None), report, lang)
+
+
+@app.command(
+    "tune",
+    help=h(
+        "Search GAME's rule options for the settings that best meet --objective "
+        "(first_player_advantage, game_length, lead_changes, margin, skill) with NTBEA: "
+        "--evaluations settings of --games games each, then the best few and the game's own "
+        "settings confirmed side by side on --confirm games each (95% intervals), into --out."
+    ),
+)
+def tune_cmd(
+    game: Annotated[str, typer.Argument(help=h("Game id, e.g. take-stock."))],
+    objective: Annotated[
+        str,
+        typer.Option(
+            help=h(
+                "What to tune for: first_player_advantage (Seat 1's win share nearest to a fair "
+                "share), game_length (decisions per game nearest to --target), lead_changes "
+                "(most), margin (the closest finishes) or skill (the first agent of --seats "
+                "winning most)."
+            )
+        ),
+    ] = "first_player_advantage",
+    target: Annotated[
+        float | None,
+        typer.Option(help=h("Aim the objective's figure at this number (game_length needs it).")),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help=h(
+                "Search only these values of an option (name=v1,v2) or fix it (name=value); "
+                "repeatable. Other options are searched over all their choices."
+            ),
+        ),
+    ] = None,
+    seats: SeatsOption = "heuristic,random",
+    players: PlayersOption = None,
+    evaluations: Annotated[int, typer.Option(min=1, help=h("Settings the search evaluates."))] = 40,
+    games: Annotated[int, typer.Option(min=1, help=h("Games per evaluated setting."))] = 30,
+    confirm: Annotated[
+        int,
+        typer.Option(min=1, help=h("Games per confirmed setting (the best and the game's own).")),
+    ] = 200,
+    finalists: Annotated[
+        int, typer.Option(min=1, help=h("Best settings of the search to confirm."))
+    ] = 3,
+    seed: SeedOption = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(help=h("Out folder (default: tune-GAME-OBJECTIVE in this folder).")),
+    ] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    report: ReportOption = None,
+    quiet: QuietOption = False,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    from bazaar.sim.report_text import tune_lines
+    from bazaar.sim.sweep import split_values
+    from bazaar.sim.tune import make_setup, run_tune
+
+    lang = lang_or_fail(lang)
+    _check_report(report, lang)
+    the_game = game_or_fail(game, lang)
+    texts = raw_options(option, lang)
+    options = _run(
+        lambda: {
+            name: [read_value(part) for part in split_values(name, raw)]
+            for name, raw in texts.items()
+        },
+        lang,
+    )
+    specs = [spec.strip() for spec in seats.split(",")]
+    setup = _run(
+        lambda: make_setup(
+            the_game.id, specs, players, options, objective, target, seed,
+            evaluations, games, confirm, finalists,
+        ),
+        lang,
+    )  # fmt: skip
+    folder = out if out is not None else Path(f"tune-{the_game.id}-{objective}")
+    settings = {"jobs": jobs, "backend": backend, "address": address}
+    with progress_bar(quiet, lang) as bar:
+        result = _run(lambda: run_tune(setup, folder, bar, **settings), lang)
+    if not quiet:
+        console.print(Text("\n".join(tune_lines(result, lang))), soft_wrap=True)
+    if report is not None:
+        from bazaar.sim.report import write_tune_report
+
+        _report(lambda: write_tune_report(report, result, None), report, lang)

@@ -344,3 +344,54 @@ def grid_charts(points: Sequence[Mapping[str, Any]], lang: str, dpi: int = 110) 
         figure.subplots_adjust(bottom=0.3)
         out[name] = _png(figure, dpi)
     return out
+
+
+# ----------------------------------------------------------------------------- tuning
+#: the charts of a tuning run: name -> title msgid
+TUNE_CHARTS = {
+    "tune_search": N_("The objective's figure of each evaluated setting, in the search's order"),
+    "tune_confirm": N_("The confirmed settings side by side"),
+}
+
+
+def tune_charts(result: Mapping[str, Any], lang: str, dpi: int = 110) -> dict[str, bytes]:
+    """A tuning run's charts: each evaluation's figure with its 95% whisker (and the target),
+    and bars of the confirmed settings (the game's own first). Name (TUNE_CHARTS) -> PNG."""
+    lang = normalize_lang(lang)
+    share = result["kind"] == "share"
+    out = {}
+    plt = _plt()
+    figure, axes = plt.subplots(figsize=SIZE)
+    runs = result["runs"]
+    xs = [run["number"] for run in runs]
+    means = [run["figure"]["mean"] for run in runs]
+    axes.errorbar(
+        xs, means, yerr=_errors([run["figure"] for run in runs]), fmt="o",
+        color=_colors(1)[0], ecolor=WHISKER, capsize=2, linewidth=1, markersize=4,
+    )  # fmt: skip
+    if result["goal"] == "target":
+        axes.axhline(result["target"], color="#555555", linestyle="--", linewidth=1)
+    if share:
+        axes.yaxis.set_major_formatter(lambda value, _position: f"{100 * value:.0f}%")
+    axes.set_xlabel(t("Evaluation", lang))
+    axes.set_ylabel(t("Objective", lang))
+    axes.set_title(t(TUNE_CHARTS["tune_search"], lang), fontsize=9)
+    out["tune_search"] = _png(figure, dpi)
+    plt = _plt()
+    figure, axes = plt.subplots(figsize=SIZE)
+    confirmed = result["confirmed"]
+    labels = [
+        t("The game's own", lang)
+        if run["finalist"] == 0
+        else t("Finalist {number}", lang, number=run["finalist"])
+        for run in confirmed
+    ]
+    _bars(axes, labels, [run["figure"] for run in confirmed], _colors(len(confirmed)))
+    if result["goal"] == "target":
+        axes.axhline(result["target"], color="#555555", linestyle="--", linewidth=1)
+    if share:
+        axes.yaxis.set_major_formatter(lambda value, _position: f"{100 * value:.0f}%")
+    axes.set_ylabel(t("Objective", lang))
+    axes.set_title(t(TUNE_CHARTS["tune_confirm"], lang))
+    out["tune_confirm"] = _png(figure, dpi)
+    return out

@@ -653,3 +653,82 @@ def write_grid_report(
 
     title = " · ".join(game_name(game, lang) for lang in _langs(lang))
     return _write(Path(path), title, _langs(lang), build)
+
+
+# ----------------------------------------------------------------------------- tuning
+def write_tune_report(
+    path: Path, result: Mapping[str, Any], lang: str | None = None, dpi: int = 110
+) -> Path:
+    """A tuning run's report (``result``: its ``tune.json``): what was searched, the best
+    settings against the game's own, the confirmation with 95% intervals, two charts and every
+    evaluated setting with its games and score."""
+    from bazaar.sim.charts import TUNE_CHARTS, tune_charts
+    from bazaar.sim.report_text import confirmed_rows, objective_words, runs_rows
+
+    game = result["game"]
+
+    def build(lang: str, keep: Callable[[str, bytes], None]) -> str:
+        title = t(
+            "{game}: tuned for {objective}",
+            lang,
+            game=game_name(game, lang),
+            objective=objective_words(result, lang),
+        )
+        charts = tune_charts(result, lang, dpi)
+        for name, png in charts.items():
+            keep(name, png)
+        searched = table_html(
+            [t("Option", lang), t("Values searched", lang)],
+            [
+                [
+                    option_label(game, s["name"], lang),
+                    join_words((choice_words(game, s["name"], v, lang) for v in s["values"]), lang),
+                ]
+                for s in result["space"]
+            ],
+        )
+        intro = t(
+            "NTBEA (the N-tuple bandit evolutionary algorithm) evaluated {evaluations} settings "
+            "of {games} games each, every evaluation on its own deals. The model's best setting "
+            "and the best evaluated ones were then confirmed beside the game's own settings on "
+            "{confirm} games each, all on the same deals; the best confirmed one is the answer.",
+            lang,
+            evaluations=result["evaluations"],
+            games=result["games"],
+            confirm=result["confirm"],
+        )
+        seats = join_words((agent_name(a, lang) for a in result["agents"]), lang)
+        parts = [
+            f"<h1>{esc(title)}</h1>",
+            para(intro),
+            para(t("{players} players: {agents}.", lang, players=result["players"], agents=seats)),
+            h2(t("Best settings", lang)),
+        ]
+        if result["changes"]:
+            parts.append(
+                table_html(
+                    [t("Option", lang), t("The game's own", lang), t("Best", lang)],
+                    [
+                        [
+                            option_label(game, name, lang),
+                            choice_words(game, name, own, lang),
+                            choice_words(game, name, best, lang),
+                        ]
+                        for name, (own, best) in result["changes"].items()
+                    ],
+                )
+            )
+        else:
+            parts.append(para(t("The game's own settings did best: nothing to change.", lang)))
+        header, rows = confirmed_rows(result, lang)
+        parts.append(h2(t("Confirmation", lang)) + table_html(header, rows))
+        for name in TUNE_CHARTS:
+            parts.append(figure_html(charts[name], t(TUNE_CHARTS[name], lang)))
+        parts.append(h2(t("What was searched", lang)) + searched)
+        header, rows = runs_rows(result, lang)
+        parts.append(h2(t("Every evaluation", lang)) + table_html(header, rows))
+        parts.append(para(t(METHOD, lang), "note"))
+        return "".join(parts)
+
+    title = " · ".join(game_name(game, lang) for lang in _langs(lang))
+    return _write(Path(path), title, _langs(lang), build)

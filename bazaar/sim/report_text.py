@@ -516,3 +516,171 @@ def grid_lines(points: Sequence[Mapping[str, Any]], lang: str = "en") -> list[st
     for table_title, header, rows in grid_tables(points, lang, short=True):
         lines += ["", *wrap(table_title, 80), *table_lines(header, rows)]
     return lines
+
+
+# ---------------------------------------------------------------------------- tuning
+#: the figures a tuning run compares side by side: key, msgid, kind of number
+TUNE_FIGURES = (
+    ("first_player", N_("Seat 1's win share"), "share"),
+    ("decisions", N_("Decisions per game"), "count"),
+    ("lead_changes", N_("Lead changes per game"), "count"),
+    ("margin", N_("Winner's margin over the runner-up"), "score"),
+)
+
+
+def objective_words(result: Mapping[str, Any], lang: str) -> str:
+    """What the run tuned for: "Seat 1's win share nearest to a fair share (33%)"."""
+    from bazaar.sim.tune import OBJECTIVES
+
+    words = t(OBJECTIVES[result["objective"]].label, lang)
+    if result["goal"] == "target":
+        words += sentence_gap(lang) + t(
+            "(target: {target})", lang, target=number(result["target"], result["kind"])
+        )
+    return words
+
+
+def changes_text(result: Mapping[str, Any], setting: Mapping[str, Any]) -> str:
+    """A setting as typed, only where it differs from the game's own: "crash=drop_one"."""
+    from bazaar.sim.sweep import value_text
+
+    own = result["default"]["setting"]
+    changed = [
+        f"{name}={value_text(value)}"
+        for name, value in setting.items()
+        if value != own[name] or type(value) is not type(own[name])
+    ]
+    return ",".join(changed) or "–"
+
+
+def confirmed_rows(
+    result: Mapping[str, Any], lang: str, short: bool = False
+) -> tuple[list[str], list[list[str]]]:
+    """The confirmation table: the game's own setting and each finalist, every figure with its
+    interval (the objective's first, then the distance to the target when there is one);
+    ``short``: the other figures' means alone."""
+    kind = result["kind"]
+    header = [t("Setting", lang), t("Objective", lang)]
+    if result["goal"] == "target":
+        header.append(t("Distance to the target", lang))
+    header += [t(msgid, lang) for _, msgid, _ in TUNE_FIGURES]
+    rows = []
+    for run in result["confirmed"]:
+        name = (
+            t("The game's own", lang)
+            if run["finalist"] == 0
+            else t("Finalist {number}", lang, number=run["finalist"])
+        )
+        if run is result["best"] or run == result["best"]:
+            name = t("{name} (best)", lang, name=name)
+        row = [name, with_interval(run["figure"], kind, lang)]
+        if result["goal"] == "target":
+            row.append(number(-run["score"], kind))
+        row += [
+            number(run["figures"][key]["mean"], k)
+            if short
+            else with_interval(run["figures"][key], k, lang)
+            for key, _m, k in TUNE_FIGURES
+        ]
+        rows.append(row)
+    return header, rows
+
+
+def changes_words(result: Mapping[str, Any], setting: Mapping[str, Any], lang: str) -> str:
+    """:func:`changes_text` in words: "Crash = drop one"."""
+    own = result["default"]["setting"]
+    changed = {
+        name: value
+        for name, value in setting.items()
+        if value != own[name] or type(value) is not type(own[name])
+    }
+    return cell_words(result["game"], changed, lang) or "–"
+
+
+def runs_rows(
+    result: Mapping[str, Any], lang: str, typed: bool = False
+) -> tuple[list[str], list[list[str]]]:
+    """Every evaluated setting in order: its number, games, figure, score and changes (in
+    words, or ``typed`` as on the command line)."""
+    header = [
+        t("Evaluation", lang),
+        t("Games", lang),
+        t("Objective", lang),
+        t("Score", lang),
+        t("Changes from the game's own", lang),
+    ]
+    rows = [
+        [
+            str(run["number"]),
+            str(run["games"]),
+            with_interval(run["figure"], result["kind"], lang),
+            format(run["score"], ".3f"),
+            changes_text(result, run["setting"])
+            if typed
+            else changes_words(result, run["setting"], lang),
+        ]
+        for run in result["runs"]
+    ]
+    return header, rows
+
+
+def tune_lines(result: Mapping[str, Any], lang: str = "en") -> list[str]:
+    """A tuning run for the terminal: what was searched, the best settings against the game's
+    own, the confirmation table and every evaluation."""
+    lang = normalize_lang(lang)
+    game = result["game"]
+    title = t(
+        "{game}: tuned for {objective}",
+        lang,
+        game=game_name(game, lang),
+        objective=objective_words(result, lang),
+    )
+    searched = t(
+        "NTBEA searched {count} options ({names}) over {evaluations} settings of {games} games "
+        "each; {players} players: {agents}.",
+        lang,
+        count=len(result["space"]),
+        names=", ".join(s["name"] for s in result["space"]),
+        evaluations=result["evaluations"],
+        games=result["games"],
+        players=result["players"],
+        agents=join_words((agent_name(a, lang) for a in result["agents"]), lang),
+    )
+    lines = [*wrap(title, 80), *wrap(searched, 80), ""]
+    if result["changes"]:
+        lines.append(t("Best settings (changed from the game's own):", lang))
+        lines += table_lines(
+            [t("Option", lang), t("The game's own", lang), t("Best", lang)],
+            [
+                [
+                    option_label(game, name, lang),
+                    choice_words(game, name, own, lang),
+                    choice_words(game, name, best, lang),
+                ]
+                for name, (own, best) in result["changes"].items()
+            ],
+        )
+    else:
+        lines += wrap(t("The game's own settings did best: nothing to change.", lang), 80)
+    lines += [
+        "",
+        *wrap(
+            t(
+                "Confirmed on {games} games each, on the same deals:",
+                lang,
+                games=result["confirm"],
+            ),
+            80,
+        ),
+    ]
+    header, rows = confirmed_rows(result, lang, short=True)
+    lines += table_lines(header, rows)
+    lines += ["", t("Every evaluation:", lang)]
+    header, rows = runs_rows(result, lang, typed=True)
+    # the changes (the last column) read from the left
+    table = table_lines(header[:-1], [r[:-1] for r in rows])
+    widest = max(width(line) for line in table)
+    lines += [
+        pad(line, widest) + "  " + row[-1] for line, row in zip(table, [header, *rows], strict=True)
+    ]
+    return lines
