@@ -401,10 +401,10 @@ def tune_cmd(
             ),
         ),
     ] = None,
-    seats: SeatsOption = "heuristic,random",
+    seats: SeatsOption = "heuristic",
     players: PlayersOption = None,
-    evaluations: Annotated[int, typer.Option(min=1, help=h("Settings the search evaluates."))] = 40,
-    games: Annotated[int, typer.Option(min=1, help=h("Games per evaluated setting."))] = 30,
+    evaluations: Annotated[int, typer.Option(min=1, help=h("Settings the search evaluates."))] = 60,
+    games: Annotated[int, typer.Option(min=1, help=h("Games per evaluated setting."))] = 50,
     confirm: Annotated[
         int,
         typer.Option(min=1, help=h("Games per confirmed setting (the best and the game's own).")),
