@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from bazaar.sim.backends import check_run, run_games
+from bazaar.sim.backends import check_run, run_games, stop_on_terminate
 from bazaar.sim.plan import SimPlan
+from bazaar.sim.play import GameResult
 from bazaar.sim.store import OutDir
 
 #: ``progress(done, total)`` after each game
@@ -38,13 +39,25 @@ def simulate(
     try:
         tasks = (plan.task(index) for index in range(start, games))
         size = batch if batch is not None else default_batch(games - start, jobs)
-        for result in run_games(tasks, jobs, backend, address, size):
-            folder.add(result)
-            if progress is not None:
-                progress(folder.done, games)
+        with stop_on_terminate():  # SIGTERM stops like Ctrl-C: what is written is kept
+            results = run_games(tasks, jobs, backend, address, size)
+            try:
+                for result in results:
+                    folder.add(result)
+                    if progress is not None:
+                        progress(folder.done, games)
+            finally:
+                close_results(results)
     finally:
         folder.close()
     return folder.done - start
+
+
+def close_results(results: Iterator[GameResult]) -> None:
+    """End a run's workers now (a generator's ``close``), not when it is garbage."""
+    close = getattr(results, "close", None)
+    if close is not None:
+        close()
 
 
 def default_batch(games: int, jobs: int) -> int:
