@@ -15,6 +15,10 @@ chance outcomes, and ``history()`` (seed bytes, then moves) is the whole game, w
 ``pyspiel.serialize_game_and_state`` stores it. With the parameter ``seed`` >= 0 every game is
 dealt from that seed instead and has no chance node (for replays and benchmarks: a player who
 reads the parameter could know every hidden card). :func:`deal` starts a game from a seed.
+With the parameter ``deals`` = N > 0 the game starts with ONE chance node instead, drawing the
+seed from 0 to N - 1 (N equally likely deals): a game small enough to walk whole, such as a
+``size=mini`` variant, then has a tree that exact methods (CFR, NashConv) can enumerate; it is
+the game over those N deals, not over every deal.
 
 What a player sees: the observation string is the seat's current view (``view(seat)`` as
 JSON); the information-state string adds the moves as that seat saw them (its own in full,
@@ -27,6 +31,7 @@ bots such as OpenSpiel's Python ``ISMCTSBot`` the worlds a seat cannot tell apar
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +54,7 @@ SHORT_NAMES = {
 }
 DEFAULT_PLAYERS = 3
 #: the game parameters that are not rule options
-PLAYERS, SEED = "players", "seed"
+PLAYERS, SEED, DEALS = "players", "seed", "deals"
 #: chance nodes at the start of a game, one byte of the seed each (most significant first)
 SEED_BYTES = 8
 OUTCOMES = 256
@@ -71,12 +76,26 @@ def _dumps(data: Any) -> str:
 
 @dataclass(frozen=True)
 class _Setup:
-    """What every state of one loaded game shares; ``seed`` None: chance draws it."""
+    """What every state of one loaded game shares; ``seed`` None: chance draws it, from
+    :data:`SEED_BYTES` bytes, or (``deals`` > 0) at one node from 0 to ``deals`` - 1."""
 
     game: Game
     players: int
     options: dict[str, Any]
     seed: int | None
+    deals: int = 0
+
+    @property
+    def chance_nodes(self) -> int:
+        """How many chance nodes start a game (0 with a fixed seed)."""
+        if self.seed is not None:
+            return 0
+        return 1 if self.deals else SEED_BYTES
+
+    @property
+    def outcomes(self) -> int:
+        """The outcomes of each chance node."""
+        return self.deals or OUTCOMES
 
 
 class _Core:
@@ -102,10 +121,10 @@ class _Core:
     def start(cls, setup: _Setup) -> _Core:
         if setup.seed is None:
             return cls(setup, 0, 0, [])
-        return cls(setup, setup.seed, SEED_BYTES, [])
+        return cls(setup, setup.seed, 0, [])
 
     def dealt(self) -> bool:
-        return self.drawn == SEED_BYTES
+        return self.drawn == self.setup.chance_nodes
 
     def state(self) -> State:
         """The Bazaar state (only once the seed is drawn)."""
@@ -142,9 +161,10 @@ class _Core:
         self.bazaar = data["bazaar"]
 
     def draw(self, byte: int) -> None:
-        if self.dealt() or not 0 <= byte < OUTCOMES:
-            raise BadParameter(f"{byte!r} is not a chance outcome here (0 to {OUTCOMES - 1})")
-        self.seed = (self.seed << 8) | byte
+        outcomes = self.setup.outcomes
+        if self.dealt() or not 0 <= byte < outcomes:
+            raise BadParameter(f"{byte!r} is not a chance outcome here (0 to {outcomes - 1})")
+        self.seed = byte if self.setup.deals else (self.seed << 8) | byte
         self.drawn += 1
 
     def apply(self, action: int) -> None:
@@ -251,6 +271,7 @@ def _parameter_spec(game: Game) -> dict[str, Any]:
     spec: dict[str, Any] = {
         PLAYERS: min(max(DEFAULT_PLAYERS, game.min_players), game.max_players),
         SEED: -1,
+        DEALS: 0,
     }
     for option in game.option_specs:
         spec[option.name] = spiel_choice(option.default)
@@ -290,10 +311,11 @@ def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
         raise BadParameter(f"{name}: unknown parameter {unknown[0]!r}")
     players = params.get(PLAYERS, spec[PLAYERS])
     seed = params.get(SEED, -1)
+    deals = params.get(DEALS, 0)
     choices = _choices(game)
     options = {}
     for key, value in params.items():
-        if key in (PLAYERS, SEED):
+        if key in (PLAYERS, SEED, DEALS):
             continue
         table = choices[key]
         if value not in table or type(value) is not type(spec[key]):
@@ -309,7 +331,12 @@ def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
         raise BadParameter(
             f"{name}: seed must be -1 (drawn by chance) or 0 to {MAX_SEED_PARAMETER}, not {seed!r}"
         )
-    return _Setup(game, players, resolved, None if seed == -1 else seed)
+    if type(deals) is not int or not 0 <= deals <= MAX_SEED_PARAMETER:
+        raise BadParameter(
+            f"{name}: deals must be 0 (every seed, drawn byte by byte) or 1 to "
+            f"{MAX_SEED_PARAMETER} (seeds 0 to deals - 1 at one chance node), not {deals!r}"
+        )
+    return _Setup(game, players, resolved, None if seed == -1 else seed, deals)
 
 
 class BazaarGame(pyspiel.Game):
@@ -323,7 +350,7 @@ class BazaarGame(pyspiel.Game):
         game = self.setup.game
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
-            max_chance_outcomes=OUTCOMES,
+            max_chance_outcomes=self.setup.outcomes,
             num_players=self.setup.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -339,7 +366,7 @@ class BazaarGame(pyspiel.Game):
         return BazaarState(self, _Core.start(self.setup))
 
     def max_chance_nodes_in_history(self) -> int:
-        return 0 if self.setup.seed is not None else SEED_BYTES
+        return self.setup.chance_nodes
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -379,8 +406,10 @@ class BazaarState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next byte of the seed: 256 equally likely outcomes."""
-        return _BYTES
+        """The next byte of the seed: 256 equally likely outcomes (with ``deals`` = N: the
+        seed, N equally likely outcomes)."""
+        deals = self._core.setup.deals
+        return _deals(deals) if deals else _BYTES
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._core.legal_actions()
@@ -390,7 +419,7 @@ class BazaarState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
+            return f"seed {action}" if self._core.setup.deals else f"seed byte {action}"
         return self._core.setup.game.notation(action)
 
     def is_terminal(self) -> bool:
@@ -424,11 +453,17 @@ class BazaarState(pyspiel.State):
         """Everything (the referee's view), for debugging: the seed and the full view."""
         core = self._core
         if not core.dealt():
-            return f"dealing: {core.drawn} of {SEED_BYTES} seed bytes drawn"
+            return f"dealing: {core.drawn} of {core.setup.chance_nodes} chance nodes drawn"
         return f"seed {core.seed} {core.text(False, _ALL)}"
 
 
 _BYTES = [(byte, 1.0 / OUTCOMES) for byte in range(OUTCOMES)]
+
+
+@functools.cache
+def _deals(deals: int) -> list[tuple[int, float]]:
+    """The outcomes of the one chance node of a game with ``deals`` seeds."""
+    return [(seed, 1.0 / deals) for seed in range(deals)]
 
 
 class BazaarObserver:
@@ -511,13 +546,19 @@ def deal(game: BazaarGame, seed: int) -> BazaarState:
     """A new state of ``game`` dealt from ``seed`` (0 <= seed < 2**64): its chance nodes
     draw the seed's bytes, so ``state.bazaar`` equals ``game.new(players, seed, options)``.
     A game loaded with a fixed ``seed`` parameter has no chance node and takes only that
-    seed."""
+    seed; one loaded with ``deals`` = N takes seeds 0 to N - 1."""
     if type(seed) is not int or not 0 <= seed < 1 << (8 * SEED_BYTES):
         raise BadParameter(f"seed must be from 0 to {2 ** (8 * SEED_BYTES) - 1}, not {seed!r}")
     fixed = game.setup.seed
     if fixed is not None and seed != fixed:
         raise BadParameter(f"this game deals every game from its seed parameter {fixed}")
+    deals = game.setup.deals
     state = game.new_initial_state()
+    if deals and fixed is None:
+        if seed >= deals:
+            raise BadParameter(f"this game deals seeds 0 to {deals - 1} only, not {seed}")
+        state.apply_action(seed)
+        return state
     for shift in range(8 * (SEED_BYTES - 1), -1, -8):
         if state.is_chance_node():
             state.apply_action((seed >> shift) & 0xFF)

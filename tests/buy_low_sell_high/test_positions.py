@@ -105,7 +105,11 @@ CONTINUE_EVERY, CONTINUE_EVERY_SPECIAL = 20, 4
 
 
 def random_options(rng: Rng) -> dict[str, Any]:
-    return {o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs}
+    """Every rule option drawn with ``rng``, at the normal size (tests/buy_low_sell_high/
+    test_mini.py restores mini games)."""
+    return {
+        o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs if o.name != "size"
+    }
 
 
 def all_views(s: BlshState) -> list[dict[str, Any]]:

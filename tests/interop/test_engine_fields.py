@@ -57,7 +57,7 @@ CASES = [
     (
         1,
         '{"cmd": "new", "game": "buy-low-sell-high", "players": 3, "options": {"nope": 1}}',
-        '{"ok": false, "error": "buy-low-sell-high: unknown option \'nope\' (known options: bn_may_target_covered_space, deck, dividend_table, first_lap_limits, forced_sale_may_exceed_zero, forced_sale_replaces_trading, negative_money_timing, selloff_starts_with, short_column_shift)", "code": "options"}',
+        '{"ok": false, "error": "buy-low-sell-high: unknown option \'nope\' (known options: bn_may_target_covered_space, deck, dividend_table, first_lap_limits, forced_sale_may_exceed_zero, forced_sale_replaces_trading, negative_money_timing, selloff_starts_with, short_column_shift, size)", "code": "options"}',
     ),
     (
         1,
@@ -162,7 +162,7 @@ CASES = [
     (
         2,
         '{"cmd": "new", "game": "buy-low-sell-high", "players": 3, "options": {"nope": 1}}',
-        '{"ok": false, "error": "buy-low-sell-high: unknown option \'nope\' (known options: bn_may_target_covered_space, deck, dividend_table, first_lap_limits, forced_sale_may_exceed_zero, forced_sale_replaces_trading, negative_money_timing, selloff_starts_with, short_column_shift)", "code": "options", "field": "options"}',
+        '{"ok": false, "error": "buy-low-sell-high: unknown option \'nope\' (known options: bn_may_target_covered_space, deck, dividend_table, first_lap_limits, forced_sale_may_exceed_zero, forced_sale_replaces_trading, negative_money_timing, selloff_starts_with, short_column_shift, size)", "code": "options", "field": "options"}',
     ),
     (
         2,

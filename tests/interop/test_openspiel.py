@@ -45,6 +45,7 @@ def test_the_three_games_are_registered_with_their_parameters() -> None:
     assert blsh.parameter_specification == {
         "players": 3,
         "seed": -1,
+        "deals": 0,
         "first_lap_limits": "exact",
         "negative_money_timing": "start_of_next_year",
         "forced_sale_may_exceed_zero": True,
@@ -54,10 +55,11 @@ def test_the_three_games_are_registered_with_their_parameters() -> None:
         "selloff_starts_with": "last_active",
         "dividend_table": "triangular",
         "deck": "even",
+        "size": "normal",
     }
     take_stock = names["python_bazaar_take_stock"].parameter_specification
     assert take_stock["shares_table"] == "4_4_3"  # '4-4-3' would read as a number
-    assert len(take_stock) == 2 + len(get_game("take-stock").option_specs)
+    assert len(take_stock) == 3 + len(get_game("take-stock").option_specs)
     night = names["python_bazaar_night_market"].parameter_specification
     assert (night["players"], night["yellow_min_bid"], night["adjacency"]) == (3, 2, "row")
 

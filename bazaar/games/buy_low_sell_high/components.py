@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from bazaar.games.sizes import NORMAL
+
 KINDS = 3
 #: Card types in encoding order; a card id is ``colour * len(CARD_TYPES) + type``.
 CARD_TYPES = ("+3", "+2", "+1", "-1", "-2", "-3", "div", "news", "com")
@@ -55,6 +57,15 @@ CARD_BY_NAME = {name.lower(): c for c, name in enumerate(CARD_NAMES)}
 
 
 @dataclass(frozen=True)
+class Size:
+    """The numbers that option ``size`` sets: years, hand size and market row length."""
+
+    years: int
+    hand_size: int
+    row_length: dict[int, int]
+
+
+@dataclass(frozen=True)
 class Components:
     """The numbers of the game, loaded from ``data.json``."""
 
@@ -70,6 +81,8 @@ class Components:
     decks: dict[str, tuple[int, ...]]
     #: option ``dividend_table``: $ per share for 0, 1, 2, ... uncovered Dividend cards
     dividend_tables: dict[str, tuple[int, ...]]
+    #: option ``size``: ``normal`` (the numbers above) and the study variants of data.json
+    sizes: dict[str, Size]
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -120,8 +133,18 @@ def _table(name: str, values: list[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _size(raw: dict[str, object]) -> Size:
+    rows = raw["row_length"]
+    assert isinstance(rows, dict)
+    years, hand = raw["years"], raw["hand_size"]
+    if type(years) is not int or type(hand) is not int or years < 1 or hand < 1:
+        raise ValueError(f"data.json size: years and hand_size must be whole numbers, not {raw}")
+    return Size(years=years, hand_size=hand, row_length={int(k): v for k, v in rows.items()})
+
+
 def load_components() -> Components:
     raw = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
+    sizes = {NORMAL: _size(raw)} | {name: _size(v) for name, v in raw["sizes"].items()}
     return Components(
         tokens_per_kind=raw["tokens_per_kind"],
         price_spaces=tuple(raw["price_spaces"]),
@@ -133,9 +156,11 @@ def load_components() -> Components:
         commission=raw["commission_per_share"],
         decks={name: _deck(name, counts) for name, counts in raw["decks"].items()},
         dividend_tables={name: _table(name, v) for name, v in raw["dividend_tables"].items()},
+        sizes=sizes,
     )
 
 
 COMPONENTS = load_components()
 DECKS = COMPONENTS.decks
 DIVIDEND_TABLES = COMPONENTS.dividend_tables
+SIZES = COMPONENTS.sizes

@@ -43,6 +43,7 @@ from bazaar.games.buy_low_sell_high.components import (
     KINDS,
     NEWS,
     NUM_CARDS,
+    SIZES,
     card_colour,
     card_id,
     card_type,
@@ -73,6 +74,9 @@ class Rules:
     #: option ``dividend_table``: $ per share for 0, 1, 2, ... uncovered Dividend cards
     dividend_table: tuple[int, ...]
     exact_first_lap: bool
+    #: option ``size``: the years and the hand size (the row length is below)
+    years: int
+    hand_size: int
     may_exceed_zero: bool
     next_turn_forced: bool
     replaces_trading: bool
@@ -88,7 +92,10 @@ class Rules:
         self.bn_covered = options["bn_may_target_covered_space"]
         self.token_count_shift = options["short_column_shift"] == "token_count"
         self.selloff_next = options["selloff_starts_with"] == "next"
-        self.row_length = COMPONENTS.row_length[players]
+        size = SIZES[options["size"]]
+        self.years = size.years
+        self.hand_size = size.hand_size
+        self.row_length = size.row_length[players]
         self.deck = DECKS[options["deck"]]
         self.deck_counts = DECK_COUNTS[options["deck"]]
         self.dividend_table = DIVIDEND_TABLES[options["dividend_table"]]

@@ -16,6 +16,7 @@ from bazaar.games.buy_low_sell_high.components import (
 )
 from bazaar.games.buy_low_sell_high.state import BlshState
 from bazaar.games.buy_low_sell_high.text import describe
+from bazaar.games.sizes import MINI, NORMAL
 from bazaar.i18n import N_
 
 
@@ -111,6 +112,18 @@ OPTIONS = (
         choice_labels=(
             ("even", N_("1 of each bull and bear card and 3 of each other card per stock")),
             ("price_heavy", N_("2 of each bull and bear card and 1 of each other card per stock")),
+        ),
+    ),
+    Option(
+        "size", NORMAL, (NORMAL, MINI),
+        "A study variant, not a rule of the game: 'normal' = the game; 'mini' = one year, "
+        "hands of 2 cards and a market row of one card per player (every other rule "
+        "unchanged), small enough for exact methods such as CFR (docs/openspiel.md).",
+        DOMAIN,
+        label=N_("Game size (study variant)"),
+        choice_labels=(
+            (NORMAL, N_("the full game")),
+            (MINI, N_("mini: one year, 2-card hands, one card per player in the row")),
         ),
     ),
 )  # fmt: skip

@@ -33,6 +33,7 @@ from bazaar.games.buy_low_sell_high.fields import (
 )
 from bazaar.games.buy_low_sell_high.transitions import legal_actions
 from bazaar.games.buy_low_sell_high.views import public
+from bazaar.games.sizes import with_size
 
 F = TypeVar("F", bound=BlshFields)
 
@@ -77,6 +78,7 @@ def restore(cls: type[F], game: Game, data: dict[str, Any]) -> F:
     options = data["options"]
     if type(options) is not dict:
         raise bad("options", f"expected an object of rule options, got {options!r}")
+    options = with_size(options)
     try:
         resolved = game.resolve_options(options)
     except BadOptions as exc:

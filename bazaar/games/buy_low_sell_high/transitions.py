@@ -307,7 +307,7 @@ def _end_turn(s: BlshFields, events: list[Event] | None) -> None:
 def draw(s: BlshFields, p: int, events: list[Event] | None) -> None:
     hand, pile = s.hands[p], s.pile
     drawn = []
-    while s.hand_n[p] < COMPONENTS.hand_size and pile:
+    while s.hand_n[p] < s.rules.hand_size and pile:
         card = pile.pop()
         hand[card] += 1
         s.hand_n[p] += 1
@@ -383,7 +383,7 @@ def _year_end(s: BlshFields, events: list[Event] | None) -> None:
             )
         )
     nxt = (s.cur + 1) % s.num_players
-    if s.year == COMPONENTS.years:
+    if s.year == s.rules.years:
         _start_selloff(s, nxt if s.rules.selloff_next else s.cur, events)
         return
     s.pile.extend(s.row)  # step 4: covered and Breaking News cards included

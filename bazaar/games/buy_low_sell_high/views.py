@@ -7,7 +7,7 @@ from typing import Any, TypeVar, cast
 from bazaar.core.rng import Rng
 from bazaar.core.statedata import write_position
 from bazaar.games.buy_low_sell_high.codecs import card_names, hand_names
-from bazaar.games.buy_low_sell_high.components import CARD_NAMES, COMPONENTS, KINDS, NEWS, NUM_CARDS
+from bazaar.games.buy_low_sell_high.components import CARD_NAMES, KINDS, NEWS, NUM_CARDS
 from bazaar.games.buy_low_sell_high.fields import (
     OVER,
     PHASE_NAMES,
@@ -27,7 +27,7 @@ def public(s: BlshFields) -> BlshPublic:
         "game": s.game.id,
         "players": s.num_players,
         "year": s.year,
-        "years": COMPONENTS.years,
+        "years": s.rules.years,
         "phase": PHASE_NAMES[s.phase],
         "to_move": to_move(s),
         "start_player": s.start,
