@@ -2,6 +2,7 @@
 flight, and from SIGKILL of the main process until its last worker is gone.
 
 Usage: python benchmarks/clean_stop.py [--seats ismcts:hard,random] [--jobs 2] [--wait 5]
+       [--backend ray]
 
 Each signal goes to a fresh `bazaar simulate take-stock --seats SEATS --jobs JOBS` run as a
 child process, --wait seconds after its workers appear (slow agents: every worker is then in
@@ -31,12 +32,14 @@ from tests.sim.processes import (
 )
 
 
-def one_stop(number: signal.Signals, seats: str, jobs: int, wait: float) -> dict[str, object]:
+def one_stop(
+    number: signal.Signals, seats: str, jobs: int, wait: float, backend: str
+) -> dict[str, object]:
     """Start a run, send ``number`` when its games are in flight, time its end."""
     out = Path(tempfile.mkdtemp()) / "sim"
     child = start_bazaar(
         "simulate", "take-stock", "--seats", seats, "--games", "400", "--jobs", str(jobs),
-        "--out", str(out), "--quiet",
+        "--out", str(out), "--quiet", "--backend", backend,
     )  # fmt: skip
     workers = {}
     try:
@@ -73,10 +76,11 @@ def main() -> None:
     parser.add_argument("--seats", default="ismcts:hard,random")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--wait", type=float, default=5.0)
+    parser.add_argument("--backend", default="local", help="local or ray (a local Ray)")
     args = parser.parse_args()
     results = []
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
-        result = one_stop(number, args.seats, args.jobs, args.wait)
+        result = one_stop(number, args.seats, args.jobs, args.wait, args.backend)
         results.append(result)
         print(
             f"{result['signal']}: {result['seconds']} s to exit and no worker left "
@@ -88,6 +92,7 @@ def main() -> None:
             {
                 "seats": args.seats,
                 "jobs": args.jobs,
+                "backend": args.backend,
                 "target_seconds": 5,
                 "stops": results,
                 "within_target": all(r["seconds"] <= 5 and r["workers_left"] == 0 for r in results),

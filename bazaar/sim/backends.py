@@ -267,7 +267,10 @@ def _ray_games(
         return submitted[-1]
 
     try:
-        yield from _windowed(batches(tasks, batch), workers * IN_FLIGHT_PER_JOB, submit, ray.get)
+        with stop_on_terminate():  # again: ray.init sets a SIGTERM handler of its own
+            yield from _windowed(
+                batches(tasks, batch), workers * IN_FLIGHT_PER_JOB, submit, ray.get
+            )
     except BaseException:  # stop the games in flight too (a cluster outlives this process)
         for ref in submitted:
             with contextlib.suppress(Exception):

@@ -3,7 +3,8 @@
 For each ordered pair (A, B) of different agents, one simulation seats A once and B in every
 other seat, rotated as usual, in ``DIR/A~B``. The matrix cell (A, B) is A's win share there,
 with its 95% interval; a fair share is 1/P, so a cell above it means A beats a table of Bs.
-This is the win-rate matrix of the Tabletop Games balancing competition.
+This is the win-rate matrix of the Tabletop Games balancing competition. Beyond it, the
+matrix read as a meta-game gives α-Rank masses and Nash-averaged ratings (bazaar.sim.metagame).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bazaar.i18n import N_
+from bazaar.sim.metagame import metagame
 from bazaar.sim.plan import SimError, SimPlan
 from bazaar.sim.run import Progress, simulate
 from bazaar.sim.store import read_rows
@@ -62,7 +64,9 @@ def run_ladder(
 
 
 def ladder_matrix(plans: list[tuple[str, str, SimPlan]], games: int, out: Path) -> dict[str, Any]:
-    """``{"game", "players", "agents", "win": [[I | None]], "games": [[n]]}`` (row = agent A)."""
+    """``{"game", "players", "agents", "win": [[I | None]], "games": [[n]], "metagame"}`` (row =
+    agent A; ``metagame``: α-Rank and Nash averaging, see :mod:`bazaar.sim.metagame`, or None
+    without the research extra)."""
     from bazaar.sim.summary import summarize
 
     agents = list(dict.fromkeys(first for first, _, _ in plans))
@@ -77,7 +81,7 @@ def ladder_matrix(plans: list[tuple[str, str, SimPlan]], games: int, out: Path) 
         win[index[first]][index[field]] = stats["win"]
         counts[index[first]][index[field]] = len(rows)
     first_plan = plans[0][2]
-    return {
+    matrix = {
         "game": first_plan.game,
         "players": first_plan.players,
         "options": first_plan.options,
@@ -85,3 +89,4 @@ def ladder_matrix(plans: list[tuple[str, str, SimPlan]], games: int, out: Path) 
         "win": win,
         "games": counts,
     }
+    return {**matrix, "metagame": metagame(matrix)}

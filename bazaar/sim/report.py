@@ -26,6 +26,8 @@ from bazaar.sim.report_text import (
     grid_tables,
     headlines,
     join_words,
+    metagame_notes,
+    metagame_rows,
     option_label,
     option_words,
     percent,
@@ -443,6 +445,19 @@ def ladder_section(
         + table_html(
             [t("Agent", lang), t("Field", lang), t("Win share", lang), t("Games", lang)], rows
         )
+        + metagame_section(matrix, lang)
+    )
+
+
+def metagame_section(matrix: Matrix, lang: str) -> str:
+    """α-Rank and Nash averaging over the ladder's matrix, with their meaning in words."""
+    if "metagame" not in matrix:  # a matrix written before the ratings were added
+        return ""
+    ratings = metagame_rows(matrix, lang)
+    return (
+        h2(t("Ratings beyond the matrix", lang))
+        + (table_html(*ratings) if ratings is not None else "")
+        + "".join(para(text) for text in metagame_notes(matrix, lang))
     )
 
 

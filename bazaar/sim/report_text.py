@@ -292,7 +292,84 @@ def ladder_lines(matrix: Mapping[str, Any], lang: str = "en") -> list[str]:
     note = t(
         "Rows: the agent in one seat; columns (by number): the agent in every other seat.", lang
     )
-    return [title, "", *table_lines(header, rows), "", *wrap(note, 80)]
+    lines = [title, "", *table_lines(header, rows), "", *wrap(note, 80)]
+    if "metagame" in matrix:
+        ratings = metagame_rows(matrix, lang)
+        lines += ["", t("Ratings beyond the matrix", lang), ""]
+        if ratings is not None:
+            lines += [*table_lines(*ratings), ""]
+        for text in metagame_notes(matrix, lang):
+            lines += wrap(text, 80)
+    return lines
+
+
+def metagame_rows(matrix: Mapping[str, Any], lang: str) -> tuple[list[str], list[list[str]]] | None:
+    """``(header, rows)``: each agent's α-Rank mass, Nash mix weight and Nash-averaged rating
+    (strongest first by that rating, then by mass); None when the ladder has no ratings."""
+    found = matrix.get("metagame")
+    if not found:
+        return None
+    mass, mix = found["alpharank"]["mass"], found["nash"]["mix"]
+    rating = found["nash"]["rating"]
+    order = sorted(range(len(mass)), key=lambda i: (-rating[i], -mass[i]))
+    header = [
+        t("Agent", lang),
+        t("α-Rank mass", lang),
+        t("Nash mix", lang),
+        t("Nash-averaged rating", lang),
+    ]
+    rows = [
+        [
+            agent_name(matrix["agents"][i], lang),
+            percent(mass[i]),
+            percent(mix[i]),
+            points(rating[i]),
+        ]
+        for i in order
+    ]
+    return header, rows
+
+
+def points(payoff: float) -> str:
+    """A meta-game payoff in signed points of win share: -0.125 -> "-12.5", 0 -> "0.0"."""
+    value = round(100 * payoff, 1)
+    return f"{value:+.1f}" if value else "0.0"
+
+
+def metagame_notes(matrix: Mapping[str, Any], lang: str) -> list[str]:
+    """What α-Rank and Nash averaging mean, in words (or why the ladder has neither)."""
+    found = matrix.get("metagame")
+    if not found:
+        return [
+            t(
+                "No α-Rank or Nash averaging: they need every cell of the matrix, and scipy "
+                'and OpenSpiel (pip install -e ".[research]").',
+                lang,
+            )
+        ]
+    return [
+        t(
+            "Both read the ladder as a two-player game between agents: A's payoff against B is "
+            "half the difference between A's win share among Bs and B's win share among As.",
+            lang,
+        ),
+        t(
+            "α-Rank: the share of time each agent holds in a long evolutionary contest, where a "
+            "population of one agent is now and then invaded by another, which takes over the "
+            "more often the better it does against it (population {population}, selection "
+            "intensity {intensity}).",
+            lang,
+            population=found["alpharank"]["population"],
+            intensity=f"{found['alpharank']['intensity']:g}",
+        ),
+        t(
+            "Nash averaging: the mix of agents that no single agent beats; an agent's rating is "
+            "how it fares against that mix, in points of win share (0 for the agents in the "
+            "mix, below 0 for the others). A copy of an agent shares its weight and changes no "
+            "rating.",
+            lang,
+        ),
+    ]
 
 
 def summary_lines(summary: Mapping[str, Any], lang: str = "en") -> list[str]:
