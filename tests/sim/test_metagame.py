@@ -80,3 +80,56 @@ def test_a_ladder_matrix_gets_both_ratings_rounded() -> None:
     assert found["nash"] == {"mix": [1.0, 0.0, 0.0], "rating": [0.0, -0.4, -0.3]}
     assert found["alpharank"]["mass"][0] == 1.0
     assert (found["alpharank"]["population"], found["alpharank"]["intensity"]) == (50, 100.0)
+
+
+def ladder_with_ratings() -> dict[str, Any]:
+    """random, heuristic and ismcts:easy, the last beating both (the DOMINANT game reordered)."""
+    win = [
+        [None, {"mean": 0.4}, {"mean": 0.2}],
+        [{"mean": 0.6}, None, {"mean": 0.1}],
+        [{"mean": 0.8}, {"mean": 0.9}, None],
+    ]
+    agents = ["random", "heuristic", "ismcts:easy"]
+    matrix = {"game": "take-stock", "players": 2, "agents": agents, "win": win}
+    return {**matrix, "metagame": metagame(matrix)}
+
+
+def test_the_ladder_text_shows_both_ratings_strongest_first_in_both_languages() -> None:
+    from bazaar.sim.report_text import ladder_lines
+
+    lines = ladder_lines(ladder_with_ratings())
+    start = lines.index("Ratings beyond the matrix")
+    assert lines[start + 2].split() == [
+        "Agent",
+        "α-Rank",
+        "mass",
+        "Nash",
+        "mix",
+        "Nash-averaged",
+        "rating",
+    ]
+    assert [line.split()[-3:] for line in lines[start + 3 : start + 6]] == [
+        ["100%", "100%", "0.0"],
+        ["0%", "0%", "-30.0"],
+        ["0%", "0%", "-40.0"],
+    ]
+    text = " ".join(lines)
+    assert "α-Rank: the share of time each agent holds" in text
+    assert "(population 50, selection intensity 100)" in text
+    assert "Nash averaging: the mix of agents that no single agent beats" in text
+    chinese = " ".join(ladder_lines(ladder_with_ratings(), "zh-TW"))
+    assert "勝率表之外的評分" in chinese and "納許平均：" in chinese and "族群大小 50" in chinese
+
+
+def test_the_ladder_report_section_and_a_ladder_without_ratings() -> None:
+    from bazaar.sim.report import metagame_section
+    from bazaar.sim.report_text import ladder_lines
+
+    html = metagame_section(ladder_with_ratings(), "en")
+    assert "<th>Nash-averaged rating</th>" in html
+    assert "<td>-40.0</td>" in html and "<td>-30.0</td>" in html
+    bare = {**ladder_with_ratings(), "metagame": None}
+    assert "need every cell of the matrix, and scipy and OpenSpiel" in metagame_section(bare, "en")
+    old = {key: value for key, value in bare.items() if key != "metagame"}
+    assert metagame_section(old, "en") == ""
+    assert "Ratings beyond the matrix" not in ladder_lines(old)
