@@ -190,6 +190,7 @@ export interface BlshOptions {
   negative_money_timing: string;
   selloff_starts_with: string;
   short_column_shift: string;
+  size?: string;
 }
 
 /** A card played onto the row; `stock` is its colour (0-2). */

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from typing_extensions import TypedDict
+from typing_extensions import NotRequired, TypedDict
 
 
 class BlshOptions(TypedDict):
@@ -25,6 +25,8 @@ class BlshOptions(TypedDict):
     negative_money_timing: str
     selloff_starts_with: str
     short_column_shift: str
+    #: the study variant (normal or mini); positions stored before it existed have none
+    size: NotRequired[str]
 
 
 class BlshColumn(TypedDict):
