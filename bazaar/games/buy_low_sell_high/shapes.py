@@ -8,9 +8,9 @@ Types only: the views build plain dicts; ``tests/test_shapes.py`` validates them
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 
 class BlshOptions(TypedDict):
