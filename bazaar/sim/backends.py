@@ -138,7 +138,8 @@ def start_worker(main_pid: int, parent_pid: int | None) -> None:
     """Initializer of every worker process: end with the main process, leave stops to it.
 
     ``parent_pid`` is the process that forks the workers (the main process, or None for a
-    fork server, whose own pid the worker reads at once).
+    fork server, whose own pid the worker reads at once). Linux sends the death signal when
+    the *thread* that forked the worker ends: a pool is made and read in one thread here.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: main decides
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler, if inherited
