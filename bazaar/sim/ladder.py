@@ -9,6 +9,8 @@ matrix read as a meta-game gives α-Rank masses and Nash-averaged ratings (bazaa
 
 from __future__ import annotations
 
+import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +20,23 @@ from bazaar.sim.plan import SimError, SimPlan
 from bazaar.sim.run import Progress, simulate
 from bazaar.sim.store import read_rows
 
+SAFE_PART = re.compile(r"[A-Za-z0-9_.=+-]+")
+
 
 def folder_name(first: str, field: str) -> str:
     """``ismcts:easy`` against ``random`` -> ``ismcts-easy~random``."""
-    return f"{first}~{field}".replace(":", "-").replace("@", "-at-")
+    return f"{_folder_part(first)}~{_folder_part(field)}"
+
+
+def _folder_part(spec: str) -> str:
+    """An agent's part of a folder name: a built-in's spec with ``:`` and ``@`` spelt out; an
+    outside spec with a path or spaces (``engine:python3 /x/agent.py``) kept to its safe
+    characters, shortened, and told apart by a hash of the whole spec."""
+    name = spec.replace(":", "-").replace("@", "-at-")
+    if SAFE_PART.fullmatch(name) and len(name) <= 60:
+        return name
+    digest = hashlib.sha256(spec.encode()).hexdigest()[:8]
+    return f"{re.sub(r'[^A-Za-z0-9_.=+-]+', '-', name).strip('-')[-40:]}-{digest}"
 
 
 def ladder_plans(
