@@ -23,7 +23,8 @@ MAY_IMPORT = {
     "play": {"bots", "core", "i18n"},
     "interop": {"bazaar", "bots", "core", "i18n", "play"},
     "web": {"bazaar", "bots", "core", "i18n"},
-    "sim": {"bazaar", "bots", "core", "i18n"},
+    # an OpenSpiel bot plays through our OpenSpiel game (bazaar.sim.openspiel_agent)
+    "sim": {"bazaar", "bots", "core", "i18n", "interop"},
     "cli": {"bazaar", "bots", "core", "i18n", "interop", "play", "sim", "web"},
 }
 EXCEPTIONS = {("bazaar.core.registry", "games")}

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from bazaar.games.sizes import NORMAL
+from bazaar.core.sizes import NORMAL
 
 KINDS = 3
 #: Card types in encoding order; a card id is ``colour * len(CARD_TYPES) + type``.

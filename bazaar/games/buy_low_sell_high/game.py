@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import ClassVar
 
 from bazaar.core.game import Event, Game, Option
+from bazaar.core.sizes import MINI, NORMAL
 from bazaar.games.buy_low_sell_high import actions
 from bazaar.games.buy_low_sell_high.components import (
     DECKS,
@@ -16,7 +17,6 @@ from bazaar.games.buy_low_sell_high.components import (
 )
 from bazaar.games.buy_low_sell_high.state import BlshState
 from bazaar.games.buy_low_sell_high.text import describe
-from bazaar.games.sizes import MINI, NORMAL
 from bazaar.i18n import N_
 
 

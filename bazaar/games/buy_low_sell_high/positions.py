@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from bazaar.core.errors import BadOptions, BadRecord
 from bazaar.core.game import Game
+from bazaar.core.sizes import with_size
 from bazaar.core.statedata import position_keys, read_position
 from bazaar.games.buy_low_sell_high.codecs import bad, is_int
 from bazaar.games.buy_low_sell_high.components import (
@@ -33,7 +34,6 @@ from bazaar.games.buy_low_sell_high.fields import (
 )
 from bazaar.games.buy_low_sell_high.transitions import legal_actions
 from bazaar.games.buy_low_sell_high.views import public
-from bazaar.games.sizes import with_size
 
 F = TypeVar("F", bound=BlshFields)
 
