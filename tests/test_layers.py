@@ -22,7 +22,8 @@ MAY_IMPORT = {
     "bots": {"core", "i18n"},
     "play": {"bots", "core", "i18n"},
     "interop": {"bazaar", "bots", "core", "i18n", "play"},
-    "web": {"bazaar", "bots", "core", "i18n"},
+    # outside bots at a table (serve --allow-outside-bots) are the simulations' agents
+    "web": {"bazaar", "bots", "core", "i18n", "sim"},
     # an OpenSpiel bot plays through our OpenSpiel game (bazaar.sim.openspiel_agent)
     "sim": {"bazaar", "bots", "core", "i18n", "interop"},
     "cli": {"bazaar", "bots", "core", "i18n", "interop", "play", "sim", "web"},
