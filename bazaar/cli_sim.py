@@ -28,7 +28,7 @@ from bazaar.cli_common import (
     lang_or_fail,
 )
 from bazaar.core.errors import BazaarError
-from bazaar.i18n import t
+from bazaar.i18n import N_, t
 
 SeatsOption = Annotated[
     str,
@@ -69,23 +69,35 @@ ReportOption = Annotated[
 QuietOption = Annotated[bool, typer.Option(help=h("No progress bar and no summary table."))]
 
 
-def raw_options(items: list[str] | None, lang: str) -> dict[str, str]:
+#: a repeatable name=value flag's refusals: not name=value, and a name given twice
+FLAG_TEXTS = {
+    "--option": (
+        N_("--option needs name=value, not {item!r}"),
+        N_(
+            "--option {name} is given twice: give its values once, separated by commas "
+            "({name}=v1,v2)"
+        ),
+    ),
+    "--agent-param": (
+        N_("--agent-param needs name=value, not {item!r}"),
+        N_(
+            "--agent-param {name} is given twice: give its values once, separated by commas "
+            "({name}=v1,v2)"
+        ),
+    ),
+}
+
+
+def raw_options(items: list[str] | None, lang: str, flag: str = "--option") -> dict[str, str]:
     """``["name=value", ...]`` -> ``{name: raw text}`` (values not read yet)."""
+    not_pair, twice = FLAG_TEXTS[flag]
     found: dict[str, str] = {}
     for item in items or []:
         name, sep, raw = item.partition("=")
         if not sep or not name.strip():
-            fail(t("--option needs name=value, not {item!r}", lang, item=item), lang)
+            fail(t(not_pair, lang, item=item), lang)
         if name.strip() in found:
-            fail(
-                t(
-                    "--option {name} is given twice: give its values once, separated by commas "
-                    "({name}=v1,v2)",
-                    lang,
-                    name=name.strip(),
-                ),
-                lang,
-            )
+            fail(t(twice, lang, name=name.strip()), lang)
         found[name.strip()] = raw.strip()
     return found
 
@@ -401,6 +413,17 @@ def tune_cmd(
             ),
         ),
     ] = None,
+    agent_param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agent-param",
+            help=h(
+                "Also search a setting of the first agent of --seats (an ismcts agent): "
+                "name=v1,v2 with name one of exploration, widening, score_weight, blend, "
+                "rollout_depth; repeatable."
+            ),
+        ),
+    ] = None,
     seats: SeatsOption = "heuristic",
     players: PlayersOption = None,
     evaluations: Annotated[int, typer.Option(min=1, help=h("Settings the search evaluates."))] = 60,
@@ -440,10 +463,17 @@ def tune_cmd(
         lang,
     )
     specs = [spec.strip() for spec in seats.split(",")]
+    params = _run(
+        lambda: {
+            name.lower(): split_values(name, raw)
+            for name, raw in raw_options(agent_param, lang, "--agent-param").items()
+        },
+        lang,
+    )
     setup = _run(
         lambda: make_setup(
             the_game.id, specs, players, options, objective, target, seed,
-            evaluations, games, confirm, finalists,
+            evaluations, games, confirm, finalists, params,
         ),
         lang,
     )  # fmt: skip

@@ -30,12 +30,12 @@ NOT_AN_AGENT = N_(
 def agent_spec(raw: str) -> str:
     """A seat's spec as a plan keeps it: a built-in's normalised (``" Random "`` ->
     ``random``), an outside agent's as written (a class name keeps its capitals)."""
-    name = normalize_spec(raw).partition("@")[0]
-    return normalize_spec(raw) if name in BOTS else raw.strip()
+    name = normalize_spec(raw).partition("+")[0].partition("@")[0]
+    return normalize_spec(raw).replace(" ", "") if name in BOTS else raw.strip()
 
 
 def is_outside(spec: str) -> bool:
-    return spec.partition("@")[0] not in BOTS
+    return spec.partition("+")[0].partition("@")[0] not in BOTS
 
 
 def outside_kind(spec: str) -> str:

@@ -17,6 +17,7 @@ from bazaar.core.rng import Rng
 from bazaar.i18n import N_
 from bazaar.sim.errors import SimError
 from bazaar.sim.outside import agent_spec, check_outside, is_outside
+from bazaar.sim.search_params import search_params, split_spec
 
 __all__ = ["GameTask", "SimError", "SimPlan", "check_agent"]
 
@@ -115,13 +116,15 @@ class SimPlan:
 
 
 def check_agent(spec: str) -> None:
-    """Raise SimError unless ``spec`` is a bot spec, maybe with ``@N`` search iterations, or
+    """Raise SimError unless ``spec`` is a bot spec, maybe with ``@N`` search iterations and
+    ``+NAME=VALUE`` search settings (:mod:`bazaar.sim.search_params`), or
     an outside agent: ``module:Class``, ``openspiel:module:Name`` or ``engine:COMMAND``
     (:mod:`bazaar.sim.outside`)."""
     if is_outside(spec):
         check_outside(spec)  # importable and able to choose, or a command that can start
         return
-    name, at, budget = spec.partition("@")
+    search_params(spec)  # +NAME=VALUE settings: known, in range, for ismcts only
+    name, at, budget = split_spec(spec)[0].partition("@")
     if at and (not name.startswith("ismcts") or not budget.isdigit() or int(budget) < 1):
         raise SimError.of(
             N_("{spec!r}: only ismcts agents take @N, with N a whole number of iterations"),

@@ -2,7 +2,10 @@
 
 The search space is the game's rule options, each over its choices (``--option NAME=v1,v2``
 narrows one to those values, ``--option NAME=v`` fixes it; the study variant ``size`` stays at
-its default unless given). NTBEA (:mod:`bazaar.sim.ntbea`) evaluates ``evaluations`` settings,
+its default unless given), and the search settings of the first agent of ``--seats`` given by
+``--agent-param NAME=v1,v2`` (an ismcts agent; :mod:`bazaar.sim.search_params`), as TAG tunes
+an agent's parameters: then only the options named by ``--option`` are searched with them.
+NTBEA (:mod:`bazaar.sim.ntbea`) evaluates ``evaluations`` settings,
 each by a simulation of ``games`` games into ``DIR/evaluation-NNN`` (evaluation ``i`` on its own
 deals, from the seed and ``i``). The model's best setting and the best evaluated ones
 (``finalists`` in all) and the game's default setting are then confirmed by ``confirm`` games
@@ -22,12 +25,16 @@ from typing import Any
 from bazaar.core.registry import get_game
 from bazaar.core.rng import Rng
 from bazaar.i18n import N_
+from bazaar.sim.agents import own_params
 from bazaar.sim.errors import SimError
 from bazaar.sim.plan import SimPlan
 from bazaar.sim.run import Progress, simulate
+from bazaar.sim.search_params import BAD_PARAM, SEARCH_PARAMS, param_value, split_spec, with_params
 
 #: options a designer does not tune unless asked: study variants, not the real game
 NOT_TUNED = ("size",)
+#: the prefix of a search setting of the first agent in a setting (``agent.exploration``)
+AGENT = "agent."
 TUNE_FORMAT = 1
 
 
@@ -107,20 +114,29 @@ class TuneSetup:
         return tuple(_index(values, setting[name]) for name, values in self.space)
 
     def default_point(self) -> tuple[int, ...]:
-        """The game's own setting (an option narrowed away from its default: its first value)."""
-        defaults = self.plan.options
+        """The game's own setting (an option narrowed away from its default: its first value;
+        a search setting: the first agent's level's own value, if among those searched)."""
+        defaults: dict[str, Any] = dict(self.plan.options)
+        if any(name.startswith(AGENT) for name, _ in self.space):
+            own = own_params(self.plan.agents[0], self.plan.game)
+            defaults.update({AGENT + name: value for name, value in own.items()})
         return tuple(
             _index(values, defaults[name]) if _has(values, defaults[name]) else 0
             for name, values in self.space
         )
 
     def plan_for(self, setting: Mapping[str, Any], seed: int) -> SimPlan:
+        """The plan of a setting: its options, and its ``agent.NAME`` search settings in the
+        first agent's spec (the agent wherever it sits)."""
+        options = {k: v for k, v in setting.items() if not k.startswith(AGENT)}
+        params = {k[len(AGENT) :]: v for k, v in setting.items() if k.startswith(AGENT)}
+        agents = self.plan.agents
+        if params:
+            first = agents[0]
+            tuned = with_params(first, params, own_params(first, self.plan.game))
+            agents = tuple(tuned if spec == first else spec for spec in agents)
         return SimPlan(
-            self.plan.game,
-            self.plan.players,
-            self.plan.agents,
-            {**self.plan.options, **setting},
-            seed,
+            self.plan.game, self.plan.players, agents, {**self.plan.options, **options}, seed
         )
 
     def score(self, figure: Mapping[str, float]) -> float:
@@ -151,6 +167,7 @@ def make_setup(
     games: int,
     confirm: int,
     finalists: int,
+    agent_params: Mapping[str, list[str]] | None = None,
 ) -> TuneSetup:
     """Check everything before any game; raise SimError (or the game's BadOptions) naming the
     bad objective, target, option or value. ``options``: NAME -> the values to search (one
@@ -183,12 +200,13 @@ def make_setup(
     for spec in game.option_specs:
         if spec.name in options:
             choices = tuple(options[spec.name])
-        elif spec.name in NOT_TUNED:
-            continue
+        elif spec.name in NOT_TUNED or agent_params:
+            continue  # tuning an agent: only the options named by --option are searched
         else:
             choices = tuple(spec.choices)
         if len(choices) > 1:
             space.append((spec.name, choices))
+    space += agent_space(plan, agent_params or {})
     if not space:
         raise SimError.of(
             N_("nothing to tune: every option of {game} is fixed by --option"), game=game.id
@@ -196,6 +214,31 @@ def make_setup(
     return TuneSetup(
         plan, goal, target, tuple(space), evaluations, games, confirm, max(1, finalists)
     )
+
+
+def agent_space(
+    plan: SimPlan, params: Mapping[str, list[str]]
+) -> list[tuple[str, tuple[Any, ...]]]:
+    """The search settings of ``--agent-param NAME=v1,v2`` as dimensions ``agent.NAME``, checked
+    against the first agent of ``--seats`` (an ismcts agent)."""
+    if not params:
+        return []
+    first = plan.agents[0]
+    if not split_spec(first)[0].startswith("ismcts"):
+        raise SimError.of(
+            N_(
+                "--agent-param tunes the first agent of --seats, which must be ismcts, not {spec!r}"
+            ),
+            spec=first,
+        )
+    space = []
+    for name, texts in params.items():
+        param = SEARCH_PARAMS.get(name)
+        if param is None:
+            raise SimError.of(BAD_PARAM, spec=first, part=name, known=", ".join(SEARCH_PARAMS))
+        values = tuple(dict.fromkeys(param_value(param, text, first) for text in texts))
+        space.append((AGENT + name, values))
+    return space
 
 
 def evaluation_seed(seed: int, number: int) -> int:
