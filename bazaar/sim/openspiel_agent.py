@@ -20,7 +20,6 @@ each move.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from typing import Any
 
@@ -28,6 +27,7 @@ from bazaar.core.game import State
 from bazaar.core.rng import Rng
 from bazaar.i18n import N_
 from bazaar.sim.errors import SimError
+from bazaar.sim.imports import agent_module
 
 #: the spec prefix of an OpenSpiel bot
 PREFIX = "openspiel:"
@@ -57,15 +57,7 @@ def spiel_maker(spec: str) -> Any:
         raise SimError.of(
             N_("agent {spec!r}: an OpenSpiel bot is openspiel:module:Name"), spec=spec
         )
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as exc:  # any failure of the bot's own import is the bot's
-        raise SimError.of(
-            N_("agent {spec!r}: the module {module!r} cannot be imported ({error})"),
-            spec=spec,
-            module=module_name,
-            error=f"{type(exc).__name__}: {exc}",
-        ) from exc
+    module = agent_module(spec, module_name)
     found = getattr(module, name, None)
     if is_spiel_bot_class(found):
         return found

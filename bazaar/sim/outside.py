@@ -11,7 +11,6 @@ built-in bot.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from typing import Any
 
@@ -19,6 +18,7 @@ from bazaar.bots.registry import BOTS, normalize_spec
 from bazaar.i18n import N_
 from bazaar.sim.engine_agent import command_of, is_engine
 from bazaar.sim.errors import SimError
+from bazaar.sim.imports import agent_module
 from bazaar.sim.openspiel_agent import is_openspiel, is_spiel_bot_class, spiel_maker
 
 NOT_AN_AGENT = N_(
@@ -62,15 +62,7 @@ def outside_class(spec: str) -> type[Any]:
     module_name, colon, class_name = spec.partition(":")
     if not colon or not module_name or not class_name.isidentifier():
         raise SimError.of(NOT_AN_AGENT, spec=spec, known=", ".join(BOTS))
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as exc:  # any failure of the agent's own import is the agent's
-        raise SimError.of(
-            N_("agent {spec!r}: the module {module!r} cannot be imported ({error})"),
-            spec=spec,
-            module=module_name,
-            error=f"{type(exc).__name__}: {exc}",
-        ) from exc
+    module = agent_module(spec, module_name)
     found = getattr(module, class_name, None)
     if not isinstance(found, type):
         raise SimError.of(
