@@ -1787,6 +1787,7 @@ export interface TakeStockOptions {
   manipulate_direction: string;
   dealer_tie: string;
   tokens_between_rounds: string;
+  size?: string;
 }
 
 /** `play`, `upturn_play`: a share card put at the bottom of stock `stock`'s row. */

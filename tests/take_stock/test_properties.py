@@ -2,7 +2,8 @@
 with BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a short move
 list, reported as notation and as a record (tests/drawn_moves.py).
 
-Checked after every action: the 60 share cards and 40 event cards are all accounted for,
+Checked after every action: the share cards and event cards (60 and 40 in a normal game, fewer in
+the mini) are all accounted for,
 legal actions are sorted and unique. At every full event-deck rebuild Market Closed is 11th
 from the bottom; every round score is the sum over the certificates held. At a few sampled
 steps per game (the expensive checks): every legal action applies, illegal actions raise
@@ -28,7 +29,7 @@ from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.components import (
     CARD_BY_NAME,
     CLOSED,
-    COMPONENTS,
+    STARTERS,
     STOCK_OF,
 )
 from bazaar.games.take_stock.state import KIND_MASK, exercise_actions
@@ -47,7 +48,6 @@ OPTION_STRATEGY = st.fixed_dictionaries(
     {o.name: st.sampled_from(o.choices) for o in GAME.option_specs}
 )
 MAX_ACTIONS = 5000  # a random game takes about 200 actions; a bound proves it ends
-EVENT_POOL = Counter(COMPONENTS.event_deck)
 
 
 def snapshot(state: TakeStockState) -> str:
@@ -60,9 +60,9 @@ def dump(view: dict) -> str:
 
 
 def check_accounting(state: TakeStockState) -> None:
-    assert sorted(state.share_locations()) == list(range(60))
+    assert sorted(state.share_locations()) == sorted([*STARTERS, *state.rules.dealt_cards])
     events = state.event_locations()
-    assert Counter(k for where in events.values() for k in where) == EVENT_POOL
+    assert Counter(k for where in events.values() for k in where) == Counter(state.rules.event_deck)
     assert [e & KIND_MASK for e in state.edeck].count(CLOSED) + len(events["aside"]) == 1
 
 
@@ -181,7 +181,7 @@ def play_checked_game(
     views: dict[int, str] = {}
     totals = [0] * players
     deck = [e & KIND_MASK for e in state.edeck]
-    assert len(deck) == 40 and deck[10] == CLOSED
+    assert len(deck) == len(state.rules.event_deck) and deck[10] == CLOSED
     steps = 0
     deep_at = deep_offset % deep_every
     with report_moves(GAME.id, players, seed, options, notations):
@@ -202,7 +202,7 @@ def play_checked_game(
             for event in events:
                 if event.kind == "event_deck" and event.data["rebuilt"]:
                     deck = [e & KIND_MASK for e in state.edeck]
-                    assert len(deck) == 40 and deck.index(CLOSED) == 10
+                    assert len(deck) == len(state.rules.event_deck) and deck.index(CLOSED) == 10
                     assert state.held == [()] * players
                 elif event.kind == "score":
                     check_score(event.data, state)
@@ -214,7 +214,7 @@ def play_checked_game(
         if extra_check:
             extra_check(state)
         check_accounting(state)
-        assert state.legal_actions() == [] and state.round == COMPONENTS.rounds
+        assert state.legal_actions() == [] and state.round == state.rules.rounds
         assert state.scores() == totals
         best = max(totals)
         assert state.winners() == [p for p in range(players) if totals[p] == best]

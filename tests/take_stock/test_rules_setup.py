@@ -214,4 +214,5 @@ def test_spec_defaults():
         "manipulate_direction": "up",
         "dealer_tie": "clockwise",
         "tokens_between_rounds": "keep",
+        "size": "normal",
     }

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from bazaar.core.sizes import NORMAL
 from bazaar.i18n import Translator
 
 #: names in zh-TW come from this game's catalog (the English name is the msgid)
@@ -92,6 +93,22 @@ class EventKind:
 
 
 @dataclass(frozen=True)
+class Size:
+    """The numbers that option ``size`` sets: rounds, the deal, the share and event cards.
+
+    A smaller size uses a subset of the cards, so card ids and action numbers stay those of
+    the normal game."""
+
+    rounds: int
+    #: cards dealt to each player, or None for the table of option ``deal_counts``
+    cards_dealt: int | None
+    #: the share cards dealt at every round (the five starters are always on the table)
+    dealt_cards: tuple[int, ...]
+    #: one kind per physical event card, Market Closed included
+    event_deck: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Components:
     """The numbers of the game, loaded from ``data.json``."""
 
@@ -109,6 +126,8 @@ class Components:
     deal_tables: dict[str, dict[int, int]]
     kinds: tuple[EventKind, ...]
     event_deck: tuple[int, ...]  # one kind per physical card (40), Market Closed included
+    #: option ``size``: ``normal`` (the numbers above) and the study variants of data.json
+    sizes: dict[str, Size]
 
     def kind_of(self, base: str, stock: int = -1) -> int:
         """The kind index of data entry ``base`` (and ``stock`` for per-stock cards)."""
@@ -175,6 +194,19 @@ def load_components() -> Components:
     _check(len(closed) == 1 and closed[0].copies == 1, "exactly one Market Closed card")
     _check(len(kinds) < 32, "at most 31 event kinds (5 bits)")
     _check(raw["market_closed_from_bottom"] <= len(deck), "Market Closed position")
+    names = {f"{s.letter}{v}".lower(): s_i * values + v - 1 for s_i, s in enumerate(stocks)
+             for v in range(1, values + 1)}  # fmt: skip
+    starters = {s * values + raw["starter_value"] - 1 for s in range(len(stocks))}
+    normal = Size(
+        rounds=raw["rounds"],
+        cards_dealt=None,
+        dealt_cards=tuple(c for c in range(len(stocks) * values) if c not in starters),
+        event_deck=tuple(deck),
+    )
+    sizes = {NORMAL: normal} | {
+        name: _size(name, entry, names, starters, kinds, raw)
+        for name, entry in raw["sizes"].items()
+    }
     return Components(
         rounds=raw["rounds"],
         values=values,
@@ -190,7 +222,42 @@ def load_components() -> Components:
         deal_tables=deal_tables,
         kinds=tuple(kinds),
         event_deck=tuple(deck),
+        sizes=sizes,
     )
+
+
+def _size(
+    name: str,
+    raw: dict[str, Any],
+    cards: dict[str, int],
+    starters: set[int],
+    kinds: list[EventKind],
+    data: dict[str, Any],
+) -> Size:
+    """A named size of data.json: its share and event cards are cards of the normal game."""
+    rounds, dealt = raw["rounds"], raw["cards_dealt"]
+    _check(type(rounds) is int and rounds >= 1, f"size {name!r}: rounds must be 1 or more")
+    share_cards = tuple(cards.get(c.lower(), -1) for c in raw["share_cards"])
+    _check(
+        all(c >= 0 and c not in starters for c in share_cards)
+        and len(set(share_cards)) == len(share_cards),
+        f"size {name!r}: share_cards must be different cards of the game, no starter 1",
+    )
+    _check(
+        type(dealt) is int and dealt >= 1 and dealt * 6 <= len(share_cards) - 1,
+        f"size {name!r}: cards_dealt must leave a card to draw with 6 players",
+    )
+    by_id = {k.id.lower(): k for k in kinds}
+    picked = [by_id.get(e.lower()) for e in raw["events"]]
+    _check(all(k is not None for k in picked), f"size {name!r}: events must be event cards")
+    deck = tuple(k.index for k in picked if k is not None)
+    closed = [k for k in deck if kinds[k].effect == MARKET_CLOSED]
+    _check(len(closed) == 1, f"size {name!r}: exactly one Market Closed card")
+    for k in set(deck):
+        _check(deck.count(k) <= kinds[k].copies, f"size {name!r}: too many {kinds[k].id}")
+    _check(data["market_closed_from_bottom"] <= len(deck), f"size {name!r}: Market Closed")
+    return Size(rounds=rounds, cards_dealt=dealt, dealt_cards=tuple(sorted(share_cards)),
+                event_deck=deck)  # fmt: skip
 
 
 COMPONENTS = load_components()
@@ -213,6 +280,7 @@ KIND_BY_NAME = {name.lower(): i for i, name in enumerate(KIND_NAMES)}
 EFFECT_OF = tuple(k.effect for k in COMPONENTS.kinds)
 KIND_STOCK = tuple(k.stock for k in COMPONENTS.kinds)
 CLOSED = next(k.index for k in COMPONENTS.kinds if k.effect == MARKET_CLOSED)
+SIZES = COMPONENTS.sizes
 
 
 def card_id(stock: int, value: int) -> int:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bazaar.core.game import State
-from bazaar.games.take_stock.components import DEALT_CARDS, STOCK_OF, STOCKS
-from bazaar.games.take_stock.fields import EXERCISE, OVER, ROUNDS
+from bazaar.games.take_stock.components import STOCK_OF, STOCKS
+from bazaar.games.take_stock.fields import EXERCISE, OVER
 from bazaar.games.take_stock.state import TakeStockState
 
 
@@ -23,8 +23,9 @@ def estimate_scores(state: State) -> list[float]:
         return list(state.totals)
     shares = state.rules.shares
     prices = [state.price(s) for s in range(STOCKS)]
-    last = state.round >= ROUNDS
-    card = sum(shares[c] for c in DEALT_CARDS) / len(DEALT_CARDS) * sum(prices) / STOCKS
+    last = state.round >= state.rules.rounds
+    dealt = state.rules.dealt_cards
+    card = sum(shares[c] for c in dealt) / len(dealt) * sum(prices) / STOCKS
     playing = state.phase != EXERCISE
     out = []
     for q in range(state.num_players):

@@ -37,6 +37,7 @@ from bazaar.games.take_stock.components import (
     NUM_CARDS,
     OPTION_GAINED,
     OPTION_LOST,
+    SIZES,
     STOCKS,
     VALUE_OF,
     VALUES,
@@ -84,8 +85,10 @@ class Rules:
         "crash_splits_discard",
         "deal",
         "dealer_tie_lowest",
+        "dealt_cards",
         "downturn_cards",
         "either_direction",
+        "event_deck",
         "first_dealer_random",
         "freeze",
         "freeze_in_length",
@@ -95,6 +98,7 @@ class Rules:
         "lost_any",
         "lost_tokens",
         "refill",
+        "rounds",
         "shares",
         "window",
     )
@@ -102,7 +106,12 @@ class Rules:
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         table = C.shares_tables[options["shares_table"]]
         self.shares = tuple(table[VALUE_OF[c] - 1] for c in range(NUM_CARDS))
-        self.deal = C.deal_tables[options["deal_counts"]][players]
+        size = SIZES[options["size"]]
+        #: option ``size``: the rounds, the share cards dealt and the event cards of the game
+        self.rounds = size.rounds
+        self.dealt_cards = size.dealt_cards
+        self.event_deck = size.event_deck
+        self.deal = size.cards_dealt or C.deal_tables[options["deal_counts"]][players]
         self.first_dealer_random = options["first_dealer"] == "random"
         self.later_round = options["held_usable"] == "later_round"
         self.crash_reset = options["crash"] == "reset"

@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import ClassVar
 
 from bazaar.core.game import Event, Game, Option
+from bazaar.core.sizes import MINI, NORMAL, SIZE, SIZE_CHOICES
 from bazaar.games.take_stock import actions
 from bazaar.games.take_stock.components import COMPONENTS
 from bazaar.games.take_stock.state import TakeStockState
@@ -157,6 +158,19 @@ OPTIONS = (
         DOMAIN,
         label=N_("Option tokens at a new round"),
         choice_labels=(("keep", N_("keep what is left")), ("refill", N_("refill to 4"))),
+    ),
+    Option(
+        SIZE, NORMAL, SIZE_CHOICES,
+        "A study variant, not a rule of the game: 'normal' = the game; 'mini' = one round, "
+        "one card dealt to each player, the share cards 2, 3, 5, 7, 9 and 11 of two stocks "
+        "(cereal and gems) and 13 event cards, one of each event (every other rule "
+        "unchanged), small enough for exact methods such as CFR (docs/openspiel.md).",
+        DOMAIN,
+        label=N_("Game size (study variant)"),
+        choice_labels=(
+            (NORMAL, N_("the full game")),
+            (MINI, N_("mini: one round, one card dealt, two stocks, 13 event cards")),
+        ),
     ),
 )  # fmt: skip
 

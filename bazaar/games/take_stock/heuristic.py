@@ -95,10 +95,7 @@ from bazaar.games.take_stock.fields import (
 from bazaar.games.take_stock.forecast import END_VALUES, MAX_STEP, TOP_SAFE, projected_top
 from bazaar.games.take_stock.state import TakeStockState
 
-ROUNDS = COMPONENTS.rounds
 _ENDABLE = min(END_VALUES) - MAX_STEP  # a row this high may be ended with one card
-#: How many cards of each kind the event deck holds (Market Closed included).
-DECK_COUNT = tuple(COMPONENTS.event_deck.count(k) for k in range(NUM_KINDS))
 _BUY = A.BUY_BASE
 _EV2 = A.EVENT2_BASE
 _EV1 = A.EVENT1_BASE
@@ -236,7 +233,7 @@ class TakeStockHeuristic:
                     out.append((ev2 - loss.one(d), a))
                 else:
                     if ev1 is None:
-                        ev1 = self.HOLD_VALUE if state.round < ROUNDS else -1.0
+                        ev1 = self.HOLD_VALUE if state.round < state.rules.rounds else -1.0
                     out.append((ev1 - loss.one(d), a))
             else:  # D. Trigger a held event
                 kind, d = divmod(a - _TRIG, NUM_CARDS)
@@ -304,7 +301,7 @@ class TakeStockHeuristic:
             ((shares[c] * prices[STOCK_OF[c]], j) for j, c in enumerate(hand)), reverse=True
         )
         tokens = state.tokens[p]
-        later = ROUNDS - state.round
+        later = state.rules.rounds - state.round
         mask = 0
         for worth, j in values:
             if not tokens or worth <= self.token_value(later, tokens):
@@ -398,7 +395,7 @@ class _View:
         shares = self.shares = state.rules.shares
         top = self.top = state.top
         mult = self.mult = [x + 1 for x in state.splits]
-        self.last = state.round >= ROUNDS
+        self.last = state.round >= state.rules.rounds
         held = self.held = [[0, 0, 0, 0, 0] for _ in range(n)]
         owner: dict[int, int] = {}
         for q in range(n):
@@ -438,7 +435,7 @@ class _View:
         # the tokens of this round (spread evenly over the rounds left) will turn the best
         # hand cards into certificates: count them as part-shares already
         tokens = state.tokens[p]
-        k = self.exercised = -(-tokens // (ROUNDS - state.round + 1)) if hand else 0
+        k = self.exercised = -(-tokens // (state.rules.rounds - state.round + 1)) if hand else 0
         if k:
             ranked = sorted(hand, key=lambda c: shares[c] * prices[STOCK_OF[c]], reverse=True)
             for c in ranked[:k]:
@@ -548,7 +545,7 @@ class _View:
             total += prices[s] * (rel[s] + mine[s] - own[s])
         # the bot's own option exercise
         shares = self.shares
-        later = ROUNDS - st.round
+        later = st.rules.rounds - st.round
         tokens = st.tokens[p]
         values = sorted((shares[c] * prices[STOCK_OF[c]] for c in hand), reverse=True)
         exercise = 0.0
@@ -707,7 +704,9 @@ class _View:
         name (the deck above Market Closed is a part of them)."""
         st = self.state
         p = self.p
-        count = list(DECK_COUNT)
+        count = [0] * NUM_KINDS  # the game's event cards, Market Closed included
+        for k in st.rules.event_deck:
+            count[k] += 1
         count[CLOSED] = 0
         mine = p + 1
         for pile in (st.edeck, st.ediscard):

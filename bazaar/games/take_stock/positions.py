@@ -17,6 +17,7 @@ from typing import Any, NoReturn, TypeVar
 from bazaar.core.errors import BadOptions, BadRecord
 from bazaar.core.game import Game
 from bazaar.core.rng import Rng
+from bazaar.core.sizes import with_size
 from bazaar.games.take_stock import actions as A
 from bazaar.games.take_stock.components import (
     AUDIT,
@@ -67,7 +68,6 @@ KIND_IDS = {name: k for k, name in enumerate(KIND_NAMES)}
 LETTER_IDS = {letter: s for s, letter in enumerate(LETTERS)}
 PHASE_IDS = {name: i for i, name in enumerate(PHASE_NAMES)}
 REASON_IDS = {name: i for i, name in enumerate(REASON_NAMES) if name is not None}
-EVENT_POOL = Counter(COMPONENTS.event_deck)
 MAX_COUNT = 10**9  # bound of scores and other counts that the rules do not bound tighter
 #: The effects whose execution may leave the game in each decision phase.
 PHASE_EFFECTS = {
@@ -240,10 +240,10 @@ def restore(cls: type[AnyState], game: Game, data: object) -> AnyState:
     s = object.__new__(cls)
     s.game = game
     s.num_players = n
-    s.options = read_options(game, field(data, "options"))
+    s.options = read_options(game, with_size(obj(field(data, "options"), "options")))
     s.rules = rules_for(n, s.options)
     s.rng = Rng(integer(field(data, "rng"), "rng", 0, (1 << 64) - 1))
-    s.round = integer(field(data, "round"), "round", 1, COMPONENTS.rounds)
+    s.round = integer(field(data, "round"), "round", 1, s.rules.rounds)
     s.phase = phase = named(field(data, "phase"), "phase", PHASE_IDS, "a phase name")
     if phase == OVER:
         if field(data, "to_move") is not None:
@@ -262,7 +262,7 @@ def restore(cls: type[AnyState], game: Game, data: object) -> AnyState:
         if len(hand) > A.MAX_HAND:
             fail(f"hands[{q}]", f"has {len(hand)} cards; a hand holds at most {A.MAX_HAND}")
     held = array(field(data, "held_events"), "held_events", n)
-    s.held = [_read_held(h, f"held_events[{q}]") for q, h in enumerate(held)]
+    s.held = [_read_held(h, f"held_events[{q}]", s.rules.rounds) for q, h in enumerate(held)]
     s.sdraw = cards(field(data, "share_draw_order"), "share_draw_order")
     s.sdiscard = cards(field(data, "share_discard"), "share_discard")
     s.edeck = entries(field(data, "event_deck_order"), "event_deck_order", n)
@@ -334,13 +334,13 @@ def _read_seats(s: TakeStockFields, seats: list[Any]) -> None:
     s.history = [rounds[q][r] for r in range(len(rounds[0]) if rounds else 0) for q in range(n)]
 
 
-def _read_held(value: object, path: str) -> tuple[int, ...]:
+def _read_held(value: object, path: str, rounds: int) -> tuple[int, ...]:
     out = []
     for i, item in enumerate(array(value, path, most=NUM_EVENTS)):
         where = f"{path}[{i}]"
         item = obj(item, where)
         k = kind(field(item, "event", where), f"{where}.event")
-        drawn = integer(field(item, "round", where), f"{where}.round", 1, COMPONENTS.rounds)
+        drawn = integer(field(item, "round", where), f"{where}.round", 1, rounds)
         out.append(k | drawn << TAG_SHIFT)
     return tuple(out)
 
@@ -374,7 +374,8 @@ def _check_phase(s: TakeStockFields) -> None:
 
 
 def _check_accounting(s: TakeStockFields) -> None:
-    """Every share card in one place, the 40 event cards and the option tokens all there."""
+    """Every share card of the game's size in one place, its event cards (40 in a normal game)
+    and the option tokens all there."""
     seen: dict[int, str] = {}
     places: list[tuple[str, Sequence[int]]] = [(f"hands[{q}]", h) for q, h in enumerate(s.hands)]
     places += [(f"seats[{q}].certificates", c) for q, c in enumerate(s.certs)]
@@ -385,16 +386,21 @@ def _check_accounting(s: TakeStockFields) -> None:
             if c in seen:
                 fail(path, f"holds {CARD_NAMES[c]}, which is already in {seen[c]}")
             seen[c] = path
-    if len(seen) != NUM_CARDS:
-        missing = [CARD_NAMES[c] for c in range(NUM_CARDS) if c not in seen]
+    cards = {*STARTERS, *s.rules.dealt_cards}
+    extra = [CARD_NAMES[c] for c in sorted(seen) if c not in cards]
+    if extra:
+        fail(seen[min(c for c in seen if c not in cards)], f"holds cards not in this game: {extra}")
+    if len(seen) != len(cards):
+        missing = [CARD_NAMES[c] for c in sorted(cards) if c not in seen]
         fail("share_draw_order", f"and the other piles miss these share cards: {missing}")
+    pool = Counter(s.rules.event_deck)
     counts = Counter(k for where in s.event_locations().values() for k in where)
-    if counts != EVENT_POOL:
-        wrong = next(k for k in sorted(set(counts) | set(EVENT_POOL)) if counts[k] != EVENT_POOL[k])
+    if counts != pool:
+        wrong = next(k for k in sorted(set(counts) | set(pool)) if counts[k] != pool[k])
         fail(
             "event_deck_order",
             f"and the other places of event cards hold {KIND_NAMES[wrong]} cards: "
-            f"{counts[wrong]}; the game has {EVENT_POOL[wrong]}",
+            f"{counts[wrong]}; the game has {pool[wrong]}",
         )
     if sum(s.tokens) + s.supply != COMPONENTS.tokens_total:
         fail("token_supply", f"and the seats' tokens must add up to {COMPONENTS.tokens_total}")

@@ -8,7 +8,7 @@ Types only: the views build plain dicts; ``tests/test_shapes.py`` validates them
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -31,6 +31,8 @@ class TakeStockOptions(TypedDict):
     manipulate_direction: str
     dealer_tie: str
     tokens_between_rounds: str
+    #: the study variant (normal or mini); positions stored before it existed have none
+    size: NotRequired[str]
 
 
 class TakeStockStock(TypedDict):

@@ -16,7 +16,6 @@ from bazaar.games.take_stock.components import (
     CARD_NAMES,
     CLOSED,
     CRASH,
-    DEALT_CARDS,
     DOWNTURN,
     EFFECT_OF,
     FREEZE,
@@ -54,7 +53,6 @@ from bazaar.games.take_stock.fields import (
     OVER,
     PLAYER_LOCK,
     REASON_NAMES,
-    ROUNDS,
     SPLIT_KIND,
     TAG_NOBODY,
     TAG_SHIFT,
@@ -144,8 +142,9 @@ def setup(st: TakeStockFields) -> None:
 
 
 def build_event_deck(st: TakeStockFields) -> None:
-    """All event cards but Market Closed shuffled, Market Closed 11th from the bottom."""
-    others = [k for k in C.event_deck if k != CLOSED]
+    """All event cards of the game's size but Market Closed shuffled, Market Closed 11th from
+    the bottom."""
+    others = [k for k in st.rules.event_deck if k != CLOSED]
     shuffle(st.rng, others)
     nobody = TAG_NOBODY << TAG_SHIFT
     below = C.closed_from_bottom - 1
@@ -159,12 +158,13 @@ def build_event_deck(st: TakeStockFields) -> None:
 
 
 def start_round(st: TakeStockFields, events: list[Event] | None) -> None:
-    """Shuffle the 55 share cards and deal from the dealer's left (§3 step 4, §9.2)."""
+    """Shuffle the 55 share cards (those of the game's size) and deal from the dealer's left
+    (§3 step 4, §9.2)."""
     st.round += 1
     st.rows = [(c,) for c in STARTERS]
     st.top = [C.starter_value] * STOCKS
     st.certs = [()] * st.num_players
-    pile = list(DEALT_CARDS)
+    pile = list(st.rules.dealt_cards)
     shuffle(st.rng, pile)
     n = st.num_players
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -779,7 +779,7 @@ def _score_round(st: TakeStockFields, events: list[Event] | None) -> None:
                 },
             )
         )
-    if st.round >= ROUNDS:
+    if st.round >= st.rules.rounds:
         st.phase = OVER
         st.cur = -1
         if events is not None:

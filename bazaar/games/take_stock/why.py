@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from bazaar.core.game import State
 from bazaar.core.parts import Factor, MoveReasons
-from bazaar.games.take_stock.components import DEALT_CARDS, STOCK_OF, STOCKS
+from bazaar.games.take_stock.components import STOCK_OF, STOCKS
 from bazaar.games.take_stock.estimate import estimate_scores
-from bazaar.games.take_stock.fields import EXERCISE, OVER, ROUNDS
+from bazaar.games.take_stock.fields import EXERCISE, OVER
 from bazaar.games.take_stock.state import TakeStockState
 from bazaar.games.take_stock.text import stock_name, t
 from bazaar.i18n import N_
@@ -42,9 +42,10 @@ def factors(state: State, seat: int) -> dict[Factor, float]:
     for c in state.certs[seat]:
         out[("stock", STOCK_OF[c])] += shares[c] * state.price(STOCK_OF[c])
     hand = len(state.hands[seat])
-    if state.round >= ROUNDS:
+    if state.round >= state.rules.rounds:
         prices = sum(state.price(k) for k in range(STOCKS)) / STOCKS
-        card = sum(shares[c] for c in DEALT_CARDS) / len(DEALT_CARDS) * prices
+        dealt = state.rules.dealt_cards
+        card = sum(shares[c] for c in dealt) / len(dealt) * prices
         out[("tokens",)] = min(state.tokens[seat], hand) * card
     else:
         out[("tokens",)] = TOKEN * state.tokens[seat]
