@@ -1020,6 +1020,7 @@ export interface NightMarketOptions {
   star_lots: string;
   adjacency: string;
   customer_deck: string;
+  size?: string;
 }
 
 /** `pay`: the winner of a lot pays. */

@@ -30,8 +30,11 @@ from bazaar.games.night_market.positions import DERIVED
 
 
 def random_options(rng: Rng) -> dict[str, Any]:
-    """A value for every rule option, drawn with ``rng`` (varied rules for seeded games)."""
-    return {o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs}
+    """A value for every rule option, drawn with ``rng`` (varied rules for seeded games), at
+    the normal size (tests/night_market/test_mini.py plays the mini variant)."""
+    return {
+        o.name: o.choices[rng.below(len(o.choices))] for o in GAME.option_specs if o.name != "size"
+    }
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> NightMarketState:

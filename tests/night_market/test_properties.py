@@ -3,15 +3,14 @@ BAZAAR_LONG_TESTS=1. Hypothesis draws every move, so a failure shrinks to a shor
 reported as notation and as a record (tests/drawn_moves.py).
 
 Checked after every action: all 40 customer cards are in exactly one place, the stall supply
-plus the built stalls of each type is 10, loans stay within 0-3, lot ownership matches the lot
-counts, and money changes only through the events that move money (payment, loans, income,
-majority bonus, repayment). Checked at sampled steps, because they are expensive: every action
-is either legal and applies or illegal and raises with the state untouched, and the bid lots on
-offer match a brute-force reading of the bidding rules (one step per game); ``determinize``
-leaves every seat's view byte-identical (one to three steps per game). At the end: the game is
-over, the winners follow cash then lots, and the record replays to identical views and an
-identical final state.
-"""
+plus the built stalls of each type is 10 (1 at size mini), loans stay within 0-3 (0-1 at size
+mini), lot ownership matches the lot counts, and money changes only through the events that move
+money (payment, loans, income, majority bonus, repayment). Checked at sampled steps, because
+they are expensive: every action is either legal and applies or illegal and raises with the
+state untouched, and the bid lots on offer match a brute-force reading of the bidding rules (one
+step per game); ``determinize`` leaves every seat's view byte-identical (one to three steps per
+game). At the end: the game is over, the winners follow cash then lots, and the record replays
+to identical views and an identical final state."""
 
 from __future__ import annotations
 
@@ -26,7 +25,7 @@ from bazaar.core.record import GameRecord
 from bazaar.core.rng import Rng
 from bazaar.games.night_market import GAME, NightMarketState
 from bazaar.games.night_market import actions as A
-from bazaar.games.night_market.components import COMPONENTS, NUM_TYPES
+from bazaar.games.night_market.components import NUM_TYPES
 from bazaar.games.night_market.fields import NightMarketFields
 from bazaar.games.night_market.state import BID, OWNED
 from tests.drawn_moves import (
@@ -70,11 +69,11 @@ def check_invariants(s: NightMarketState) -> None:
     assert all_cards(s) == list(range(40))
     for t in range(NUM_TYPES):
         assert s.supply[t] >= 0
-        assert s.supply[t] + s.stall.count(t) == COMPONENTS.stalls_per_type
-    assert all(0 <= n <= COMPONENTS.loan_max for n in s.loans)
+        assert s.supply[t] + s.stall.count(t) == s.rules.stalls_per_type
+    assert all(0 <= n <= s.rules.loan_max for n in s.loans)
     for p in range(s.num_players):
         assert s.owner.count(p) == s.nlots[p]
-        assert len(s.hands[p]) <= COMPONENTS.hand_size
+        assert len(s.hands[p]) <= s.rules.hand
     for lot in range(30):
         assert (s.owner[lot] >= 0) == (s.status[lot] == OWNED)
         assert s.stall[lot] < 0 or s.owner[lot] >= 0
@@ -85,7 +84,8 @@ def reference_bid_lots(s: NightMarketState) -> list[int]:
     p = s.cur
     if s.free_markers(p) <= 0:
         return []
-    budget = s.cash[p] + 5 * (3 - s.loans[p])
+    r = s.rules  # loans of $5, at most 3 (size mini: $1, at most 1)
+    budget = s.cash[p] + r.loan_amount * (r.loan_max - s.loans[p])
     out = []
     for i, lot in enumerate(s.auction):
         for v in range(A.MAX_BID + 1):

@@ -124,6 +124,7 @@ def test_options_have_english_and_chinese_help():
         "star_lots",
         "adjacency",
         "customer_deck",
+        "size",
     }
     for o in GAME.option_specs:
         assert o.default == o.choices[0] and o.help_en and o.help_zh

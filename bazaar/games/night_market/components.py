@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from bazaar.core.sizes import NORMAL
+
 RAW: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text("utf-8")
 )
@@ -84,6 +86,80 @@ def _deck(cards: list[list[str]]) -> tuple[int, ...]:
 
 
 CUSTOMER_DECKS = {name: _deck(cards) for name, cards in RAW["customer_decks"].items()}
+
+
+@dataclass(frozen=True)
+class Size:
+    """The numbers that option ``size`` sets (data.json: the top-level values for ``normal``,
+    ``sizes`` for each study variant)."""
+
+    rounds: int
+    rounds_long: int
+    hidden_per_round: dict[int, tuple[int, ...]]
+    lots_per_round: dict[int, int]
+    start_money: dict[int, tuple[int, ...]]
+    hand_size: int
+    public_customers: int
+    stalls_per_type: int
+    markers: int
+    loan_amount: int
+    loan_repay: int
+    loan_max: int
+
+
+def _size(raw: dict[str, Any]) -> Size:
+    """A :class:`Size` from data.json's spelling of its numbers."""
+    loan = raw["loan"]
+    size = Size(
+        rounds=raw["rounds"],
+        rounds_long=raw["rounds_three_player_long"],
+        hidden_per_round={int(k): tuple(v) for k, v in raw["hidden_per_round"].items()},
+        lots_per_round={int(k): v for k, v in raw["lots_per_round"].items()},
+        start_money={int(k): tuple(v) for k, v in raw["start_money"].items()},
+        hand_size=raw["hand_size"],
+        public_customers=raw["public_customers"],
+        stalls_per_type=raw["stalls_per_type"],
+        markers=raw["markers_per_player"],
+        loan_amount=loan["amount"],
+        loan_repay=loan["repay"],
+        loan_max=loan["max"],
+    )
+    for rounds in (size.rounds, size.rounds_long):
+        hidden = size.hidden_per_round.get(rounds)
+        if hidden is None or len(hidden) != rounds:
+            raise ValueError(f"data.json size: hidden_per_round needs {rounds} numbers: {raw}")
+    return size
+
+
+#: data.json's keys of the numbers that option ``size`` sets
+SIZE_KEYS = (
+    "rounds",
+    "rounds_three_player_long",
+    "hidden_per_round",
+    "lots_per_round",
+    "start_money",
+    "hand_size",
+    "public_customers",
+    "stalls_per_type",
+    "markers_per_player",
+    "loan",
+)
+
+
+def _sizes() -> dict[str, Size]:
+    """``normal`` (the game's numbers) and each study variant: its numbers over normal's."""
+    normal = {key: RAW[key] for key in SIZE_KEYS}
+    for name, variant in RAW["sizes"].items():
+        unknown = sorted(set(variant) - set(SIZE_KEYS))
+        if unknown:
+            raise ValueError(f"data.json sizes.{name}: {unknown} are not numbers a size sets")
+    return {NORMAL: _size(normal)} | {
+        name: _size(normal | variant) for name, variant in RAW["sizes"].items()
+    }
+
+
+#: option ``size``: the numbers of the game and of its study variants
+SIZES = _sizes()
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from bazaar.games.night_market.components import (
     NEXT_ENTRANCE_SETS,
     NUM_LETTERS,
     NUM_LOTS,
+    SIZES,
     STAR_LOT_SETS,
 )
 
@@ -32,6 +33,7 @@ IN_DECK, REMOVED, AUCTION, OWNED, VOID = range(5)
 STATUS_NAMES = ("deck", "removed", "auction", "owned", "void")
 
 C = COMPONENTS
+#: The normal game's numbers (option ``size`` may set others: read them from :class:`Rules`).
 LOAN_AMOUNT = C.loan_amount
 LOAN_MAX = C.loan_max
 HAND = C.hand_size
@@ -45,17 +47,24 @@ class Rules:
         "adjacency",
         "ctype",
         "deck",
+        "free_markers",
+        "hand",
         "hidden",
         "kind",
         "last_round",
         "leavers_discard",
+        "loan_amount",
+        "loan_max",
+        "loan_repay",
         "lots_per_round",
         "min_bid",
         "next_entrance",
         "no_bid_pass",
         "order",
         "per_lot",
+        "public_customers",
         "removed",
+        "stalls_per_type",
         "stars",
         "start_money",
         "unbid_return",
@@ -64,11 +73,19 @@ class Rules:
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         long = options["three_player_long"] and players == 3
-        self.last_round = C.rounds_long if long else C.rounds
+        size = SIZES[options["size"]]
+        self.last_round = size.rounds_long if long else size.rounds
         self.removed = C.removed_long if long else C.removed_at_setup
-        self.hidden = C.hidden_per_round[self.last_round]
-        self.lots_per_round = C.lots_per_round[players]
-        self.start_money = C.start_money[players]
+        self.hidden = size.hidden_per_round[self.last_round]
+        self.lots_per_round = size.lots_per_round[players]
+        self.start_money = size.start_money[players]
+        self.hand = size.hand_size
+        self.public_customers = size.public_customers
+        self.stalls_per_type = size.stalls_per_type
+        self.free_markers = size.markers - C.markers_on_track
+        self.loan_amount = size.loan_amount
+        self.loan_repay = size.loan_repay
+        self.loan_max = size.loan_max
         self.order = (0, 1, 2) if options["movement_order"] == "chain" else (2, 1, 0)
         self.next_entrance = NEXT_ENTRANCE_SETS[options["next_entrance"]]
         self.per_lot = options["connected_entry"] == "per_lot"
@@ -150,8 +167,9 @@ class NightMarketFields(StateData):
 
     def budget(self, p: int) -> int:
         """What seat ``p`` may spend on bids in all: cash + 5 per loan still available."""
-        return self.cash[p] + LOAN_AMOUNT * (LOAN_MAX - self.loans[p])
+        r = self.rules
+        return self.cash[p] + r.loan_amount * (r.loan_max - self.loans[p])
 
     def free_markers(self, p: int) -> int:
         """Markers not on the turn track, on owned lots or on bid cards (§9.3)."""
-        return FREE_MARKERS - self.nlots[p] - self.placed[p]
+        return self.rules.free_markers - self.nlots[p] - self.placed[p]

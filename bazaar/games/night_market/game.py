@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from bazaar.core.game import Event, Game, Option
+from bazaar.core.sizes import MINI, NORMAL
 from bazaar.games.night_market import actions
 from bazaar.games.night_market.components import (
     ADJACENCY_SETS,
@@ -151,6 +152,20 @@ OPTIONS = (
         choice_labels=(
             ("spec", N_("10 per stall type, 5 per entrance")),
             ("even_paths", N_("10 per stall type, about a third on each path")),
+        ),
+    ),
+    Option(
+        "size", NORMAL, (NORMAL, MINI),
+        "A study variant, not a rule of the game: 'normal' = the game; 'mini' = 2 rounds, "
+        "hands of 2 customers, 1 lot a round with 3 players (2 with 4), 2 public customers, "
+        "1 stall per type, 3 markers per player, start money $1/$0/$0 and loans of $1 "
+        "repaid with $2, at most 1 (every other rule unchanged), small enough for exact "
+        "methods such as CFR (docs/openspiel.md).",
+        DOMAIN,
+        label=N_("Game size (study variant)"),
+        choice_labels=(
+            (NORMAL, N_("the full game")),
+            (MINI, N_("mini: 2 rounds, 1 lot a round, $1 loans, 2-card hands")),
         ),
     ),
 )  # fmt: skip

@@ -301,7 +301,7 @@ class _Model:
             self.rounds_w = 1.0
             n = len(rules.kind)
             for r in range(cur + 1, last + 1):
-                f = (COMPONENTS.public_customers + self.players * rules.hidden[r - 1]) / n
+                f = (rules.public_customers + self.players * rules.hidden[r - 1]) / n
                 arrive = [f * x + c for x, c in zip(mix, carry, strict=True)]
                 carry, got = self._walk(zero, arrive, r - cur, r == last)
                 rounds.append([row[1] for row in got])
@@ -531,8 +531,6 @@ class NightMarketHeuristic:
     name = "heuristic"
     #: How much a rival's income counts against the bot's own.
     RIVAL = 0.35
-    #: Extra cost of each loan a payment forces: it gives $5 and costs $7 at the end.
-    LOAN_COST = COMPONENTS.loan_repay - COMPONENTS.loan_amount
     #: Surplus a bid must leave after its price (the model is rough; cash is the score).
     MARGIN = 1.0
     #: Part of a lot's surplus over the lowest legal bid that the bot adds to its bid.
@@ -600,15 +598,17 @@ class NightMarketHeuristic:
 
     # ------------------------------------------------------------------ bidding
     def _cost(self, state: NightMarketState, me: int, amount: int) -> float:
-        """Price of winning one more lot at ``amount``, with the loans it would force."""
-        cash = state.cash[me]
+        """Price of winning one more lot at ``amount``, with the extra cost of the loans it
+        would force (normal size: each gives $5 and costs $7 at the end)."""
+        cash, rules = state.cash[me], state.rules
         committed = sum(t for t, q in zip(state.top, state.lead, strict=True) if q == me)
 
         def loans(total: int) -> int:
             short = total - cash
-            return -(-short // COMPONENTS.loan_amount) if short > 0 else 0
+            return -(-short // rules.loan_amount) if short > 0 else 0
 
-        return amount + self.LOAN_COST * (loans(committed + amount) - loans(committed))
+        cost = rules.loan_repay - rules.loan_amount
+        return amount + cost * (loans(committed + amount) - loans(committed))
 
     def _amount(self, state: NightMarketState) -> int:
         """The amount for the chosen lot: the lowest legal bid plus ``JUMP`` of the surplus

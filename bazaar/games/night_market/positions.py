@@ -18,9 +18,9 @@ from typing import Any, TypeVar
 from bazaar.core.errors import BadOptions, BadRecord
 from bazaar.core.game import Game
 from bazaar.core.rng import Rng
+from bazaar.core.sizes import with_size
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import (
-    COMPONENTS,
     LETTERS,
     NUM_LETTERS,
     NUM_LOTS,
@@ -31,7 +31,6 @@ from bazaar.games.night_market.fields import (
     AUCTION,
     BID,
     BUILD,
-    FREE_MARKERS,
     HIDE,
     IN_DECK,
     LOAN,
@@ -176,7 +175,8 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
     if _get(data, "game") != game.id:
         raise _bad("game", f"must be {game.id!r}, not {data['game']!r}")
     players = _int(_get(data, "players"), "players", game.min_players, game.max_players)
-    given = _dict(_get(data, "options"), "options")
+    given = with_size(_dict(_get(data, "options"), "options"))
+    data = {**data, "options": given}  # a position stored before option size is normal
     try:
         options = game.resolve_options(given)
     except BadOptions as exc:
@@ -198,14 +198,15 @@ def restore(cls: type[S], game: Game, data: Any) -> S:
         raise _bad("turn_order", f"must hold every seat once, not {order!r}")
     s.order = tuple(order)
     s.cash = _ints(_get(data, "cash"), "cash", -(10**9), 10**9, players)
-    s.loans = _ints(_get(data, "loans"), "loans", 0, COMPONENTS.loan_max, players)
+    s.loans = _ints(_get(data, "loans"), "loans", 0, r.loan_max, players)
     _read_lots(s, data)
     _read_cards(s, data)
     _read_auction(s, data)
-    free = _ints(_get(data, "free_markers"), "free_markers", -FREE_MARKERS, FREE_MARKERS, players)
-    s.placed = [FREE_MARKERS - s.nlots[q] - free[q] for q in range(players)]
+    most = r.free_markers
+    free = _ints(_get(data, "free_markers"), "free_markers", -most, most, players)
+    s.placed = [most - s.nlots[q] - free[q] for q in range(players)]
     if min(s.placed) < 0:
-        raise _bad("free_markers", f"exceeds {FREE_MARKERS} minus the lots owned: {free!r}")
+        raise _bad("free_markers", f"exceeds {most} minus the lots owned: {free!r}")
     bidding = _dict(_get(data, "bidding"), "bidding")
     s.passed = _seats(_get(bidding, "passed", "bidding."), "bidding.passed", players)
     s.done = _seats(_get(bidding, "gave_up", "bidding."), "bidding.gave_up", players)
@@ -251,13 +252,11 @@ def _read_lots(s: NightMarketFields, data: dict[str, Any]) -> None:
         s.stall.append(kind)
         s.won.append(max(won, 0))
     s.nlots = [s.owner.count(q) for q in range(players)]
-    s.supply = _ints(_get(data, "supply"), "supply", 0, COMPONENTS.stalls_per_type, NUM_TYPES)
+    stalls = s.rules.stalls_per_type
+    s.supply = _ints(_get(data, "supply"), "supply", 0, stalls, NUM_TYPES)
     for t in range(NUM_TYPES):
-        if s.supply[t] + s.stall.count(t) != COMPONENTS.stalls_per_type:
-            raise _bad(
-                f"supply[{t}]",
-                f"plus the built {TYPE_NAMES[t]} stalls must be {COMPONENTS.stalls_per_type}",
-            )
+        if s.supply[t] + s.stall.count(t) != stalls:
+            raise _bad(f"supply[{t}]", f"plus the built {TYPE_NAMES[t]} stalls must be {stalls}")
     land = _ints(_get(data, "land_order"), "land_order", 1, NUM_LOTS)
     s.land = [lot - 1 for lot in land]
     in_deck = [lot for lot in range(NUM_LOTS) if s.status[lot] == IN_DECK]
@@ -303,8 +302,8 @@ def _read_cards(s: NightMarketFields, data: dict[str, Any]) -> None:
         lost = min(set(range(n)) - set(seen))
         raise _bad("cards", f"lacks card {lost}: every one of the {n} cards is in one place")
     for q, hand in enumerate(s.hands):
-        if len(hand) > COMPONENTS.hand_size:
-            raise _bad(f"cards.hands[{q}]", f"holds more than {COMPONENTS.hand_size} cards")
+        if len(hand) > s.rules.hand:
+            raise _bad(f"cards.hands[{q}]", f"holds more than {s.rules.hand} cards")
 
 
 def _read_auction(s: NightMarketFields, data: dict[str, Any]) -> None:
@@ -389,5 +388,5 @@ def _read_turn(s: NightMarketFields, data: dict[str, Any], bidding: dict[str, An
     elif phase == LOAN:
         if not s.rules.voluntary_loans:
             raise _bad("phase", "cannot be 'loan' without the voluntary_loans option")
-        if s.loans[s.cur] >= COMPONENTS.loan_max:
+        if s.loans[s.cur] >= s.rules.loan_max:
             raise _bad("to_move", f"seat {s.cur} has no loan left to take")

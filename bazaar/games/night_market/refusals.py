@@ -8,7 +8,7 @@ from __future__ import annotations
 from bazaar.core.errors import IllegalAction, Refusals, Term
 from bazaar.games.night_market import actions as A
 from bazaar.games.night_market.components import KIND_NAMES, NUM_TYPES, TYPE_NAMES
-from bazaar.games.night_market.fields import BID, BUILD, HIDE, LOAN_AMOUNT, VALUE, NightMarketFields
+from bazaar.games.night_market.fields import BID, BUILD, HIDE, VALUE, NightMarketFields
 from bazaar.games.night_market.transitions import bid_range
 
 refuse = Refusals(__package__)
@@ -196,7 +196,7 @@ def _explain_amount(state: NightMarketFields, amount: int | None, i: int) -> Ill
             seat=seat + 1,
             spend=spend,
             cash=state.cash[seat],
-            loan=LOAN_AMOUNT,
+            loan=state.rules.loan_amount,
         )
     return refuse(
         "lot {lot} needs at least ${least}, but seat {seat} can bid at most {spend} there: "
@@ -208,5 +208,5 @@ def _explain_amount(state: NightMarketFields, amount: int | None, i: int) -> Ill
         seat=seat + 1,
         spend=spend,
         cash=state.cash[seat],
-        loan=LOAN_AMOUNT,
+        loan=state.rules.loan_amount,
     )

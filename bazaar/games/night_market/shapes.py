@@ -8,7 +8,7 @@ Types only: the views build plain dicts; ``tests/test_shapes.py`` validates them
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -29,6 +29,8 @@ class NightMarketOptions(TypedDict):
     star_lots: str
     adjacency: str
     customer_deck: str
+    #: the study variant (normal or mini); positions stored before it existed have none
+    size: NotRequired[str]
 
 
 class NightMarketLot(TypedDict):

@@ -25,13 +25,9 @@ from bazaar.games.night_market.fields import (
     AUCTION,
     BID,
     BUILD,
-    FREE_MARKERS,
-    HAND,
     HIDE,
     IN_DECK,
     LOAN,
-    LOAN_AMOUNT,
-    LOAN_MAX,
     OVER,
     OWNED,
     REMOVED,
@@ -56,12 +52,12 @@ def setup(s: NightMarketFields) -> None:
     s.stall = [-1] * NUM_LOTS
     s.won = [0] * NUM_LOTS
     s.status = [IN_DECK] * NUM_LOTS
-    s.supply = [C.stalls_per_type] * NUM_TYPES
+    s.supply = [r.stalls_per_type] * NUM_TYPES
     s.deck = list(range(r.deck))
     s.rng.shuffle(s.deck)
     s.hands = [[] for _ in range(players)]
     for p in s.order:  # the start player draws first (§9.3)
-        for _ in range(HAND):
+        for _ in range(r.hand):
             s.hands[p].append(s.deck.pop())
     s.hidden = [[] for _ in range(players)]
     s.discard = []
@@ -104,28 +100,29 @@ def bid_range(s: NightMarketFields, p: int, i: int) -> tuple[int, int]:
     least the minimum on a star lot), else more than the top bid, own bids included.
     Affordability (A-7): all of p's winning bids, this one included, fit the budget.
     """
-    top, lead = s.top, s.lead
-    spare = s.cash[p] + LOAN_AMOUNT * (LOAN_MAX - s.loans[p])
+    top, lead, r = s.top, s.lead, s.rules
+    spare = s.cash[p] + r.loan_amount * (r.loan_max - s.loans[p])
     for j in range(len(top)):
         if lead[j] == p and j != i:
             spare -= top[j]
     t = top[i]
-    lo = s.rules.min_bid[s.auction[i]] if t < 0 else t + 1
+    lo = r.min_bid[s.auction[i]] if t < 0 else t + 1
     return lo, spare if spare < A.MAX_BID else A.MAX_BID
 
 
 def _bid_slots(s: NightMarketFields, p: int) -> list[int]:
     """Auction slots where seat ``p`` has a legal bid."""
-    if FREE_MARKERS - s.nlots[p] - s.placed[p] <= 0:
+    r = s.rules
+    if r.free_markers - s.nlots[p] - s.placed[p] <= 0:
         return []
     top, lead = s.top, s.lead
-    spare = s.cash[p] + LOAN_AMOUNT * (LOAN_MAX - s.loans[p])
+    spare = s.cash[p] + r.loan_amount * (r.loan_max - s.loans[p])
     mine = 0
     for j in range(len(top)):
         if lead[j] == p:
             mine += top[j]
     spare -= mine
-    min_bid = s.rules.min_bid
+    min_bid = r.min_bid
     out = []
     for i, lot in enumerate(s.auction):
         t = top[i]
@@ -140,14 +137,15 @@ def _bid_slots(s: NightMarketFields, p: int) -> list[int]:
 
 def _can_bid(s: NightMarketFields, p: int) -> bool:
     """Whether seat ``p`` has any legal bid (``_bid_slots`` stopping at the first)."""
-    if FREE_MARKERS - s.nlots[p] - s.placed[p] <= 0:
+    r = s.rules
+    if r.free_markers - s.nlots[p] - s.placed[p] <= 0:
         return False
     top, lead = s.top, s.lead
-    spare = s.cash[p] + LOAN_AMOUNT * (LOAN_MAX - s.loans[p])
+    spare = s.cash[p] + r.loan_amount * (r.loan_max - s.loans[p])
     for j in range(len(top)):
         if lead[j] == p:
             spare -= top[j]
-    min_bid = s.rules.min_bid
+    min_bid = r.min_bid
     for i, lot in enumerate(s.auction):
         t = top[i]
         if t < 0:
@@ -227,7 +225,7 @@ def start_round(s: NightMarketFields, events: list[Event] | None) -> None:
         )
     public = []
     kind = r.kind
-    for _ in range(C.public_customers):
+    for _ in range(r.public_customers):
         card = _draw(s, events)
         if card < 0:
             break
@@ -417,14 +415,15 @@ def _payment(s: NightMarketFields, events: list[Event] | None) -> None:
     if events is not None and (returned or void):
         lots = sorted(x + 1 for x in returned + void)
         events.append(Event("unbid", {"lots": lots, "returned": bool(returned)}))
+    loan = s.rules.loan_amount
     for p in s.order:
         short = due[p] - s.cash[p]
         if short > 0:
-            n = -(-short // LOAN_AMOUNT)
+            n = -(-short // loan)
             s.loans[p] += n
-            s.cash[p] += n * LOAN_AMOUNT
+            s.cash[p] += n * loan
             if events is not None:
-                data = {"seat": p, "count": n, "amount": n * LOAN_AMOUNT, "forced": True}
+                data = {"seat": p, "count": n, "amount": n * loan, "forced": True}
                 events.append(Event("loan", data))
         s.cash[p] -= due[p]
     s.auction = ()
@@ -441,7 +440,7 @@ def _payment(s: NightMarketFields, events: list[Event] | None) -> None:
 def _next_loaner(s: NightMarketFields, events: list[Event] | None) -> None:
     while s.step < s.num_players:
         p = s.order[s.step]
-        if s.loans[p] < LOAN_MAX:
+        if s.loans[p] < s.rules.loan_max:
             s.phase = LOAN
             s.cur = p
             return
@@ -451,14 +450,14 @@ def _next_loaner(s: NightMarketFields, events: list[Event] | None) -> None:
 
 
 def _do_loan(s: NightMarketFields, action: int, events: list[Event] | None) -> None:
-    p = s.cur
+    p, r = s.cur, s.rules
     if action == A.LOAN:
         s.loans[p] += 1
-        s.cash[p] += LOAN_AMOUNT
+        s.cash[p] += r.loan_amount
         if events is not None:
-            data = {"seat": p, "count": 1, "amount": LOAN_AMOUNT, "forced": False}
+            data = {"seat": p, "count": 1, "amount": r.loan_amount, "forced": False}
             events.append(Event("loan", data))
-        if s.loans[p] < LOAN_MAX:
+        if s.loans[p] < r.loan_max:
             return
     s.step += 1
     _next_loaner(s, events)
@@ -579,7 +578,7 @@ def end_of_round(s: NightMarketFields, events: list[Event] | None) -> None:
     for p in s.order:  # step 10: refill in this round's turn order
         hand = s.hands[p]
         drawn = []
-        while len(hand) < HAND:
+        while len(hand) < r.hand:
             card = _draw(s, events)
             if card < 0:
                 break
@@ -598,7 +597,7 @@ def end_of_round(s: NightMarketFields, events: list[Event] | None) -> None:
 
 
 def _end_game(s: NightMarketFields, events: list[Event] | None) -> None:
-    repaid = [C.loan_repay * n for n in s.loans]
+    repaid = [s.rules.loan_repay * n for n in s.loans]
     for q in range(s.num_players):
         s.cash[q] -= repaid[q]
     s.phase = OVER
@@ -612,7 +611,8 @@ def scores(s: NightMarketFields) -> list[float]:
     """Cash; before the end, cash minus 7 per unpaid loan (§9.3)."""
     if s.phase == OVER:
         return list(s.cash)
-    return [c - C.loan_repay * n for c, n in zip(s.cash, s.loans, strict=True)]
+    repay = s.rules.loan_repay
+    return [c - repay * n for c, n in zip(s.cash, s.loans, strict=True)]
 
 
 def winners(s: NightMarketFields) -> list[int]:
