@@ -53,8 +53,9 @@ def mini(deals: int) -> spiel.BazaarGame:
 
 def _key(s: Any) -> str:
     """Everything that decides a position's subtree (the rules are shared by the game)."""
-    names = [n for n in NightMarketFields.__slots__ if n not in ("game", "rules", "rng")]
-    return repr([getattr(s, n) for n in names]) + repr(s.rng.state)
+    slots: tuple[str, ...] = NightMarketFields.__slots__
+    names = [name for name in slots if name not in ("game", "rules", "rng")]
+    return repr([getattr(s, name) for name in names]) + repr(s.rng.state)
 
 
 def count_tree(s: Any, memo: dict[str, tuple[int, int]]) -> tuple[int, int]:
@@ -116,7 +117,8 @@ def test_cfr_plus_lowers_the_nash_conv_of_the_night_market_mini_final_round() ->
     game = subgame(mini(1), ROUND_1)
     root = game.new_initial_state()
     # seat 1 owns a lot, so it bids first in round 2 (more lots first)
-    assert (root.bazaar.round, root.bazaar.cash, root.current_player()) == (2, [1, 0, 0], 1)
+    view = root.bazaar.view(None)
+    assert (view["round"], view["cash"], root.current_player()) == (2, [1, 0, 0], 1)
     uniform = exploitability.nash_conv(game, policy_lib.TabularPolicy(game))
     solver = cfr.CFRPlusSolver(game)
     for _ in range(5):
