@@ -100,7 +100,8 @@ def test_a_position_stored_before_the_option_existed_restores_as_normal() -> Non
 def test_a_mini_position_with_a_card_of_the_normal_game_only_is_refused() -> None:
     data = new(2, 5, MINI).full_view()
     data["share_draw_order"].append("O7")
-    with pytest.raises(BadRecord, match=r"share_draw_order.*holds cards not in this game: \['O7'\]"):
+    refused = r"share_draw_order.*holds cards not in this game: \['O7'\]"
+    with pytest.raises(BadRecord, match=refused):
         GAME.restore(data)
     data = new(2, 5, MINI).full_view()
     data["options"]["size"] = "normal"
