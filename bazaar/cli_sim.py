@@ -160,7 +160,7 @@ def _run(step: Callable[[], Any], lang: str) -> Any:
 def _check_report(report: Path | None, lang: str) -> None:
     """Refuse --report at once, before any game, when matplotlib is missing."""
     if report is not None:
-        from bazaar.sim.plan import need_package
+        from bazaar.sim.errors import need_package
 
         _run(lambda: need_package("matplotlib", "sim", "--report"), lang)
 
@@ -172,8 +172,9 @@ def _report(write: Callable[[], Any], report: Path, lang: str) -> None:
 
 
 def _print_summary(folder: Path, games: int, lang: str) -> None:
+    from bazaar.sim.report_text import summary_table
     from bazaar.sim.store import read_rows, read_timings
-    from bazaar.sim.summary import summarize, summary_table
+    from bazaar.sim.summary import summarize
 
     summary = summarize(read_rows(folder, games), read_timings(folder, games))
     console.print(summary_table(summary, lang))
@@ -368,7 +369,7 @@ def ladder_cmd(
         matrix = _run(lambda: run_ladder(plans, games, folder, bar, **settings), lang)
     (folder / "ladder.json").write_text(json.dumps(matrix, indent=1) + "\n", encoding="utf-8")
     if not quiet:
-        from bazaar.sim.summary import ladder_table
+        from bazaar.sim.report_text import ladder_table
 
         console.print(ladder_table(matrix, lang))
     if report is not None:

@@ -66,6 +66,7 @@ ENV_VALUES: dict[str, tuple[str, str, Any]] = {
         "vapid_subject",
         "mailto:it@school.example",
     ),
+    "BAZAAR_ALLOW_OUTSIDE_BOTS": ("true", "allow_outside_bots", True),
 }
 
 

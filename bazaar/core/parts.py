@@ -30,6 +30,17 @@ if TYPE_CHECKING:  # record imports the registry, which imports this module
 View = dict[str, Any]
 
 
+class CompactActions(Protocol):
+    """Compact codes of a game's actions at a position (a bijection on the legal ones):
+    ``size`` codes, ``encode(state, actions)`` the codes of the mover's legal full actions in
+    their order, ``decode(state, code)`` the full action of a code there (None: no such move)."""
+
+    size: int
+
+    def encode(self, state: Any, actions: list[int]) -> list[int]: ...
+    def decode(self, state: Any, code: int) -> int | None: ...
+
+
 class Player(Protocol):
     """A heuristic player: picks a legal action for the seat to move.
 
@@ -242,6 +253,9 @@ class GameParts:
     #: play the round out (the heuristic's moves, the search's playout policy): a bid's worth
     #: shows only once the others have answered it.
     open_round: Callable[[State], Any] | None = None
+    #: compact action codes for the PettingZoo environments' ``action_mode="compact"``
+    #: (bazaar.interop.compact_actions; None: the full encoding is small enough)
+    compact_actions: CompactActions | None = None
 
     @property
     def id(self) -> str:

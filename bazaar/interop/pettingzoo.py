@@ -47,6 +47,7 @@ from bazaar.core.features import FeatureLayout
 from bazaar.core.game import Game, State
 from bazaar.core.registry import game_ids, game_parts
 from bazaar.interop.compact_actions import ACTION_MODES, ActionCodec, codec_for
+from bazaar.interop.pettingzoo_parallel import raw_parallel_env
 
 #: bounds of the observation Box: features are scaled to about [0, 1], but a few (money) have
 #: no hard limit, so the declared bounds are wide rather than wrong
@@ -98,10 +99,8 @@ def parallel_env(
 ) -> ParallelEnv:
     """The environment of ``game`` through PettingZoo's parallel API: only the agent to move
     acts at each step (bazaar.interop.pettingzoo_parallel); arguments as :func:`env`."""
-    from bazaar.interop.pettingzoo_parallel import raw_parallel_env
-
     return raw_parallel_env(
-        game, players, render_mode, action_mode=action_mode, max_turns=max_turns, **options
+        raw_env(game, players, render_mode, action_mode=action_mode, max_turns=max_turns, **options)
     )
 
 

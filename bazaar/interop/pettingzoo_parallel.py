@@ -26,28 +26,19 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from bazaar.core.errors import BadOptions
-from bazaar.interop.pettingzoo import raw_env
 
 Observation = dict[str, np.ndarray]
 
 
 class raw_parallel_env(ParallelEnv):  # PettingZoo's naming of environment classes
-    """One Bazaar game as a PettingZoo ParallelEnv; arguments as :class:`raw_env`."""
+    """One Bazaar game as a PettingZoo ParallelEnv, driving an AEC environment ``aec`` (a
+    :class:`bazaar.interop.pettingzoo.raw_env`; :func:`bazaar.interop.pettingzoo.parallel_env`
+    makes both)."""
 
-    def __init__(
-        self,
-        game: str,
-        players: int | None = None,
-        render_mode: str | None = None,
-        *,
-        action_mode: str = "full",
-        max_turns: int | None = None,
-        **options: Any,
-    ) -> None:
+    def __init__(self, aec: Any) -> None:
         #: the AEC environment this one drives
-        self.aec = raw_env(
-            game, players, render_mode, action_mode=action_mode, max_turns=max_turns, **options
-        )
+        self.aec = aec
+        render_mode = aec.render_mode
         self.metadata = dict(self.aec.metadata)
         self.render_mode = render_mode
         self.possible_agents = list(self.aec.possible_agents)

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from bazaar.i18n import N_
-from bazaar.sim.plan import GameTask, SimError, need_package
+from bazaar.sim.errors import need_package
+from bazaar.sim.plan import GameTask, SimError
 from bazaar.sim.play import GameResult, play_game, play_games
 
 BACKENDS = ("local", "ray")

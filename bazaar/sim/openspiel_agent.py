@@ -48,7 +48,7 @@ def is_spiel_bot_class(found: Any) -> bool:
 
 def spiel_maker(spec: str) -> Any:
     """The bot class or factory an OpenSpiel spec names; SimError saying what is wrong."""
-    from bazaar.sim.plan import need_package
+    from bazaar.sim.errors import need_package
 
     need_package("pyspiel", "research", f"the agent {spec!r}")
     path = spec[len(PREFIX) :] if is_openspiel(spec) else spec

@@ -130,18 +130,3 @@ def check_agent(spec: str) -> None:
             N_("{spec!r}: only ismcts agents take @N, with N a whole number of iterations"),
             spec=spec,
         )
-
-
-def need_package(module: str, extra: str, purpose: str) -> None:
-    """Raise SimError before any work if ``module`` (of the ``extra``) is not installed."""
-    import importlib.util
-
-    spec = importlib.util.find_spec(module)
-    if spec is None or spec.origin is None:  # None: missing, or only a folder of that name
-        raise SimError.of(
-            N_('{purpose} needs {module}: pip install -e ".[{extra}]"'),
-            rule="missing-package",
-            purpose=purpose,
-            module=module,
-            extra=extra,
-        )

@@ -22,7 +22,8 @@ from bazaar.core.errors import BazaarError
 from bazaar.core.record import GameRecord
 from bazaar.core.registry import get_game
 from bazaar.i18n import N_
-from bazaar.sim.plan import SimError, SimPlan, need_package
+from bazaar.sim.errors import need_package
+from bazaar.sim.plan import SimError, SimPlan
 from bazaar.sim.play import GameResult
 
 FORMATS = ("csv", "parquet")

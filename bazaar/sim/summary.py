@@ -237,18 +237,3 @@ def rate(rows: Sequence[Row], players: int) -> dict[str, dict[str, float]]:
         }
         for spec, (mu, sigma) in ratings.items()
     }
-
-
-def summary_table(summary: Mapping[str, Any], lang: str = "en") -> Any:
-    """The summary for ``console.print`` (a rich Text of at most 80 columns, both languages;
-    the lines themselves: ``bazaar.sim.report_text.summary_lines``)."""
-    from bazaar.sim.report_text import summary_table as table
-
-    return table(summary, lang)
-
-
-def ladder_table(matrix: Mapping[str, Any], lang: str = "en") -> Any:
-    """A ladder's win-rate matrix for ``console.print`` (``report_text.ladder_lines``)."""
-    from bazaar.sim.report_text import ladder_table as table
-
-    return table(matrix, lang)

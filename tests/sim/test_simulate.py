@@ -274,7 +274,7 @@ def test_a_folder_from_before_a_new_rule_option_still_resumes(tmp_path: Path) ->
 
 
 def test_a_missing_optional_package_is_named_with_its_extra_before_any_work() -> None:
-    from bazaar.sim.plan import need_package
+    from bazaar.sim.errors import need_package
 
     with pytest.raises(SimError) as caught:
         need_package("no_such_module_for_bazaar", "sim", "--report")

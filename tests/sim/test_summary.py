@@ -11,17 +11,17 @@ from bazaar.sim.report import read_out
 from bazaar.sim.report_text import (
     headlines,
     ladder_lines,
+    ladder_table,
     seconds_words,
     summary_lines,
+    summary_table,
     width,
 )
 from bazaar.sim.summary import (
-    ladder_table,
     mean_interval,
     rate,
     ratio_interval,
     summarize,
-    summary_table,
     wilson,
 )
 from tests.no_english import english_tokens

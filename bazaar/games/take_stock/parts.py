@@ -21,6 +21,7 @@ from bazaar.games.take_stock.features import layout
 from bazaar.games.take_stock.guide import GUIDE
 from bazaar.games.take_stock.heuristic import TakeStockHeuristic
 from bazaar.games.take_stock.moves import move_fields
+from bazaar.games.take_stock.slots import CODEC
 from bazaar.games.take_stock.story import story
 from bazaar.games.take_stock.teach import CHANGES
 from bazaar.games.take_stock.why import REASONS
@@ -82,4 +83,6 @@ PARTS = GameParts(
     story=story,
     # self-play per player count: all counts train in under 30 CPU-minutes (docs/bots.md)
     value_plan=ValuePlan(heuristic_games=1500, improved_games=40, epochs=8, search_games=6),
+    # PettingZoo's compact mode: a card by its slot in the sorted hand (1,501 codes, not 6,401)
+    compact_actions=CODEC,
 )
