@@ -23,7 +23,7 @@ pytest.importorskip("pyspiel")
 from open_spiel.python import policy as policy_lib
 from open_spiel.python.algorithms import cfr, exploitability
 
-from bazaar.games.night_market.fields import NightMarketFields
+from bazaar.games.night_market.fields import PHASE_NAMES, NightMarketFields
 from bazaar.interop import openspiel as spiel
 from tests.interop.test_mini_cfr import TreeSize, walk
 from tests.scale import LONG, LONG_VARIABLE
@@ -58,10 +58,14 @@ def _key(s: Any) -> str:
     return repr([getattr(s, name) for name in names]) + repr(s.rng.state)
 
 
-def count_tree(s: Any, memo: dict[str, tuple[int, int]]) -> tuple[int, int]:
-    """(nodes, terminals) of the game tree under Bazaar state ``s``."""
+def count_tree(
+    s: Any, memo: dict[str, tuple[int, int]], phases: set[tuple[str, bool]]
+) -> tuple[int, int]:
+    """(nodes, terminals) of the game tree under Bazaar state ``s``; ``phases`` gets every
+    (phase, in compensation) met."""
     key = _key(s)
     if key not in memo:
+        phases.add((PHASE_NAMES[s.phase], s.in_compensation()))
         if s.is_over():
             memo[key] = (1, 1)
         else:
@@ -69,7 +73,7 @@ def count_tree(s: Any, memo: dict[str, tuple[int, int]]) -> tuple[int, int]:
             for action in s.legal_actions():
                 child = s.clone()
                 child.apply(action)
-                n, t = count_tree(child, memo)
+                n, t = count_tree(child, memo, phases)
                 nodes, terminals = nodes + n, terminals + t
             memo[key] = (nodes, terminals)
     return memo[key]
@@ -107,8 +111,11 @@ def test_the_night_market_mini_deal_starts_with_a_hidden_customer_choice() -> No
 def test_the_night_market_mini_tree_counted_over_bazaar_states() -> None:
     """The decision and terminal nodes of the one-deal tree (the chance node aside)."""
     root = mini(1).new_initial_state().child(0).bazaar.clone()
-    nodes, terminals = count_tree(root, {})
+    phases: set[tuple[str, bool]] = set()
+    nodes, terminals = count_tree(root, {}, phases)
     assert (nodes + 1, terminals) == (ONE_DEAL.nodes, ONE_DEAL.terminals)
+    # every phase but the loan's (option voluntary_loans); no compensation bid (rules.en.md)
+    assert phases == {(p, False) for p in ("hide", "bid", "bid-amount", "build", "over")}
 
 
 def test_cfr_plus_lowers_the_nash_conv_of_the_night_market_mini_final_round() -> None:
