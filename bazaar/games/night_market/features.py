@@ -177,7 +177,7 @@ def _flags(rules: Rules) -> list[float]:
         rules.leavers_discard,
         rules.unbid_return,
         bool(rules.voluntary_loans),
-        rules.last_round != C.rounds,
+        rules.long,
         *(rules.adjacency is ADJACENCY_SETS[name] for name in ADJACENCY_NAMES),
         *(rules.kind is CUSTOMER_DECKS[name] for name in DECK_NAMES),
     ]
@@ -235,7 +235,6 @@ def _encoder(
     n_status = len(STATUS_NAMES)
     inv_kind = 1.0 / KIND_MAX
     won_scaled = tuple(r / MAX_ROUNDS for r in range(MAX_ROUNDS + 1))
-    repay = C.loan_repay
     stall_step = 1.0 / C.stalls_per_type
     #: the seats in seat-relative order, for each observing seat
     seats_from = tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
@@ -249,6 +248,7 @@ def _encoder(
         phase = state.phase
         rules = state.rules
         kind = rules.kind
+        repay, markers = rules.loan_repay, rules.free_markers  # option size sets them
         if not memo or memo[0][0] is not rules:
             counts = Counter(kind)
             memo[:] = [
@@ -347,7 +347,7 @@ def _encoder(
                     x = (cash[q] - repay * loans[q]) / MONEY_SCALE
             out[o_score + i] = x if -1.0 <= x <= CLIP else _clip(x)
             out[o_lots + i] = nlots[q] / FREE_MARKERS
-            x = (FREE_MARKERS - nlots[q] - placed[q]) / FREE_MARKERS
+            x = (markers - nlots[q] - placed[q]) / FREE_MARKERS
             out[o_markers + i] = x if x >= -1.0 else -1.0
             if placed[q]:
                 out[o_placed + i] = placed[q] / 4.0 if placed[q] < 8 else CLIP

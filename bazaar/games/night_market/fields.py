@@ -56,6 +56,7 @@ class Rules:
         "loan_amount",
         "loan_max",
         "loan_repay",
+        "long",
         "lots_per_round",
         "min_bid",
         "next_entrance",
@@ -72,7 +73,7 @@ class Rules:
     )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
-        long = options["three_player_long"] and players == 3
+        self.long = long = options["three_player_long"] and players == 3
         size = SIZES[options["size"]]
         self.last_round = size.rounds_long if long else size.rounds
         self.removed = C.removed_long if long else C.removed_at_setup
