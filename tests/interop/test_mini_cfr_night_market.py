@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import cfr, exploitability
 
 from bazaar.games.night_market.fields import PHASE_NAMES, NightMarketFields
 from bazaar.interop import openspiel as spiel
-from tests.interop.test_mini_cfr import TreeSize, walk
+from tests.interop.test_mini_cfr import TreeSize, subgame, walk
 from tests.scale import LONG, LONG_VARIABLE
 
 GAME_ID = "night-market"
@@ -77,28 +77,6 @@ def count_tree(
                 nodes, terminals = nodes + n, terminals + t
             memo[key] = (nodes, terminals)
     return memo[key]
-
-
-def subgame(game: spiel.BazaarGame, moves: tuple[str, ...]) -> spiel.BazaarGame:
-    """``game`` whose initial state is deal 0 after ``moves`` (OpenSpiel's clone makes a fresh
-    state first, so the game's own initial state stays reachable for it)."""
-    start = game.new_initial_state().child(0)
-    for move in moves:
-        start.apply_action(start.string_to_action(move))
-    fresh = game.new_initial_state
-    cloning = [False]
-
-    def initial(*_: Any) -> spiel.BazaarState:
-        if cloning[0]:
-            return fresh()
-        cloning[0] = True
-        try:
-            return start.clone()
-        finally:
-            cloning[0] = False
-
-    game.new_initial_state = initial  # type: ignore[method-assign]
-    return game
 
 
 def test_the_night_market_mini_deal_starts_with_a_hidden_customer_choice() -> None:
