@@ -550,6 +550,44 @@ def test_no_problem_of_any_impact_by_axe(browser: Any, server: Server, lang: str
         context.close()
 
 
+def test_night_market_mini_picker_counts_the_minis_loans(browser: Any, server: Server) -> None:
+    """At a ``size=mini`` table the amount picker's bound and words use the mini's loans ($1,
+    repaid with $2, at most 1), as the server does, not the full game's."""
+    seats = [{"kind": "human"}] * 3
+    body = {
+        "game": "night-market", "players": 3, "seats": seats, "lang": "en", "seed": 3,
+        "options": {"size": "mini"},
+    }  # fmt: skip
+    table = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    tokens = [s["token"] for s in table["seats"]]
+    url = f"{server.url}/api/tables/{table['id']}"
+    p = httpx.get(f"{url}?token={tokens[0]}", timeout=30).json()
+    while not (p["view"]["phase"] == "bid" and p["to_move"] == 0):
+        seat = p["to_move"]
+        mine = httpx.get(f"{url}?token={tokens[seat]}", timeout=30).json()
+        move = {"token": tokens[seat], "action": mine["legal"][-1]["action"], "seq": mine["seq"]}
+        assert httpx.post(f"{url}/moves", json=move, timeout=30).status_code == 200
+        p = httpx.get(f"{url}?token={tokens[0]}", timeout=30).json()
+    cash = p["view"]["cash"][0]
+    bid = next(m for m in p["legal"] if m["fields"]["kind"] == "bid")
+    slot = next(a for a in p["view"]["auction"] if a["lot"] == bid["fields"]["lot"])
+    low = 0 if slot["top"] is None else slot["top"] + 1
+    context = keep_the_list_open(browser.new_context(viewport=PHONE))
+    try:
+        page = open_seat(context, server, table, "en")
+        page.wait_for_function(f"Number(document.body.dataset.seq) === {p['seq']}")
+        page.locator(f"#board [data-actions='{bid['action']}']").first.click()
+        page.wait_for_selector("#compose:not([hidden])")
+        assert page.inner_text("#compose-bound") == (
+            f"From ${low} to ${max(low, cash + 1)}: your ${cash} in cash plus $1 for the 1 loan "
+            "you may still take."
+        )
+        assert page.get_attribute("#compose-amount", "max") == str(max(low, cash + 1))
+        assert page.errors == []
+    finally:
+        context.close()
+
+
 def test_night_market_picker_tells_its_bound_and_loans_and_undo_takes_back_the_whole_bid(
     browser: Any, server: Server
 ) -> None:

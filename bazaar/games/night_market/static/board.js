@@ -1154,11 +1154,13 @@
    * moves of that kind are clicked; ctx: live() the newest payload, ui (board words),
    * legalOf(p, fields), moveOf(action), current() the open decision. Null: play normally. */
 
-  // Loans: $5 each, $7 repaid at the end, at most 3 (data.json "loan"); the view does not
-  // carry these figures.
-  const LOAN_AMOUNT = 5;
-  const LOAN_REPAY = 7;
-  const LOAN_MAX = 3;
+  // Loans by the table's option size (data.json "loan" and "sizes"; the view does not carry
+  // these figures): $5 each, $7 repaid at the end, at most 3; the mini's $1, $2, at most 1.
+  const LOANS = {normal: {amount: 5, repay: 7, max: 3}, mini: {amount: 1, repay: 2, max: 1}};
+
+  function loanTerms(options) {
+    return LOANS[(options || {}).size] || LOANS.normal;
+  }
 
   /** The lowest amount the server takes on auction ``slot``: more than its top bid, else any
    * amount, except at least ``yellow_min_bid`` on a yellow (star) lot under the rule option
@@ -1174,11 +1176,11 @@
   function loanNote(ui, c) {
     const short = c.amount - c.free;
     if (short <= 0 || c.amount > c.hi) return "";
-    const n = Math.ceil(short / LOAN_AMOUNT);
+    const n = Math.ceil(short / c.terms.amount);
     return ui.tn(
       "Above ${free} you need a loan: {n} loan if you win, ${now} now and ${repay} to repay at the end.",
       "Above ${free} you need loans: {n} loans if you win, ${now} now and ${repay} to repay at the end.",
-      n, {free: Math.max(c.free, 0), now: n * LOAN_AMOUNT, repay: n * LOAN_REPAY});
+      n, {free: Math.max(c.free, 0), now: n * c.terms.amount, repay: n * c.terms.repay});
   }
 
   /** Where the amount's bound comes from: cash, the loans still possible, other winning bids. */
@@ -1186,7 +1188,7 @@
     const range = c.loans
       ? ui.tn("From ${lo} to ${hi}: your ${cash} in cash plus ${each} for the {n} loan you may still take.",
         "From ${lo} to ${hi}: your ${cash} in cash plus ${each} for each of the {n} loans you may still take.",
-        c.loans, {lo: c.lo, hi: c.hi, cash: c.cash, each: LOAN_AMOUNT})
+        c.loans, {lo: c.lo, hi: c.hi, cash: c.cash, each: c.terms.amount})
       : ui.t("From ${lo} to ${hi}: your ${cash} in cash (no loans left).", {lo: c.lo, hi: c.hi, cash: c.cash});
     return c.held ? range + " " + ui.t("Your winning bids on other lots hold ${held} of it.", {held: c.held}) : range;
   }
@@ -1202,12 +1204,13 @@
     const lot = move.fields.lot;
     const slot = v.auction.find((a) => a.lot === lot) || {};
     const lo = leastBid(slot, live.options);
-    const loans = LOAN_MAX - v.loans[me];
+    const terms = loanTerms(live.options);
+    const loans = terms.max - v.loans[me];
     let held = 0;
     for (const a of v.auction) if (a.leader === me && a.lot !== lot) held += a.top;
-    const hi = Math.max(lo, Math.min(v.cash[me] + LOAN_AMOUNT * loans - held, 255));
+    const hi = Math.max(lo, Math.min(v.cash[me] + terms.amount * loans - held, 255));
     return {kind: "bid", lot: lot, lo: lo, hi: hi, amount: lo, cash: v.cash[me], loans: loans,
-      held: held, free: v.cash[me] - held,
+      held: held, free: v.cash[me] - held, terms: terms,
       marks: (acts) => acts.includes(move.action),
       take: (moves, kind) => {
         if (kind !== "bid" || moves.length !== 1) return false;
